@@ -1,0 +1,25 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [react()],
+  session: false,
+  server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
+  devToolbar: { enabled: false },
+  security: {
+    // The API authenticates by the Authorization header only (never cookies), so a
+    // cross-site form cannot act for a user; Hono's routes bypass Astro's origin check.
+    checkOrigin: true,
+    csp: {
+      algorithm: 'SHA-256',
+      directives: ["default-src 'self'", "img-src 'self' data:", "connect-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"],
+    },
+  },
+  vite: {
+    ssr: { external: ['@electric-sql/pglite', 'pg-boss', 'pg', 'maxmind', 'nodemailer'] },
+  },
+});

@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The embedded instance, when there is one (pg-boss and tests use it directly). */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** A PostgreSQL URL; when absent the embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data folder, or `memory://`. */
+  dataDir?: string | undefined;
+  /** An already opened PGlite (tests load a migrated template into one). */
+  pglite?: PGlite;
+  migrate?: boolean;
+}
+
+/** Resolved from the working directory: after the build the code lives in dist/server/chunks. */
+export const MIGRATIONS_FOLDER = resolve(process.cwd(), 'drizzle');
+const MIGRATION_LOCK = 727_274_001;
+
+export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
+  const shouldMigrate = options.migrate ?? true;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    if (shouldMigrate) {
+      const client = await pool.connect();
+      try {
+        // Several processes may start at once; only one may migrate at a time.
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        client.release();
+      }
+    }
+    return { db, kind: 'postgres', pool, close: () => pool.end() };
+  }
+  let pglite = options.pglite;
+  if (!pglite) {
+    const dataDir = options.dataDir ?? resolve(process.cwd(), 'data');
+    if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+    pglite = await PGlite.create(dataDir);
+  }
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  if (shouldMigrate) await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  const instance = pglite;
+  return { db, kind: 'pglite', pglite: instance, close: () => instance.close() };
+}
+
+/** True once the database answers a query. */
+export async function ping(db: Db): Promise<boolean> {
+  await db.execute(sql`select 1`);
+  return true;
+}

@@ -1,0 +1,2 @@
+import { createApiApp } from './app';
+export const apiApp = createApiApp();
