@@ -1,0 +1,65 @@
+import { performance } from 'node:perf_hooks';
+import { and, eq } from 'drizzle-orm';
+import { createApiApp } from '../src/server/app';
+import { DEFAULT_CONFIG } from '../src/server/context';
+import { openDatabase } from '../src/server/db/connection';
+import { companies, ipAddresses, memberships, users } from '../src/server/db/schema/index';
+import { createMemoryMailer } from '../src/server/mail/mailer';
+import { seedBulk, seedDemo } from '../src/server/seed/index';
+import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts';
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(2)} MiB`;
+
+export async function measureIpList(opts: { dataDir: string; ipCount: number; runs: number }) {
+  console.log(`\n## IP address list: one company with ${opts.ipCount.toLocaleString('en-US')} IP addresses`);
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATABASE_URL ? undefined : opts.dataDir });
+  const { db } = database;
+  let t = performance.now();
+  await seedDemo(db);
+  const [owner] = await db
+    .select({ company: memberships.companyGuid })
+    .from(memberships)
+    .innerJoin(users, eq(users.guid, memberships.userGuid))
+    .innerJoin(companies, eq(companies.guid, memberships.companyGuid))
+    .where(and(eq(users.email, 'demo@hostdeck.test'), eq(memberships.accountType, 'OWNER')));
+  const have = (await db.select({ guid: ipAddresses.guid }).from(ipAddresses).where(eq(ipAddresses.companyGuid, owner!.company))).length;
+  if (have < opts.ipCount) await seedBulk(db, owner!.company, { ipAddresses: opts.ipCount - have, domains: 0 });
+  console.log(`seeded in ${ms(performance.now() - t)}`);
+
+  const app = createApiApp({ db, config: DEFAULT_CONFIG, mailer: createMemoryMailer(), now: () => new Date(), clientIp: () => '127.0.0.1' });
+  const login = await app.request('/auth/login/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'demo@hostdeck.test', password: DEMO_PASSWORD }) });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { Authorization: `Token ${token}` };
+
+  const apiTimes: number[] = [];
+  const sqlTimes: number[] = [];
+  let bytes = 0;
+  let rows = 0;
+  for (let i = 0; i < opts.runs + 1; i++) {
+    t = performance.now();
+    const res = await app.request('/ip_addresses/?page=1&per_page=99999', { headers });
+    const body = await res.text();
+    const apiTime = performance.now() - t;
+    bytes = Buffer.byteLength(body);
+    rows = (JSON.parse(body) as { data: unknown[] }).data.length;
+
+    t = performance.now();
+    await db.select().from(ipAddresses).where(eq(ipAddresses.companyGuid, owner!.company)).orderBy(ipAddresses.ipNumeric).limit(99999);
+    const sqlTime = performance.now() - t;
+    if (i > 0) {
+      // The first round warms caches and JIT; it is not counted.
+      apiTimes.push(apiTime);
+      sqlTimes.push(sqlTime);
+    }
+  }
+  const api = median(apiTimes);
+  const bare = median(sqlTimes);
+  console.log(`database: ${database.kind}; runs: ${opts.runs} (median)`);
+  console.log(`GET /ip_addresses/?page=1&per_page=99999  ${ms(api)}  ${mb(bytes)}  ${rows} rows`);
+  console.log(`bare SQL select of the same rows          ${ms(bare)}`);
+  console.log(`ratio API / SQL                           ${(api / bare).toFixed(2)}x`);
+  console.log(`heap used after the runs                  ${mb(process.memoryUsage().heapUsed)}`);
+  await database.close();
+}

@@ -1,0 +1,33 @@
+/**
+ * Benchmarks that print figures (never part of `npm test`):
+ * 1. For a company with 100,000 IP addresses: time and bytes of
+ *    GET /ip_addresses/?page=1&per_page=99999 beside a bare SQL select of the same rows, in
+ *    the same run, so the ratio is the figure that matters.
+ * 2. The gzipped JavaScript each page of the panel ships.
+ * Run with `npm run bench` (options: --ips N --runs N --skip-api --skip-js).
+ */
+import { parseArgs } from 'node:util';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { measureIpList } from './ip-list';
+import { measurePageJs } from './page-js';
+
+const { values } = parseArgs({
+  options: {
+    ips: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '5' },
+    'skip-api': { type: 'boolean', default: false },
+    'skip-js': { type: 'boolean', default: false },
+  },
+});
+
+if (!values['skip-api']) {
+  const dir = mkdtempSync(join(tmpdir(), 'hostdeck-bench-'));
+  try {
+    await measureIpList({ dataDir: dir, ipCount: Number(values.ips), runs: Number(values.runs) });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+if (!values['skip-js']) await measurePageJs();

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { login as requestLogin, logout as requestLogout, whoami, type SessionUser } from '../../src/lib/api/auth';
+import { ApiError, UnauthorizedError, errorMessages } from '../../src/lib/errors';
+import { fieldErrors, loginSchema } from '../../src/lib/schemas/auth';
+import { updateConfig, type Config } from '../config';
+import type { Context, Runner } from '../context';
+import { CliError, UsageError } from '../errors';
+import { readStdin } from '../stdin';
+
+export const loginOptionsSchema = z
+  .object({
+    email: z.string().optional(),
+    passwordStdin: z.boolean().default(false),
+    token: z.string().optional(),
+    tokenStdin: z.boolean().default(false),
+  })
+  .superRefine((o, check) => {
+    const withKey = o.token !== undefined || o.tokenStdin;
+    if (o.token !== undefined && o.tokenStdin) {
+      check.addIssue({ code: 'custom', message: 'Use either --token or --token-stdin, not both.' });
+    }
+    if (withKey && (o.email !== undefined || o.passwordStdin)) {
+      check.addIssue({
+        code: 'custom',
+        message: 'An API key signs in on its own: leave out --email and --password-stdin when you use --token.',
+      });
+    }
+    if (o.passwordStdin && o.email === undefined) {
+      check.addIssue({ code: 'custom', message: '--password-stdin needs --email, because stdin then carries the password.' });
+    }
+  });
+export type LoginOptions = z.output<typeof loginOptionsSchema>;
+
+export function registerLogin(program: Command, run: Runner): void {
+  program
+    .command('login')
+    .description('sign in and save the credentials on this computer')
+    .option('--email <email>', 'the email address to sign in with')
+    .option('--password-stdin', 'read the password from stdin (for scripts)')
+    .option('--token <key>', 'save a company API key instead (visible to other users of this computer; prefer --token-stdin)')
+    .option('--token-stdin', 'read a company API key from stdin')
+    .addHelpText(
+      'after',
+      `
+In a terminal, \`hostdeck login\` asks for your email and password.
+
+Examples:
+  $ hostdeck login
+  $ printf '%s' "$PASSWORD" | hostdeck login --email you@example.com --password-stdin
+  $ printf '%s' "$API_KEY" | hostdeck login --token-stdin`,
+    )
+    .action(run(loginOptionsSchema, login));
+}
+
+/** The first message of `field` in the shared login schema for `value`, if it is refused. */
+function problemWith(field: 'email' | 'password', value: string): string | undefined {
+  const result = loginSchema.shape[field].safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+export async function login(ctx: Context, options: LoginOptions): Promise<void> {
+  if (options.token !== undefined || options.tokenStdin) {
+    const key = options.tokenStdin ? (await readStdin(ctx.io, '--token-stdin')).trim() : options.token?.trim();
+    if (!key) throw new CliError('Please enter the API key!', { hint: 'Pass the key with --token-stdin (or --token).' });
+    return saveApiKey(ctx, key);
+  }
+
+  let email = options.email;
+  if (email !== undefined) {
+    const problem = problemWith('email', email);
+    if (problem) throw new CliError(problem);
+  }
+  let password = options.passwordStdin ? stripNewline(await readStdin(ctx.io, '--password-stdin')) : undefined;
+  if (email === undefined || password === undefined) {
+    if (!ctx.canPrompt) {
+      const told = !ctx.options.input || ctx.options.json;
+      throw new UsageError(
+        told
+          ? 'hostdeck login does not ask for your email and password with --no-input or --json.'
+          : 'hostdeck login needs a terminal to ask for your email and password.',
+        { hint: 'In scripts, pass --email with --password-stdin, or an API key with --token-stdin.' },
+      );
+    }
+    email ??= await ctx.ui.promptText({
+      label: 'Email',
+      defaultValue: ctx.config.email,
+      validate: (v) => problemWith('email', v),
+    });
+    password = await ctx.ui.promptPassword({ label: 'Password', validate: (v) => problemWith('password', v) });
+  }
+
+  // Sent as the fingerprint, so the API knows this computer again next time; saved before
+  // signing in, so that a refused attempt does not make every retry a new device.
+  const deviceId = ctx.config.device_id ?? randomUUID();
+  if (!ctx.config.device_id) await updateConfig((c) => ({ ...c, device_id: deviceId }), ctx.io.env);
+
+  const parsed = loginSchema.safeParse({ email, password, fingerprint: deviceId });
+  if (!parsed.success) throw new CliError(Object.values(fieldErrors(parsed.error)).join(' '));
+
+  const api = ctx.api();
+  let result;
+  try {
+    result = await ctx.ui.withSpinner('Signing in…', requestLogin(api, parsed.data));
+  } catch (error) {
+    // Here a 401 is a refused password, not a lost session: show the server's sentence.
+    if (error instanceof ApiError) throw new CliError(errorMessages(error).join(' '), { cause: error });
+    throw error;
+  }
+  if ('verification' in result) {
+    const step = result.verification === '2fa' ? 'a two-factor code' : 'a confirmation of this device by email';
+    throw new CliError(`This account needs the panel's second sign-in step (${step}), which hostdeck cannot do yet.`, {
+      hint: 'Sign in with a company API key instead: create one in the panel, then run `hostdeck login --token-stdin`.',
+    });
+  }
+
+  const company = await chooseCompany(ctx, result.user, async () => {
+    // The session was opened for nothing; end it rather than leave it behind.
+    await requestLogout(ctx.api({ token: result.token, company: null })).catch(() => undefined);
+  });
+  await save(ctx, { token: result.token, token_kind: 'session', company: company.guid, email: result.user.email, device_id: deviceId });
+  await report(ctx, result.user, company, 'session');
+}
+
+/** An API key is checked with whoami before it is saved, so a typo fails here and not later. */
+async function saveApiKey(ctx: Context, key: string): Promise<void> {
+  let user: SessionUser;
+  try {
+    ({ user } = await ctx.ui.withSpinner(
+      'Checking the API key…',
+      whoami(ctx.api({ token: key, company: ctx.options.company ?? null })),
+    ));
+  } catch (error) {
+    if (error instanceof UnauthorizedError) {
+      throw new CliError('The API key was not accepted.', {
+        hint: `${errorMessages(error).join(' ')} Check that you copied the whole key and that it was not deleted in the panel.`,
+        cause: error,
+      });
+    }
+    if (error instanceof ApiError) throw new CliError(errorMessages(error).join(' '), { cause: error });
+    throw error;
+  }
+  const company = await chooseCompany(ctx, user, async () => undefined);
+  await save(ctx, { token: key, token_kind: 'api_key', company: company.guid, email: user.email });
+  await report(ctx, user, company, 'api_key');
+}
+
+/** The company given with --company, if the account belongs to it, else the account's own. */
+async function chooseCompany(
+  ctx: Context,
+  user: SessionUser,
+  abandon: () => Promise<void>,
+): Promise<{ guid: string; name: string }> {
+  const wanted = ctx.options.company;
+  if (!wanted || wanted === user.company.guid) return { guid: user.company.guid, name: user.company.name };
+  const found = user.company_list.find((c) => c.guid === wanted);
+  if (found) return found;
+  await abandon();
+  const list = user.company_list.map((c) => `${c.name} (${c.guid})`).join(', ');
+  throw new CliError(`This account is not a member of the company ${wanted}.`, {
+    hint: list ? `Its companies: ${list}.` : 'Leave out --company to use the account’s own company.',
+  });
+}
+
+async function save(ctx: Context, credentials: Pick<Config, 'token' | 'token_kind' | 'company' | 'email' | 'device_id'>) {
+  await updateConfig((c) => ({ ...c, ...credentials, api_url: ctx.apiUrl }), ctx.io.env);
+}
+
+async function report(
+  ctx: Context,
+  user: SessionUser,
+  company: { guid: string; name: string },
+  credential: 'session' | 'api_key',
+): Promise<void> {
+  if (ctx.options.json) {
+    ctx.ui.printJson({ email: user.email, company, api_url: ctx.apiUrl, credential });
+    return;
+  }
+  const what = credential === 'api_key' ? 'Saved the API key for' : 'Signed in as';
+  await ctx.ui.renderSuccess(`${what} ${user.email} (${company.name}) at ${ctx.apiUrl}.`);
+}
+
+/** Drops the one newline `echo` adds, and nothing else, from a secret read from stdin. */
+function stripNewline(text: string): string {
+  return text.replace(/\r?\n$/, '');
+}

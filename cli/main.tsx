@@ -1,0 +1,102 @@
+import { Command, CommanderError } from 'commander';
+import pkg from '../package.json' with { type: 'json' };
+import { ApiError, NetworkError, UnauthorizedError, errorMessages } from '../src/lib/errors';
+import { registerLogin } from './commands/login';
+import { registerLogout } from './commands/logout';
+import { registerWhoami } from './commands/whoami';
+import { createContext, parseOptions, type CliIO, type Context, type Runner } from './context';
+import { CliError, SIGNED_OUT_MESSAGE } from './errors';
+import { createUi } from './ui/render';
+
+/**
+ * Runs one hostdeck command and resolves with its exit code: 0 on success, 1 for errors,
+ * 2 for usage errors. Everything outside is injectable, so tests call it in-process with
+ * the API app's fetch and their own streams instead of spawning.
+ */
+export async function runCli(argv: readonly string[], overrides: Partial<CliIO> = {}): Promise<number> {
+  const io: CliIO = {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    ...overrides,
+  };
+  let ctx: Context | undefined;
+  const program = new Command('hostdeck');
+  program
+    .description('Hostdeck in the terminal: sign in, then manage IP addresses, domains and hosting.')
+    .version(pkg.version, '-V, --version', 'print the version')
+    .option('--api-url <url>', `the provider API (default: $HOSTDECK_API_URL, the one you signed in to, or http://localhost:4321/api)`)
+    .option('--json', 'print plain JSON to stdout, for scripts')
+    .option('--no-input', 'never prompt; fail with a hint instead')
+    .option('--company <guid>', 'act for this company instead of the saved one')
+    .helpOption('-h, --help', 'show help')
+    .helpCommand('help [command]', 'show help for a command')
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    })
+    .showHelpAfterError('Run `hostdeck --help` to see the commands and options.')
+    // Commander would call process.exit; we turn its errors into exit codes below.
+    .exitOverride();
+
+  const run: Runner = (schema, handler) => async (...args) => {
+    const command = args.at(-1) as Command;
+    ctx = await createContext(io, program.opts(), pkg.version);
+    await handler(ctx, parseOptions(schema, command.opts()));
+  };
+  registerLogin(program, run);
+  registerWhoami(program, run);
+  registerLogout(program, run);
+
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (error) {
+    return handleError(error, io, ctx, argv);
+  }
+}
+
+/** The one place that turns a failure into what the person sees and the exit code. */
+async function handleError(error: unknown, io: CliIO, ctx: Context | undefined, argv: readonly string[]): Promise<number> {
+  if (error instanceof CommanderError) {
+    // Commander has printed its message (or the help, or the version) already.
+    return error.exitCode === 0 ? 0 : 2;
+  }
+  const ui = ctx?.ui ?? createUi(io, { json: argv.includes('--json') });
+  if (error instanceof CliError) {
+    await ui.renderError(error.message, error.hint);
+    return error.exitCode;
+  }
+  if (error instanceof UnauthorizedError) {
+    await ui.renderError(SIGNED_OUT_MESSAGE, errorMessages(error).join(' '));
+    return 1;
+  }
+  if (error instanceof NetworkError) {
+    const from = ctx ? ` The address came from ${describeSource(ctx)}.` : '';
+    await ui.renderError(error.message, `Is the API running?${from}`);
+    return 1;
+  }
+  if (error instanceof ApiError) {
+    await ui.renderError(errorMessages(error).join(' '));
+    return 1;
+  }
+  // Anything else is a bug in hostdeck, not something the person did.
+  const message = error instanceof Error ? error.message : String(error);
+  await ui.renderError(`Unexpected error: ${message}`, 'This is a bug in hostdeck. Run again with HOSTDECK_DEBUG=1 to see where it happened, and report it.');
+  if (io.env.HOSTDECK_DEBUG && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
+  return 1;
+}
+
+function describeSource(ctx: Context): string {
+  switch (ctx.apiUrlSource) {
+    case '--api-url':
+      return 'the --api-url option';
+    case 'HOSTDECK_API_URL':
+      return 'the HOSTDECK_API_URL environment variable';
+    case 'config':
+      return 'your saved sign-in (change it with --api-url)';
+    case 'default':
+      return 'the default (change it with --api-url or HOSTDECK_API_URL)';
+  }
+}

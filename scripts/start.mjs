@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// Runs Hostdeck: builds the panel when the sources are newer than the build, starts the
+// server, and waits until the database is migrated and seeded so the demo sign-ins are printed.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 24 || (major === 24 && minor < 15)) {
+  console.error(`Hostdeck needs Node 24.15 or newer; this is ${process.version}. Run it through npm (npm start), which uses the project's own Node 24.`);
+  process.exit(1);
+}
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)));
+  return max;
+}
+
+const entry = join(root, 'dist/server/entry.mjs');
+const sources = Math.max(newest('src'), newest('public'), newest('astro.config.mjs'), newest('package-lock.json'));
+if (!existsSync(entry) || statSync(entry).mtimeMs < sources || process.env.HOSTDECK_REBUILD === '1') {
+  console.log('[hostdeck] building the panel...');
+  const astroBin = join(root, 'node_modules/astro/bin/astro.mjs');
+  const built = spawnSync(process.execPath, [astroBin, 'build'], { stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const port = process.env.PORT ?? '4321';
+const host = process.env.HOST ?? 'localhost';
+const server = spawn(process.execPath, [entry], { stdio: 'inherit', env: { ...process.env, PORT: port, HOST: host } });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+
+// The first API request opens and migrates the database and seeds the demo data.
+const base = `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`;
+for (let i = 0; i < 600; i++) {
+  try {
+    // A page first: Astro checks its pipeline features on the first request it sees.
+    await fetch(`${base}/auth/login`);
+    const res = await fetch(`${base}/api/system/whitelabel/`);
+    if (res.ok) {
+      console.log(`[hostdeck] ready: the panel is at ${base}/ and the API at ${base}/api/`);
+      break;
+    }
+  } catch {
+    // not listening yet
+  }
+  await new Promise((r) => setTimeout(r, 250));
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { Menu as ArkMenu } from '@ark-ui/react/menu';
+import { Portal } from '@ark-ui/react/portal';
+
+export interface MenuProps {
+  /** What the trigger button shows; it needs readable text or `triggerLabel`. */
+  trigger: ReactNode;
+  triggerLabel?: string;
+  triggerClassName?: string;
+  children: ReactNode;
+  placement?: 'bottom-start' | 'bottom-end';
+}
+
+/** A dropdown menu of actions and links, with arrow-key navigation and type-ahead. */
+export function Menu({ trigger, triggerLabel, triggerClassName = 'menu-trigger', children, placement = 'bottom-end' }: MenuProps) {
+  return (
+    <ArkMenu.Root lazyMount unmountOnExit positioning={{ placement, gutter: 6 }}>
+      <ArkMenu.Trigger className={triggerClassName} {...(triggerLabel ? { 'aria-label': triggerLabel } : {})}>
+        {trigger}
+      </ArkMenu.Trigger>
+      <Portal>
+        <ArkMenu.Positioner>
+          <ArkMenu.Content className="menu">{children}</ArkMenu.Content>
+        </ArkMenu.Positioner>
+      </Portal>
+    </ArkMenu.Root>
+  );
+}
+
+/** A menu entry that is a plain link, so it loads another page. */
+export function MenuLink({ value, href, children }: { value: string; href: string; children: ReactNode }) {
+  return (
+    <ArkMenu.Item value={value} asChild className="menu-item">
+      <a href={href}>{children}</a>
+    </ArkMenu.Item>
+  );
+}
+
+export function MenuGroup({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ArkMenu.ItemGroup className="menu-group">
+      <ArkMenu.ItemGroupLabel className="menu-group-label">{label}</ArkMenu.ItemGroupLabel>
+      {children}
+    </ArkMenu.ItemGroup>
+  );
+}
+
+export function MenuSeparator() {
+  return <ArkMenu.Separator className="menu-separator" />;
+}

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { Tooltip as ArkTooltip } from '@ark-ui/react/tooltip';
+import { Portal } from '@ark-ui/react/portal';
+
+export interface TooltipProps {
+  content: ReactNode;
+  /** One focusable element; it becomes the trigger. */
+  children: ReactNode;
+  placement?: 'top' | 'right' | 'bottom' | 'left';
+  disabled?: boolean;
+}
+
+/** A short hint on hover and keyboard focus. */
+export function Tooltip({ content, children, placement = 'top', disabled }: TooltipProps) {
+  return (
+    <ArkTooltip.Root lazyMount unmountOnExit openDelay={300} closeDelay={100} positioning={{ placement }} disabled={disabled ?? false}>
+      <ArkTooltip.Trigger asChild>{children}</ArkTooltip.Trigger>
+      <Portal>
+        <ArkTooltip.Positioner>
+          <ArkTooltip.Content className="tooltip">{content}</ArkTooltip.Content>
+        </ArkTooltip.Positioner>
+      </Portal>
+    </ArkTooltip.Root>
+  );
+}

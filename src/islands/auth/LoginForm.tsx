@@ -1,0 +1,68 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { TextField } from '../../components/TextField';
+import { $loginForm, leaveIfSignedIn, submitLogin } from '../../stores/login';
+
+export interface LoginFormProps {
+  /** Which notice the URL asks for: after sign-up, or after the email was verified. */
+  notice?: 'registered' | 'verified' | null;
+}
+
+/** Sign-in with email and password (spec part 1, 2.3); the 2FA and device steps come later. */
+export function LoginForm({ notice = null }: LoginFormProps) {
+  const form = useStore($loginForm);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  useEffect(() => {
+    leaveIfSignedIn();
+  }, []);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void submitLogin({ email, password });
+  }
+
+  return (
+    <form className="auth-form" method="post" onSubmit={submit} noValidate>
+      {notice === 'registered' ? (
+        <div className="alert alert-success" role="status">
+          <strong>Check your email</strong>
+          <p>We sent you a link to verify your email address. Open it, then log in here.</p>
+        </div>
+      ) : null}
+      {notice === 'verified' ? (
+        <div className="alert alert-success" role="status">
+          Your email address is verified. You can log in now.
+        </div>
+      ) : null}
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="username"
+        value={email}
+        onValueChange={setEmail}
+        error={form.fields.email}
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onValueChange={setPassword}
+        error={form.fields.password}
+      />
+      <div className="auth-row">
+        <a href="/auth/recover">Forgot password?</a>
+      </div>
+      <button type="submit" className="button button-primary button-block" disabled={form.submitting}>
+        {form.submitting ? 'Logging in...' : 'Login'}
+      </button>
+      <p className="auth-alt">
+        New here? <a href="/auth/register">Create Account</a>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { useStore } from '@nanostores/react';
+import { $dashboard } from '../../stores/dashboard';
+import { Can } from '../../components/Can';
+import { $session } from '../../stores/session';
+import { AccountOverview } from './AccountOverview';
+import { AccountUsage } from './AccountUsage';
+import { LatestNews } from './LatestNews';
+
+/** The home page (spec part 1, 2.5); the to-do list and Quick FAQ come with a later issue. */
+export function Dashboard() {
+  const { user } = useStore($session);
+  const { loading, data } = useStore($dashboard);
+  if (!user) return null;
+
+  return (
+    <div className="dashboard">
+      <h1>Welcome, {user.first_name}!</h1>
+      {loading && !data ? (
+        <p className="muted" role="status">
+          Loading...
+        </p>
+      ) : null}
+      {data ? (
+        <div className="dashboard-grid">
+          <div className="dashboard-main">
+            <Can scope="can_view_billing">
+              <AccountOverview data={data} />
+            </Can>
+            {user.is_customer ? (
+              <section className="card" aria-labelledby="welcome-title">
+                <h2 id="welcome-title" className="card-title">
+                  Welcome
+                </h2>
+                <p>Your services are listed in the menu on the left. Choose one to see its details and manage it.</p>
+              </section>
+            ) : (
+              <LatestNews news={data.news} />
+            )}
+          </div>
+          <aside className="dashboard-side" aria-label="Account usage">
+            <AccountUsage data={data} />
+          </aside>
+        </div>
+      ) : null}
+    </div>
+  );
+}

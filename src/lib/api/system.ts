@@ -1,0 +1,45 @@
+import type { Api } from './client';
+
+export interface WhiteLabel {
+  name: string;
+  logo: string | null;
+  icon_logo: string | null;
+  knowledge_base_url: string;
+  chat_url: string | null;
+  support: { email: string; name?: string; phone?: string | null; url?: string | null };
+  custom_styles: Record<string, string | boolean> | null;
+}
+
+export interface DashboardNews {
+  title: string;
+  link: string | null;
+  content: string;
+  date_modified: string;
+}
+
+export interface Dashboard {
+  unpaid_invoices: number;
+  overdue_invoices: number;
+  suspended_orders: number;
+  active_orders: number;
+  domain_count: number;
+  website_slots_available: number;
+  ip_address_count: number;
+  news: DashboardNews[];
+}
+
+export interface SearchEntry {
+  domain?: { guid: string; domain: string; group: { guid: string; name: string } | null };
+  ip_address?: { guid: string; ip_address: string; group: { guid: string; name: string } | null };
+  domains?: { guid: string; domain: string }[];
+}
+
+export interface SearchAnswer {
+  search_type: 'DOMAIN' | 'IP_ADDRESS';
+  results: number;
+  data: SearchEntry[];
+}
+
+export const getWhiteLabel = (api: Api) => api.get<WhiteLabel>('/system/whitelabel/');
+export const getDashboard = (api: Api) => api.get<Dashboard>('/dashboard/');
+export const search = (api: Api, q: string) => api.get<SearchAnswer>('/system/search/', { q });

@@ -1,0 +1,48 @@
+import { createMiddleware } from 'hono/factory';
+import type { Scope } from '../../lib/rules/scopes';
+import type { AppEnv } from '../context';
+import { forbidden, problem, unauthorized } from '../http/errors';
+import { resolveCompany } from './company-access';
+import { resolveToken } from './sessions';
+
+/** `Authorization: Token <token>`: a sign-in session or a company API key. */
+export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
+  const header = c.req.header('authorization') ?? '';
+  const m = /^Token\s+(\S+)$/i.exec(header);
+  if (!m) throw unauthorized('Authentication credentials were not provided.');
+  const { db, now, config } = c.var.deps;
+  const viewer = await resolveToken(db, m[1]!, now(), config);
+  if (!viewer) throw unauthorized();
+  c.set('viewer', viewer);
+  await next();
+});
+
+/** Checks the `Company` header against the viewer's memberships (and an API key's own company). */
+export const requireCompany = createMiddleware<AppEnv>(async (c, next) => {
+  const viewer = c.var.viewer;
+  const requested = c.req.header('company')?.trim() || viewer.keyCompanyGuid;
+  if (viewer.keyCompanyGuid && requested !== viewer.keyCompanyGuid) throw forbidden('This API key belongs to another company.');
+  const company = await resolveCompany(c.var.deps.db, viewer.userGuid, requested ?? null);
+  if (!company) {
+    throw requested
+      ? problem(403, 'You are not a member of this company.', { code: 'company_forbidden' })
+      : problem(403, 'Your account does not belong to any company.', { code: 'no_company' });
+  }
+  c.set('company', company);
+  await next();
+});
+
+/** Declared on each route: the scopes it needs in the company of the request. */
+export const scope = (...needed: Scope[]) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const held = c.var.company.permissions;
+    const missing = needed.filter((s) => !held.has(s));
+    if (missing.length) throw forbidden(`You do not have permission to perform this action (${missing.join(', ')}).`);
+    await next();
+  });
+
+/** Routes closed to customer-type users (account, company, affiliate, support). */
+export const notForCustomers = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.viewer.isCustomer) throw forbidden('This area is not available for customer accounts.');
+  await next();
+});

@@ -1,0 +1,68 @@
+import type { Db } from './db/connection';
+import type { Mailer } from './mail/mailer';
+
+export interface ServerConfig {
+  /** Minutes without a request after which a session ends. */
+  sessionIdleMinutes: number;
+  /** Hours after sign-in after which a session ends whatever its use. */
+  sessionMaxHours: number;
+  /** Wrong passwords for one account within the window before sign-in is refused. */
+  loginMaxFailures: number;
+  loginWindowMinutes: number;
+  /** Public origin of the panel, used in emailed links. */
+  publicUrl: string;
+}
+
+export const DEFAULT_CONFIG: ServerConfig = {
+  sessionIdleMinutes: 120,
+  sessionMaxHours: 12,
+  loginMaxFailures: 5,
+  loginWindowMinutes: 15,
+  publicUrl: 'http://localhost:4321',
+};
+
+export interface ServerDeps {
+  db: Db;
+  config: ServerConfig;
+  mailer: Mailer;
+  /** The current time; tests move it to check expiry. */
+  now: () => Date;
+  /** The client's address as the HTTP server saw it. */
+  clientIp: (request: Request) => string | undefined;
+}
+
+export interface Viewer {
+  userGuid: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isCustomer: boolean;
+  userKind: string;
+  sessionGuid: string;
+  sessionKind: 'SESSION' | 'API_KEY';
+  /** For API keys, the one company the key belongs to. */
+  keyCompanyGuid: string | null;
+}
+
+export interface CompanyContext {
+  guid: string;
+  name: string;
+  membershipGuid: string;
+  accountType: string;
+  userType: string;
+  permissions: Set<string>;
+  allowedIpGroups: string[];
+  allowedDomainGroups: string[];
+  allowedHostingAccounts: string[];
+  allowedSoftwarePresets: string[];
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: ServerDeps;
+    viewer: Viewer;
+    company: CompanyContext;
+    ip: string;
+    userAgent: string;
+  };
+};

@@ -1,0 +1,52 @@
+import { bigint, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, guidPk, ts } from './columns';
+import { domains } from './domains';
+import { companyGuid } from './refs';
+
+/** A domain's zone, with its SOA inline (exactly one per zone, edited as one record). */
+export const dnsZones = pgTable(
+  'dns_zones',
+  {
+    guid: guidPk(),
+    companyGuid: companyGuid(),
+    domainGuid: uuid('domain_guid')
+      .notNull()
+      .references(() => domains.guid, { onDelete: 'cascade' }),
+    /** INTERNAL (served by the provider) or EXTERNAL (flagged in the panel). */
+    dnsType: text('dns_type').notNull().default('INTERNAL'),
+    /** PENDING until provisioned ('DNS zone is not available, yet!'), then ACTIVE. */
+    status: text('status').notNull().default('PENDING'),
+    soaNameserver: text('soa_nameserver').notNull(),
+    soaEmail: text('soa_email').notNull(),
+    soaSerial: bigint('soa_serial', { mode: 'number' }).notNull(),
+    soaRefresh: integer('soa_refresh').notNull().default(86400),
+    soaRetry: integer('soa_retry').notNull().default(7200),
+    soaExpiry: integer('soa_expiry').notNull().default(3600000),
+    soaTtl: integer('soa_ttl').notNull().default(3600),
+    dateUpdated: ts('date_updated'),
+    dateCreated: createdAt(),
+  },
+  (t) => [uniqueIndex('dns_zones_domain_key').on(t.domainGuid), index('dns_zones_company_idx').on(t.companyGuid)],
+);
+
+/**
+ * One value per row; the API groups rows of the same type and name into one record with a
+ * list of values. Names are relative to the zone ('' is the root).
+ */
+export const dnsRecords = pgTable(
+  'dns_records',
+  {
+    guid: guidPk(),
+    zoneGuid: uuid('zone_guid')
+      .notNull()
+      .references(() => dnsZones.guid, { onDelete: 'cascade' }),
+    /** NS, A, AAAA, CNAME, MX, TXT. */
+    type: text('type').notNull(),
+    name: text('name').notNull().default(''),
+    value: text('value').notNull(),
+    ttl: integer('ttl').notNull().default(3600),
+    position: integer('position').notNull().default(0),
+    dateCreated: createdAt(),
+  },
+  (t) => [index('dns_records_zone_idx').on(t.zoneGuid, t.type, t.name)],
+);

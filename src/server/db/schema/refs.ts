@@ -1,0 +1,15 @@
+import { integer, text, uuid } from 'drizzle-orm/pg-core';
+import { companies, users } from './identity';
+
+/** The owning company of a row; deleting the company deletes the row. */
+export const companyGuid = () =>
+  uuid('company_guid')
+    .notNull()
+    .references(() => companies.guid, { onDelete: 'cascade' });
+
+/** Who did it, kept when the user is deleted (the row outlives its author). */
+export const userRef = (name: string) => uuid(name).references(() => users.guid, { onDelete: 'set null' });
+
+/** Money is integer cents; the currency sits in its own column next to it. */
+export const cents = (name: string) => integer(name).notNull().default(0);
+export const currency = () => text('currency').notNull().default('USD');

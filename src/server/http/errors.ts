@@ -1,0 +1,23 @@
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorBody } from '../../lib/errors';
+
+/** An error answered with the envelope of spec/decisions.md: {errors: [...], code?, fields?}. */
+export class ApiProblem extends HTTPException {
+  readonly body: ErrorBody;
+  constructor(status: ContentfulStatusCode, body: ErrorBody) {
+    super(status, { message: body.errors.join(' ') });
+    this.body = body;
+  }
+}
+
+export const problem = (status: ContentfulStatusCode, message: string, extra: Omit<ErrorBody, 'errors'> = {}) =>
+  new ApiProblem(status, { errors: [message], ...extra });
+
+export const badRequest = (fields: Record<string, string>, code = 'invalid') =>
+  new ApiProblem(400, { errors: Object.values(fields), code, fields });
+
+export const unauthorized = (message = 'Your session has ended. Please sign in again.') => problem(401, message, { code: 'not_authenticated' });
+export const forbidden = (message = 'You do not have permission to perform this action.') => problem(403, message, { code: 'permission_denied' });
+export const notFound = (message = 'Not found.') => problem(404, message, { code: 'not_found' });
+export const tooManyRequests = (message: string) => problem(429, message, { code: 'throttled' });

@@ -1,0 +1,28 @@
+import { Hono } from 'hono';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { SEARCH_EMPTY_MESSAGE } from '../../lib/rules/search';
+import type { AppEnv } from '../context';
+import { systemErrors } from '../db/schema/index';
+import { notFound } from '../http/errors';
+import { readQuery } from '../http/validate';
+import { whiteLabelFor } from '../services/white-label';
+import { searchCompany } from '../services/search';
+
+/** Answered without a session: the sign-in page needs the branding, and error codes can arrive in any URL. */
+export const publicSystemRoutes = new Hono<AppEnv>()
+  .get('/whitelabel', async (c) => c.json(await whiteLabelFor(c.var.deps.db, c.req.header('host'))))
+  .get('/errors/:code', async (c) => {
+    const [row] = await c.var.deps.db.select().from(systemErrors).where(eq(systemErrors.code, c.req.param('code')));
+    if (!row) throw notFound('Unknown error code.');
+    return c.json({ data: { code: row.code, description: row.description } });
+  });
+
+const searchQuery = z.object({
+  q: z.preprocess((v) => (Array.isArray(v) ? v[0] : (v ?? '')), z.string().trim().min(1, SEARCH_EMPTY_MESSAGE).max(253)),
+});
+
+export const systemRoutes = new Hono<AppEnv>().get('/search', async (c) => {
+  const { q } = readQuery(c, searchQuery);
+  return c.json(await searchCompany(c.var.deps.db, c.var.company, q));
+});

@@ -1,0 +1,48 @@
+import { openDatabase, type Database } from './db/connection';
+import { DEFAULT_CONFIG, type ServerConfig, type ServerDeps } from './context';
+import { createMailer } from './mail/mailer';
+import { clientAddressOf } from './client-address';
+import { seedDemo } from './seed/index';
+import { DEMO_ACCOUNTS } from './seed/demo-accounts';
+
+const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
+
+export function configFromEnv(env = process.env): ServerConfig {
+  return {
+    sessionIdleMinutes: num(env.SESSION_IDLE_MINUTES, DEFAULT_CONFIG.sessionIdleMinutes),
+    sessionMaxHours: num(env.SESSION_MAX_HOURS, DEFAULT_CONFIG.sessionMaxHours),
+    loginMaxFailures: num(env.LOGIN_MAX_FAILURES, DEFAULT_CONFIG.loginMaxFailures),
+    loginWindowMinutes: num(env.LOGIN_WINDOW_MINUTES, DEFAULT_CONFIG.loginWindowMinutes),
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 4321}`,
+  };
+}
+
+let starting: Promise<ServerDeps> | undefined;
+
+/**
+ * Opens, migrates and (when empty) seeds the database on first use. A failed start is not
+ * remembered, so the next request tries again instead of failing forever.
+ */
+export function serverDeps(): Promise<ServerDeps> {
+  starting ??= start().catch((error: unknown) => {
+    starting = undefined;
+    throw error;
+  });
+  return starting;
+}
+
+async function start(): Promise<ServerDeps> {
+  const database: Database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
+  const result = await seedDemo(database.db);
+  const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${process.env.DATA_DIR ?? './data'}`;
+  console.log(`[hostdeck] database ready: ${where}${result.seeded ? ', demo data seeded' : ''}`);
+  console.log('[hostdeck] demo sign-ins:');
+  for (const a of DEMO_ACCOUNTS) console.log(`[hostdeck]   ${a.email.padEnd(26)} ${a.password}   (${a.label})`);
+  return {
+    db: database.db,
+    config: configFromEnv(),
+    mailer: createMailer(process.env.SMTP_URL, process.env.MAIL_FROM ?? 'Hostdeck <no-reply@hostdeck.test>'),
+    now: () => new Date(),
+    clientIp: clientAddressOf,
+  };
+}

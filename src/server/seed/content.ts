@@ -1,0 +1,93 @@
+import { announcements, issueNotices, kbArticles, news, systemErrors, vatRegistry } from '../db/schema/index';
+import type { SeedContext } from './context';
+
+export const SYSTEM_ERRORS: Record<string, string> = {
+  payment_failed: 'Your payment could not be completed. No money was taken; please try again or use another payment method.',
+  card_declined: 'Your card was declined by its issuer. Please contact your bank or use another card.',
+  insufficient_funds: 'The card has insufficient funds for this payment.',
+  card_expired: 'The card has expired. Please add a card with a valid expiry date.',
+  verification_failed: 'The card could not be verified. Please check the details and try again.',
+  payment_cancelled: 'The payment was cancelled before it was completed.',
+  ip_addresses_unavailable: 'Some of the IP addresses you ordered are no longer available. Please choose other locations.',
+};
+
+/** Everyone sees these: error texts, the VAT stand-in registry, news, banners and help articles. */
+export async function seedContent(ctx: SeedContext, providerGuid: string) {
+  const { db } = ctx;
+  await db.insert(systemErrors).values(Object.entries(SYSTEM_ERRORS).map(([code, description]) => ({ code, description })));
+  // Numbers with valid checksums (jsvat), so the format check passes and the name comparison decides.
+  await db.insert(vatRegistry).values([
+    { vatId: 'BE0411905847', countryCode: 'BE', companyName: 'Demo Registry NV', address: 'Rue de la Loi 16, 1000 Brussels' },
+    { vatId: 'EE102345605', countryCode: 'EE', companyName: 'Northwind Web Agency', address: 'Narva mnt 7, 10117 Tallinn' },
+    { vatId: 'EE100247019', countryCode: 'EE', companyName: 'Tallinn Demo Trading OÜ', address: 'Pärnu mnt 22, 10141 Tallinn' },
+    { vatId: 'DE129273398', countryCode: 'DE', companyName: 'Demo Handels GmbH', address: 'Zeil 5, 60313 Frankfurt am Main' },
+    { vatId: 'NL004495445B01', countryCode: 'NL', companyName: 'Demo Holding B.V.', address: 'Damrak 1, 1012 LG Amsterdam' },
+    { vatId: 'FR40303265045', countryCode: 'FR', companyName: 'Démo Services SAS', address: '10 rue de Rivoli, 75004 Paris' },
+    { vatId: 'IE6388047V', countryCode: 'IE', companyName: 'Demo Software Ltd', address: '1 Grand Canal Square, Dublin 2' },
+    { vatId: 'PL5260250995', countryCode: 'PL', companyName: 'Demo Polska Sp. z o.o.', address: 'ul. Marszałkowska 1, 00-624 Warszawa' },
+    { vatId: 'ESB58378431', countryCode: 'ES', companyName: 'Demo Ibérica S.L.', address: 'Calle de Alcalá 1, 28014 Madrid' },
+  ]);
+  await db.insert(news).values([
+    {
+      title: 'HTTP/2 is now available on every dedicated IP address',
+      link: null,
+      content: 'Switch HTTP/2 on per address from the IP group page, or in bulk with Bulk Actions.',
+      dateModified: ctx.ago(2),
+      dateCreated: ctx.ago(2),
+    },
+    {
+      title: 'New locations: Warsaw and Madrid',
+      link: null,
+      content: 'Dedicated addresses in Poland and Spain can now be ordered from the marketplace.',
+      dateModified: ctx.ago(21),
+      dateCreated: ctx.ago(21),
+    },
+    {
+      title: 'Firewall rate limits',
+      link: null,
+      content: 'Rate-limit rules protect login pages: 150 requests per minute by default.',
+      dateModified: ctx.ago(48),
+      dateCreated: ctx.ago(50),
+    },
+    {
+      title: 'Price update for shared hosting',
+      link: null,
+      content: 'Annual plans now come with 20% off. Existing plans keep their price until renewal.',
+      dateModified: ctx.ago(95),
+      dateCreated: ctx.ago(95),
+    },
+  ]);
+  await db.insert(announcements).values([
+    {
+      providerGuid,
+      type: 'INFO',
+      title: 'Scheduled maintenance',
+      message: '<p>Our Frankfurt network will be upgraded on <strong>Sunday between 02:00 and 04:00 UTC</strong>. Short interruptions are possible.</p>',
+      showIcon: true,
+      isActive: true,
+      dateStart: ctx.ago(1),
+      dateEnd: ctx.ahead(6),
+      dateCreated: ctx.ago(1),
+    },
+    {
+      providerGuid,
+      type: 'WARNING',
+      title: null,
+      message: '<p>Card payments were delayed earlier this month. All payments have been processed.</p>',
+      isActive: false,
+      dateCreated: ctx.ago(30),
+    },
+  ]);
+  await db.insert(issueNotices).values([
+    { message: '<p>We are investigating slow DNS propagation for zones in Singapore. Records may take up to 30 minutes to update.</p>', dateCreated: ctx.ago(0, 2) },
+    { message: '<p>SSL issuance was delayed for some domains.</p>', isActive: false, dateResolved: ctx.ago(12), dateCreated: ctx.ago(13) },
+  ]);
+  const article = (slug: string, title: string, content: string, position: number) => ({ slug, title, content, position, dateModified: ctx.ago(40 - position) });
+  await db.insert(kbArticles).values([
+    article('getting-started', 'Getting started', '<p>Create a hosting account, order IP addresses into an IP group, then add a domain group and your domains.</p>', 0),
+    article('ip-addresses', 'IP addresses and website slots', '<p>A dedicated address holds up to 10 websites; a shared one holds 1. Add slots with Modify Website Slots.</p>', 1),
+    article('dns-zone', 'Editing the DNS zone', '<p>TTL values from 3600 to 592200 seconds are accepted. Changes can take a few minutes.</p>', 2),
+    article('ssl-certificates', 'SSL certificates', '<p>Let’s Encrypt certificates are installed within 15 minutes once the domain resolves to its assigned IP address.</p>', 3),
+    article('billing-payments', 'Payments and invoices', '<p>Invoices are due after 7 days. Card payments appear within about 5 minutes, crypto payments within 30.</p>', 4),
+  ]);
+}

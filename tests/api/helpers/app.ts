@@ -1,0 +1,54 @@
+import { createApiApp } from '../../../src/server/app';
+import { DEFAULT_CONFIG, type ServerConfig, type ServerDeps } from '../../../src/server/context';
+import type { Database } from '../../../src/server/db/connection';
+import { createMemoryMailer } from '../../../src/server/mail/mailer';
+import { DEMO_PASSWORD } from '../../../src/server/seed/demo-accounts';
+
+export interface TestApp {
+  app: ReturnType<typeof createApiApp>;
+  deps: ServerDeps;
+  outbox: ReturnType<typeof createMemoryMailer>['outbox'];
+  /** Moves the server's clock forward. */
+  advance(ms: number): void;
+  /** Calls the API like a client: JSON body, token and company headers. */
+  call(method: string, path: string, opts?: { token?: string; company?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  /** Signs in and returns the session token and the default company guid. */
+  signIn(email: string, password?: string): Promise<{ token: string; company: string }>;
+}
+
+export function createTestApp(database: Database, config: Partial<ServerConfig> = {}): TestApp {
+  let offset = 0;
+  const mailer = createMemoryMailer();
+  const deps: ServerDeps = {
+    db: database.db,
+    config: { ...DEFAULT_CONFIG, ...config },
+    mailer,
+    now: () => new Date(Date.now() + offset),
+    clientIp: (req) => req.headers.get('x-test-ip') ?? '127.0.0.1',
+  };
+  const app = createApiApp(deps);
+  const call: TestApp['call'] = (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.token) headers.Authorization = `Token ${opts.token}`;
+    if (opts.company) headers.Company = opts.company;
+    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    return Promise.resolve(
+      app.request(path, { method, headers, ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}) }),
+    );
+  };
+  return {
+    app,
+    deps,
+    outbox: mailer.outbox,
+    advance: (ms) => {
+      offset += ms;
+    },
+    call,
+    async signIn(email, password = DEMO_PASSWORD) {
+      const res = await call('POST', '/auth/login/', { body: { email, password } });
+      if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
+      const body = (await res.json()) as { token: string; user: { company: { guid: string } } };
+      return { token: body.token, company: body.user.company.guid };
+    },
+  };
+}
