@@ -3,6 +3,15 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 
+/** A panel built against another provider API must be allowed to call it. */
+const apiOrigin = (() => {
+  try {
+    return process.env.PUBLIC_API_URL ? new URL(process.env.PUBLIC_API_URL).origin : '';
+  } catch {
+    return '';
+  }
+})();
+
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
@@ -16,7 +25,7 @@ export default defineConfig({
     checkOrigin: true,
     csp: {
       algorithm: 'SHA-256',
-      directives: ["default-src 'self'", "img-src 'self' data:", "connect-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"],
+      directives: ["default-src 'self'", "img-src 'self' data:", `connect-src 'self'${apiOrigin ? ` ${apiOrigin}` : ''}`, "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"],
     },
   },
   vite: {

@@ -1274,7 +1274,9 @@ CREATE UNIQUE INDEX "users_email_key" ON "users" USING btree ("email");--> state
 CREATE INDEX "emails_user_idx" ON "emails" USING btree ("user_guid","date_created");--> statement-breakpoint
 CREATE INDEX "emails_company_idx" ON "emails" USING btree ("company_guid","date_created");--> statement-breakpoint
 CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("user_guid","date_created");--> statement-breakpoint
+CREATE INDEX "notifications_company_idx" ON "notifications" USING btree ("company_guid");--> statement-breakpoint
 CREATE INDEX "page_views_date_idx" ON "page_views" USING btree ("date_created");--> statement-breakpoint
+CREATE INDEX "page_views_company_idx" ON "page_views" USING btree ("company_guid");--> statement-breakpoint
 CREATE INDEX "ip_addresses_company_group_ip_idx" ON "ip_addresses" USING btree ("company_guid","group_guid","ip_numeric");--> statement-breakpoint
 CREATE INDEX "ip_addresses_company_ip_idx" ON "ip_addresses" USING btree ("company_guid","ip_numeric");--> statement-breakpoint
 CREATE INDEX "ip_addresses_order_idx" ON "ip_addresses" USING btree ("order_id");--> statement-breakpoint

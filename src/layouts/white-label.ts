@@ -13,6 +13,8 @@ export const FALLBACK_WHITE_LABEL: WhiteLabel = {
 };
 
 const TTL_MS = 60_000;
+/** A failure is remembered briefly, so an unreachable API does not hold up every page. */
+const FAILURE_TTL_MS = 5_000;
 const cache = new Map<string, { at: number; value: WhiteLabel }>();
 
 /**
@@ -32,6 +34,7 @@ export async function loadWhiteLabel(pageUrl: URL): Promise<WhiteLabel> {
     cache.set(base, { at: Date.now(), value });
     return value;
   } catch {
+    cache.set(base, { at: Date.now() - TTL_MS + FAILURE_TTL_MS, value: FALLBACK_WHITE_LABEL });
     return FALLBACK_WHITE_LABEL;
   }
 }

@@ -1,3 +1,4 @@
+import { validateCompany } from '../lib/api/auth';
 import { api } from './api';
 import { goTo } from './navigation';
 import { loadUser, setSessionCompany } from './session';
@@ -6,7 +7,7 @@ import { toastError, toastSuccess } from './toasts';
 /** Validates membership of the company, acts for it from now on, then returns home (spec part 3, 2.13). */
 export async function selectCompany(guid: string): Promise<void> {
   try {
-    await api.get<{ company: { guid: string; name: string } }>(`/account/validate_company/${encodeURIComponent(guid)}/`);
+    await validateCompany(api, guid);
     setSessionCompany(guid);
     // Spelling corrected from the original 'seleted' (spec decisions, 2).
     toastSuccess('Company successfully selected!');

@@ -1,3 +1,4 @@
+import { getErrorDescription } from '../lib/api/system';
 import { api } from './api';
 import { toastError } from './toasts';
 
@@ -7,7 +8,7 @@ export const ERROR_CODE_TOAST_MS = 5000;
 /** Resolves `?error=<code>` into its description and shows it; an unknown code shows nothing. */
 export async function showErrorCode(code: string): Promise<void> {
   try {
-    const answer = await api.get<{ data: { description: string } }>(`/system/errors/${encodeURIComponent(code)}/`);
+    const answer = await getErrorDescription(api, code);
     toastError(answer.data.description, ERROR_CODE_TOAST_MS);
   } catch {
     // A code the API does not know is not worth a second, confusing error.

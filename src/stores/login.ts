@@ -8,7 +8,7 @@ import { $token } from './credentials';
 import { deviceId } from './device';
 import { goTo } from './navigation';
 import { signIn } from './session';
-import { toastError } from './toasts';
+import { clearToasts, toastError } from './toasts';
 
 export interface LoginFormState {
   submitting: boolean;
@@ -47,6 +47,7 @@ export async function submitLogin(values: { email: string; password: string }): 
       return;
     }
     signIn(answer.token, answer.user);
+    clearToasts();
     goTo(safeNextPath(new URLSearchParams(location.search).get('next')), { replace: true });
   } catch (error) {
     const fields = error instanceof ApiError ? (error.body.fields ?? {}) : {};

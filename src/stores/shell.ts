@@ -6,18 +6,24 @@ import { showErrorCode } from './error-code';
 import { currentPath, goTo } from './navigation';
 import { loadUser } from './session';
 
+const toLogin = () => goTo(loginPathFor(currentPath()), { replace: true });
+
 /**
  * Start-up of every signed-in page: without a token, sign in first and come back here;
  * otherwise load the user, and resolve an `?error=<code>` of the URL into a toast.
+ * Returns the clean-up of the watch on the token (signing out in another tab ends this page too).
  */
-export function startShell(): void {
-  const code = new URLSearchParams(location.search).get('error');
+export function startShell(): () => void {
   if (!$token.get()) {
-    goTo(loginPathFor(currentPath()), { replace: true });
-    return;
+    toLogin();
+    return () => {};
   }
   void loadUser();
+  const code = new URLSearchParams(location.search).get('error');
   if (code) void showErrorCode(code);
+  return $token.listen((token) => {
+    if (!token) toLogin();
+  });
 }
 
 /** Whether the viewer may open the page at `pathname`; pages outside the route table are open. */

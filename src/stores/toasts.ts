@@ -37,6 +37,11 @@ export function toastError(error: unknown, duration?: number): void {
   for (const sentence of sentences) pushToast('error', sentence, duration);
 }
 
+/** Drops every toast, e.g. the errors of failed attempts once a sign-in succeeds. */
+export function clearToasts(): void {
+  $toasts.set([]);
+}
+
 export function dismissToast(id: string): void {
   $toasts.set($toasts.get().filter((t) => t.id !== id));
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
-import { domains, ipAddresses, companies } from '../../src/server/db/schema/index';
+import { domains, ipAddresses, ipGroups, companies, orders, signatures } from '../../src/server/db/schema/index';
 import type { SearchAnswer, WhiteLabel, Dashboard } from '../../src/lib/api/system';
 import type { IpAddress } from '../../src/lib/api/ip-addresses';
 import type { Page } from '../../src/lib/schemas/lists';
@@ -63,7 +63,7 @@ describe('GET /dashboard/', () => {
 
 describe('GET /system/search/', () => {
   it('finds domains by part of their name, with their group', async () => {
-    const [d] = await database.db.select().from(domains).where(eq(domains.companyGuid, owner.company)).limit(1);
+    const [d] = await database.db.select().from(domains).where(and(eq(domains.companyGuid, owner.company), isNull(domains.parentDomainGuid))).orderBy(domains.domain).limit(1);
     const part = d!.domain.split('.')[0]!;
     const answer = await json<SearchAnswer>(t.call('GET', `/system/search/?q=${encodeURIComponent(part)}`, { token: owner.token }));
     expect(answer.search_type).toBe('DOMAIN');
@@ -87,7 +87,10 @@ describe('GET /system/search/', () => {
 
   it("never answers another company's domains", async () => {
     const [other] = await database.db.select().from(companies).where(eq(companies.name, 'Bluebird Media Ltd'));
-    const [d] = await database.db.select().from(domains).where(eq(domains.companyGuid, other!.guid)).limit(1);
+    const [d] = await database.db.select().from(domains).where(and(eq(domains.companyGuid, other!.guid), isNull(domains.parentDomainGuid))).orderBy(domains.domain).limit(1);
+    const owner2 = await t.signIn('bluebird@hostdeck.test');
+    const theirs = await json<SearchAnswer>(t.call('GET', `/system/search/?q=${d!.domain}`, { token: owner2.token }));
+    expect(theirs.results).toBe(1);
     const customer = await t.signIn('customer@hostdeck.test');
     const answer = await json<SearchAnswer>(t.call('GET', `/system/search/?q=${d!.domain}`, { token: customer.token }));
     expect(answer.results).toBe(0);
@@ -110,6 +113,43 @@ describe('GET /ip_addresses/', () => {
     const tooMany = await t.call('GET', '/ip_addresses/?per_page=100000', { token: owner.token });
     expect(tooMany.status).toBe(400);
     expect(await tooMany.json()).toMatchObject({ errors: ['Page size can be at most 99999.'] });
+  });
+
+  it('answers every field of an IP address from the database', async () => {
+    const all = await json<Page<IpAddress>>(t.call('GET', '/ip_addresses/?per_page=99999', { token: owner.token }));
+    const withAll = all.data.find((x) => x.order && x.signature && x.domain_count > 0)!;
+    expect(withAll).toBeDefined();
+    const [row] = await database.db.select().from(ipAddresses).where(eq(ipAddresses.guid, withAll.guid));
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, row!.orderId!));
+    const [sig] = await database.db.select().from(signatures).where(eq(signatures.guid, row!.signatureGuid!));
+    const [group] = await database.db.select().from(ipGroups).where(eq(ipGroups.guid, row!.groupGuid));
+    const onIp = await database.db.select().from(domains).where(eq(domains.ipAddressGuid, row!.guid));
+    expect(withAll).toEqual({
+      guid: row!.guid,
+      ip_address: row!.ipAddress,
+      ip_address_type: row!.ipAddressType,
+      status: row!.status,
+      http_version: row!.httpVersion,
+      country: row!.country,
+      country_code: row!.countryCode,
+      city: row!.city,
+      domain_count: onIp.length,
+      domains_allowed: row!.domainsAllowed,
+      cost: {
+        ip_address_cost: row!.ipCostCents,
+        additional_website_slot_cost: row!.slotCostCents,
+        additional_website_slots_total_cost: Math.max(row!.domainsAllowed - 1, 0) * row!.slotCostCents,
+        currency: row!.currency,
+      },
+      monthly_cost: { amount: row!.monthlyCostCents, currency: row!.currency },
+      order: { order_id: order!.id, renewal_date: order!.dateNextInvoice ? order!.dateNextInvoice.toISOString() : null },
+      signature: { guid: sig!.guid, signature: sig!.signature },
+      group: { guid: group!.guid, name: group!.name },
+      date_cancelled: row!.dateCancelled ? row!.dateCancelled.toISOString() : null,
+    });
+    const ordered = all.data.map((x) => x.ip_address);
+    const numeric = (ip: string) => ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+    expect(ordered.every((ip, i) => i === 0 || numeric(ordered[i - 1]!) <= numeric(ip))).toBe(true);
   });
 
   it('filters by search tags', async () => {

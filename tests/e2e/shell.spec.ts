@@ -89,8 +89,13 @@ test('dark mode and the collapsed sidebar survive a reload', async ({ page }) =>
 test('Log Out ends at the login page', async ({ page, request }) => {
   const me = await whoami(request, ACCOUNTS.owner);
   await signIn(page, ACCOUNTS.owner);
-  await page.getByRole('button', { name: new RegExp(`${me.first_name} ${me.last_name}`) }).click();
-  await page.getByRole('menuitem', { name: 'Log Out' }).click();
+  // By keyboard: the menu opens on Enter and End reaches its last item, Log Out.
+  await page.getByRole('button', { name: new RegExp(`${me.first_name} ${me.last_name}`) }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Log Out' })).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('menuitem', { name: 'Log Out' })).toHaveAttribute('data-highlighted', '');
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Logging out...')).toBeVisible();
   await expectAccessible(page, 'logout');
   await expect(page).toHaveURL(/\/auth\/login$/);

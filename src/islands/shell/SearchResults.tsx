@@ -27,7 +27,7 @@ export function SearchResults({ state }: { state: SearchState }) {
   if (state.loading) {
     return (
       <p className="muted" role="status">
-        Searching...
+        Searching {state.type === 'IP_ADDRESS' ? 'IP addresses' : 'domains'}...
       </p>
     );
   }

@@ -56,3 +56,7 @@ export type LoginResult =
 export const whoami = (api: Api) => api.get<WhoAmI>('/account/whoami/');
 export const login = (api: Api, input: LoginInput) => api.post<LoginResult>('/auth/login/', input);
 export const logout = (api: Api) => api.post<{ success: true }>('/auth/logout/');
+
+/** Checks that the user may act for a company before switching to it. */
+export const validateCompany = (api: Api, guid: string) =>
+  api.get<{ company: { guid: string; name: string } }>(`/account/validate_company/${encodeURIComponent(guid)}/`);

@@ -43,3 +43,6 @@ export interface SearchAnswer {
 export const getWhiteLabel = (api: Api) => api.get<WhiteLabel>('/system/whitelabel/');
 export const getDashboard = (api: Api) => api.get<Dashboard>('/dashboard/');
 export const search = (api: Api, q: string) => api.get<SearchAnswer>('/system/search/', { q });
+
+export const getErrorDescription = (api: Api, code: string) =>
+  api.get<{ data: { code: string; description: string } }>(`/system/errors/${encodeURIComponent(code)}/`);

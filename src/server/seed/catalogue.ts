@@ -24,6 +24,31 @@ export interface Catalogue {
   addresses: AddressBook;
 }
 
+type Limit = number | null;
+/** Name, USD cents a month, then the limits in the order of LIMIT_COLUMNS (null: unlimited). */
+const PLANS: [string, number, Limit, Limit, Limit, Limit, Limit, Limit, Limit, Limit, Limit, Limit, Limit, Limit][] = [
+  ['Starter', 499, 10, 100, 150_000, 1024, 1, 20, 40, 10, 5, 25, 10, 10],
+  ['Business', 999, 30, 500, 400_000, 2048, 2, 40, 80, 50, 25, 100, 50, 50],
+  ['Pro', 1999, 75, 2000, 1_000_000, 4096, 4, 60, 120, 200, 100, 500, 200, 250],
+  ['Agency', 3999, 200, null, 3_000_000, 8192, 8, 100, 200, null, null, null, null, null],
+  ['Legacy Basic', 0, 5, 50, 100_000, 512, 1, 10, 20, 5, 2, 10, 5, 5],
+];
+
+const LIMIT_COLUMNS = [
+  'storageGb',
+  'bandwidthGb',
+  'inodes',
+  'memoryMb',
+  'cpuCores',
+  'entryProcesses',
+  'activeProcesses',
+  'emailAccounts',
+  'databases',
+  'subdomains',
+  'parkedDomains',
+  'addonDomains',
+] as const;
+
 const SIGNATURES = [
   'nginx',
   'Apache',
@@ -72,17 +97,19 @@ export async function seedCatalogue(ctx: SeedContext): Promise<Catalogue> {
   });
   await insertChunked(stock, 1000, (chunk) => db.insert(ipInventory).values(chunk));
 
-  const planRows = [
-    { name: 'Starter', usd: 499, storageGb: 10, bandwidthGb: 100, inodes: 150_000, memoryMb: 1024, cpuCores: 1, entryProcesses: 20, activeProcesses: 40, emailAccounts: 10, databases: 5, subdomains: 25, parkedDomains: 10, addonDomains: 10 },
-    { name: 'Business', usd: 999, storageGb: 30, bandwidthGb: 500, inodes: 400_000, memoryMb: 2048, cpuCores: 2, entryProcesses: 40, activeProcesses: 80, emailAccounts: 50, databases: 25, subdomains: 100, parkedDomains: 50, addonDomains: 50 },
-    { name: 'Pro', usd: 1999, storageGb: 75, bandwidthGb: 2000, inodes: 1_000_000, memoryMb: 4096, cpuCores: 4, entryProcesses: 60, activeProcesses: 120, emailAccounts: 200, databases: 100, subdomains: 500, parkedDomains: 200, addonDomains: 250 },
-    { name: 'Agency', usd: 3999, storageGb: 200, bandwidthGb: null, inodes: 3_000_000, memoryMb: 8192, cpuCores: 8, entryProcesses: 100, activeProcesses: 200, emailAccounts: null, databases: null, subdomains: null, parkedDomains: null, addonDomains: null },
-    // Retired: only the legacy account still has it ('the current plan no longer exists').
-    { name: 'Legacy Basic', usd: 0, storageGb: 5, bandwidthGb: 50, inodes: 100_000, memoryMb: 512, cpuCores: 1, entryProcesses: 10, activeProcesses: 20, emailAccounts: 5, databases: 2, subdomains: 10, parkedDomains: 5, addonDomains: 5, isAvailable: false },
-  ];
   const planIds = await db
     .insert(hostingPlans)
-    .values(planRows.map(({ usd, ...rest }, position) => ({ ...rest, priceUsdCents: usd, priceEurCents: toEur(usd), position })))
+    .values(
+      PLANS.map(([name, usd, ...limits], position) => ({
+        name,
+        priceUsdCents: usd,
+        priceEurCents: toEur(usd),
+        ...Object.fromEntries(LIMIT_COLUMNS.map((column, i) => [column, limits[i]])),
+        // Retired: only the legacy account still has it ('the current plan no longer exists').
+        isAvailable: name !== 'Legacy Basic',
+        position,
+      })),
+    )
     .returning({ guid: hostingPlans.guid, name: hostingPlans.name, usd: hostingPlans.priceUsdCents, eur: hostingPlans.priceEurCents });
   const plans = new Map(planIds.map((p) => [p.name, { guid: p.guid, usd: p.usd, eur: p.eur }]));
 

@@ -16,6 +16,14 @@ import { insertChunked, type SeedContext } from './context';
 import type { SeededDomain } from './domains';
 
 const ADJECTIVES = ['brave', 'calm', 'eager', 'gentle', 'jolly', 'lively', 'proud', 'witty'];
+const NOTES = [
+  'Client: Acme Dental. Renewal handled by the client.',
+  'Migrated from old host in March.',
+  'Do not touch the theme: custom build.',
+  'Waiting for new content batch.',
+  'Affiliate site, check rankings monthly.',
+  'Moved DNS to our nameservers.',
+];
 const ANIMALS = ['otter', 'falcon', 'badger', 'lynx', 'heron', 'panda', 'koala', 'marten'];
 
 export async function seedPreset(ctx: SeedContext, companyGuid: string): Promise<string> {
@@ -150,7 +158,7 @@ export async function seedDomainExtras(ctx: SeedContext, companyGuid: string, li
     await db.insert(domainNotes).values(
       noted.map((d, i) => ({
         domainGuid: d.guid,
-        notes: ['Client: Acme Dental. Renewal handled by the client.', 'Migrated from old host in March.', 'Do not touch the theme: custom build.', 'Waiting for new content batch.', 'Affiliate site, check rankings monthly.', 'Moved DNS to our nameservers.'][i]!,
+        notes: NOTES[i % NOTES.length]!,
         dateUpdated: ctx.ago(rng.int(1, 40)),
       })),
     );

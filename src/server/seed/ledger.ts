@@ -66,7 +66,9 @@ export async function createInvoice(ctx: SeedContext, bill: BillTo, spec: Invoic
   const total = initialAmount + tax;
   const paid = spec.status === 'PAID' ? total : spec.status === 'PARTIALLY_PAID' ? (spec.paidCents ?? Math.round(total / 2)) : 0;
   const terms = spec.terms ?? 7;
-  const datePaid = spec.status === 'PAID' ? new Date(spec.created.getTime() + ctx.rng.int(0, terms) * DAY) : null;
+  // Paid some day within the terms, but never in the future.
+  const paidAt = Math.min(spec.created.getTime() + ctx.rng.int(0, terms) * DAY, ctx.now.getTime());
+  const datePaid = spec.status === 'PAID' ? new Date(paidAt) : null;
   const [invoice] = await ctx.db
     .insert(invoices)
     .values({
@@ -116,7 +118,7 @@ export async function createInvoice(ctx: SeedContext, bill: BillTo, spec: Invoic
   );
   if (paid > 0) {
     const via = spec.via ?? 'CARD';
-    await recordPayment(ctx, bill, id, paid, via, datePaid ?? new Date(spec.created.getTime() + DAY));
+    await recordPayment(ctx, bill, id, paid, via, datePaid ?? new Date(Math.min(spec.created.getTime() + DAY, ctx.now.getTime())));
   }
   return { id, totalCents: total };
 }

@@ -42,7 +42,7 @@ export const notifications = pgTable(
     seen: boolean('seen').notNull().default(false),
     dateCreated: createdAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userGuid, t.dateCreated)],
+  (t) => [index('notifications_user_idx').on(t.userGuid, t.dateCreated), index('notifications_company_idx').on(t.companyGuid)],
 );
 
 /** Provider-wide banners; `message` is HTML and is sanitised before rendering. */
@@ -109,7 +109,7 @@ export const pageViews = pgTable(
     ipAddress: text('ip_address'),
     dateCreated: createdAt(),
   },
-  (t) => [index('page_views_date_idx').on(t.dateCreated)],
+  (t) => [index('page_views_date_idx').on(t.dateCreated), index('page_views_company_idx').on(t.companyGuid)],
 );
 
 /** Articles of the support page and the support-info modal, keyed by a stable slug. */
