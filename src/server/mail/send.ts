@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/connection';
+import { emails } from '../db/schema/index';
+import type { Mailer } from './mailer';
+
+export interface EmailToSend {
+  to: string;
+  name: string;
+  subject: string;
+  /** HTML body; escape every value put into it. */
+  html: string;
+  text: string;
+  /** Which mail it is (verify_email, reset_password, device_code, ...). */
+  template: string;
+  userGuid?: string | null;
+  companyGuid?: string | null;
+}
+
+/**
+ * Records the email (so the Emails tabs show it) and hands it to the mailer. A delivery
+ * failure leaves the row unsent, shown as 'Scheduled', rather than failing the request.
+ */
+export async function sendEmail(db: Db, mailer: Mailer, email: EmailToSend, now: Date): Promise<string> {
+  const [row] = await db
+    .insert(emails)
+    .values({
+      userGuid: email.userGuid ?? null,
+      companyGuid: email.companyGuid ?? null,
+      template: email.template,
+      subject: email.subject,
+      content: email.html,
+      name: email.name,
+      email: email.to,
+      isSent: false,
+      dateCreated: now,
+    })
+    .returning({ guid: emails.guid });
+  try {
+    await mailer.send({ to: email.to, name: email.name, subject: email.subject, html: email.html, text: email.text });
+    await db.update(emails).set({ isSent: true, dateSent: now }).where(eq(emails.guid, row!.guid));
+  } catch (error) {
+    await db.update(emails).set({ error: error instanceof Error ? error.message : String(error) }).where(eq(emails.guid, row!.guid));
+  }
+  return row!.guid;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** For values put into an email's HTML. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
