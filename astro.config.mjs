@@ -14,6 +14,8 @@ const apiOrigin = (() => {
 
 export default defineConfig({
   output: 'server',
+  // Several builds side by side (parallel browser-test runs) each take their own folder.
+  outDir: process.env.HOSTDECK_OUT_DIR ?? './dist',
   adapter: node({ mode: 'standalone' }),
   integrations: [react()],
   session: false,

@@ -25,7 +25,8 @@ function newest(path) {
   return max;
 }
 
-const entry = join(root, 'dist/server/entry.mjs');
+const outDir = resolve(root, process.env.HOSTDECK_OUT_DIR ?? 'dist');
+const entry = join(outDir, 'server/entry.mjs');
 const stale = !existsSync(entry) || statSync(entry).mtimeMs < Math.max(newest('src'), newest('astro.config.mjs'), newest('public'));
 if (stale || process.env.E2E_BUILD === '1') {
   console.log('[serve-test] building the panel...');
