@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { outDir } from './scripts/out-dir.mjs';
 
 /** A panel built against another provider API must be allowed to call it. */
 const apiOrigin = (() => {
@@ -15,7 +16,7 @@ const apiOrigin = (() => {
 export default defineConfig({
   output: 'server',
   // Several builds side by side (parallel browser-test runs) each take their own folder.
-  outDir: process.env.HOSTDECK_OUT_DIR ?? './dist',
+  outDir: outDir(),
   adapter: node({ mode: 'standalone' }),
   integrations: [react()],
   session: false,

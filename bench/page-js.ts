@@ -49,7 +49,7 @@ export async function measurePageJs() {
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'hostdeck-bench-js-'));
-  const server = spawn(process.execPath, [join(root, 'dist/server/entry.mjs')], { env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir }, stdio: 'ignore' });
+  const server = spawn(process.execPath, [join(root, 'scripts/server.mjs')], { env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir }, stdio: 'ignore' });
   try {
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 200; i++) {

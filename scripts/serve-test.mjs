@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { outDir } from './out-dir.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -25,8 +26,7 @@ function newest(path) {
   return max;
 }
 
-const outDir = resolve(root, process.env.HOSTDECK_OUT_DIR ?? 'dist');
-const entry = join(outDir, 'server/entry.mjs');
+const entry = join(outDir(root), 'server/entry.mjs');
 const stale = !existsSync(entry) || statSync(entry).mtimeMs < Math.max(newest('src'), newest('astro.config.mjs'), newest('public'));
 if (stale || process.env.E2E_BUILD === '1') {
   console.log('[serve-test] building the panel...');
@@ -37,7 +37,7 @@ if (stale || process.env.E2E_BUILD === '1') {
 const dataDir = mkdtempSync(join(tmpdir(), 'hostdeck-e2e-'));
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
 
-const server = spawn(process.execPath, [entry], {
+const server = spawn(process.execPath, [join(root, 'scripts/server.mjs')], {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -35,7 +35,7 @@ if (!existsSync(entry) || statSync(entry).mtimeMs < sources || process.env.HOSTD
 
 const port = process.env.PORT ?? '4321';
 const host = process.env.HOST ?? 'localhost';
-const server = spawn(process.execPath, [entry], { stdio: 'inherit', env: { ...process.env, PORT: port, HOST: host } });
+const server = spawn(process.execPath, [join(root, 'scripts/server.mjs')], { stdio: 'inherit', env: { ...process.env, PORT: port, HOST: host } });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 
