@@ -1,4 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import { basename } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
@@ -11,11 +15,15 @@ function freePort(): string {
 }
 
 process.env.E2E_PORT ??= freePort();
+/** The folder the test server's SMTP sink files emails into (tests/e2e/mailbox.ts reads it). */
+process.env.E2E_MAILBOX ??= mkdtempSync(join(tmpdir(), 'hostdeck-e2e-mail-'));
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Runs side by side (HOSTDECK_OUT_DIR) keep their results apart too.
+  outputDir: process.env.HOSTDECK_OUT_DIR ? `.builds/${basename(process.env.HOSTDECK_OUT_DIR)}-results` : 'test-results',
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
@@ -44,7 +52,7 @@ export default defineConfig({
     // The runner's own Node (24), not whatever `node` the shell finds first.
     command: `"${process.execPath}" scripts/serve-test.mjs`,
     url: `${baseURL}/api/system/whitelabel/`,
-    env: { PORT: port },
+    env: { PORT: port, E2E_MAILBOX: process.env.E2E_MAILBOX },
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { outDir } from './out-dir.mjs';
+import { startSmtpSink } from './smtp-sink.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -37,6 +38,9 @@ if (stale || process.env.E2E_BUILD === '1') {
 const dataDir = mkdtempSync(join(tmpdir(), 'hostdeck-e2e-'));
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
 
+// With E2E_MAILBOX set, outgoing mail goes to an SMTP sink that files each message there.
+const sink = process.env.E2E_MAILBOX ? await startSmtpSink(process.env.E2E_MAILBOX) : null;
+
 const server = spawn(process.execPath, [join(root, 'scripts/server.mjs')], {
   stdio: 'inherit',
   env: {
@@ -46,11 +50,13 @@ const server = spawn(process.execPath, [join(root, 'scripts/server.mjs')], {
     DATA_DIR: dataDir,
     // Tests type wrong passwords on purpose; they must not lock the demo accounts.
     LOGIN_MAX_FAILURES: process.env.LOGIN_MAX_FAILURES ?? '1000',
+    ...(sink ? { SMTP_URL: sink.url } : {}),
   },
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => {
   cleanup();
+  sink?.close();
   process.exit(code ?? (signal ? 0 : 1));
 });

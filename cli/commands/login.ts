@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { login as requestLogin, logout as requestLogout, whoami, type SessionUser } from '../../src/lib/api/auth';
+import { login as requestLogin, logout as requestLogout, whoami, type LoginResult, type SessionUser } from '../../src/lib/api/auth';
+import { loginDevice, loginTwoFactor } from '../../src/lib/api/auth-flows';
+import { BACKUP_CODE_LENGTH, CODE_LENGTH } from '../../src/lib/schemas/auth-flows';
 import { ApiError, UnauthorizedError, errorMessages } from '../../src/lib/errors';
 import { fieldErrors, loginSchema } from '../../src/lib/schemas/auth';
 import { updateConfig, type Config } from '../config';
@@ -15,6 +17,8 @@ export const loginOptionsSchema = z
     passwordStdin: z.boolean().default(false),
     token: z.string().optional(),
     tokenStdin: z.boolean().default(false),
+    /** The second step's code (a 2FA code or backup code), for scripts. */
+    code: z.string().optional(),
   })
   .superRefine((o, check) => {
     const withKey = o.token !== undefined || o.tokenStdin;
@@ -41,6 +45,7 @@ export function registerLogin(program: Command, run: Runner): void {
     .option('--password-stdin', 'read the password from stdin (for scripts)')
     .option('--token <key>', 'save a company API key instead (visible to other users of this computer; prefer --token-stdin)')
     .option('--token-stdin', 'read a company API key from stdin')
+    .option('--code <code>', 'the two-factor code (or a backup code) when the account asks for one')
     .addHelpText(
       'after',
       `
@@ -100,7 +105,7 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
   if (!parsed.success) throw new CliError(Object.values(fieldErrors(parsed.error)).join(' '));
 
   const api = ctx.api();
-  let result;
+  let result: LoginResult;
   try {
     result = await ctx.ui.withSpinner('Signing in…', requestLogin(api, parsed.data));
   } catch (error) {
@@ -108,12 +113,7 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
     if (error instanceof ApiError) throw new CliError(errorMessages(error).join(' '), { cause: error });
     throw error;
   }
-  if ('verification' in result) {
-    const step = result.verification === '2fa' ? 'a two-factor code' : 'a confirmation of this device by email';
-    throw new CliError(`This account needs the panel's second sign-in step (${step}), which hostdeck cannot do yet.`, {
-      hint: 'Sign in with a company API key instead: create one in the panel, then run `hostdeck login --token-stdin`.',
-    });
-  }
+  if ('verification' in result) result = await secondStep(ctx, result, options.code);
 
   const company = await chooseCompany(ctx, result.user, async () => {
     // The session was opened for nothing; end it rather than leave it behind.
@@ -121,6 +121,41 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
   });
   await save(ctx, { token: result.token, token_kind: 'session', company: company.guid, email: result.user.email, device_id: deviceId });
   await report(ctx, result.user, company, 'session');
+}
+
+/**
+ * The 2FA or device step (spec part 1, 4): the code comes from --code, or is asked for in a
+ * terminal. A device confirmed here is trusted for 60 days, like ticking the box in the panel.
+ */
+async function secondStep(ctx: Context, pending: Extract<LoginResult, { verification: string }>, given: string | undefined) {
+  const twoFactor = pending.verification === '2fa';
+  let code = twoFactor ? given : undefined;
+  if (code === undefined && ctx.canPrompt) {
+    code = await ctx.ui.promptText({
+      label: twoFactor ? 'Code from your authenticator app (or a backup code)' : 'Code from the email we just sent',
+      validate: (v) => (v.replace(/\s+/g, '') ? undefined : 'Please enter the 6 digit code!'),
+    });
+  }
+  if (code === undefined) {
+    const step = twoFactor ? 'a two-factor code' : 'a confirmation of this device by email';
+    throw new CliError(`This account needs the panel's second sign-in step (${step}).`, {
+      hint: twoFactor
+        ? 'Pass the code with --code, run `hostdeck login` in a terminal, or sign in with a company API key: `hostdeck login --token-stdin`.'
+        : 'Run `hostdeck login` in a terminal to type the emailed code, or sign in with a company API key: `hostdeck login --token-stdin`.',
+    });
+  }
+  const clean = code.replace(/\s+/g, '');
+  try {
+    return await ctx.ui.withSpinner(
+      'Verifying…',
+      twoFactor
+        ? loginTwoFactor(ctx.api(), { session_id: pending.session_id, code: clean, code_type: clean.length > CODE_LENGTH && clean.length <= BACKUP_CODE_LENGTH ? 'BACKUP_CODE' : 'CODE' })
+        : loginDevice(ctx.api(), { session_id: pending.session_id, code: clean, remember: true }),
+    );
+  } catch (error) {
+    if (error instanceof ApiError) throw new CliError(errorMessages(error).join(' '), { cause: error });
+    throw error;
+  }
 }
 
 /** An API key is checked with whoami before it is saved, so a typo fails here and not later. */

@@ -30,6 +30,11 @@ const PATHS: Record<string, string> = {
   check: 'M5 12l5 5 9-10',
   mail: 'M3 5h18v14H3zM3 6l9 7 9-7',
   phone: 'M5 3h4l2 5-3 2a12 12 0 006 6l2-3 5 2v4a2 2 0 01-2 2A17 17 0 013 5a2 2 0 012-2z',
+  bell: 'M6 16V11a6 6 0 0112 0v5l2 2H4zM10 20a2 2 0 004 0',
+  checkCircle: 'M12 3a9 9 0 100 18 9 9 0 000-18zM8 12l3 3 5-6',
+  errorCircle: 'M12 3a9 9 0 100 18 9 9 0 000-18zM9 9l6 6M15 9l-6 6',
+  megaphone: 'M3 10v4h3l8 5V5L6 10zM17 9a4 4 0 010 6',
+  circle: 'M12 3a9 9 0 100 18 9 9 0 000-18z',
 };
 
 export type IconName = keyof typeof PATHS;

@@ -79,6 +79,15 @@ describe('hostdeck login', () => {
     expect((await readSaved()).token).toBeUndefined();
   });
 
+  it('finishes a 2FA sign-in with --code, and shows the server\'s sentence for a wrong one', async () => {
+    const wrong = await cli(['--api-url', API, 'login', '--email', TWO_FACTOR.email, '--password-stdin', '--code', '000000'], TWO_FACTOR.password);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('The code is not correct. Please try again.');
+    const ok = await cli(['--api-url', API, 'login', '--email', TWO_FACTOR.email, '--password-stdin', '--code', '123 456'], TWO_FACTOR.password);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect((await readSaved()).token).toMatch(/^session-/);
+  });
+
   it('does not prompt without a terminal and says how to sign in from a script (exit 2)', async () => {
     const result = await cli(['--api-url', API, 'login']);
     expect(result.code).toBe(2);

@@ -1,15 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS } from './support';
+import { ACCOUNTS, KNOWN_DEVICE_ID } from './support';
 
 /** The hostdeck binary, run as a person or a script would, against the running server. */
 test.describe('hostdeck CLI against the running server', () => {
   let configDir: string;
   test.beforeEach(() => {
     configDir = mkdtempSync(join(tmpdir(), 'hostdeck-cli-e2e-'));
+    // The CLI signs in from the device the other tests' browsers use, which the demo account trusts.
+    writeFileSync(join(configDir, 'config.json'), JSON.stringify({ device_id: KNOWN_DEVICE_ID }), { mode: 0o600 });
   });
   test.afterEach(() => rmSync(configDir, { recursive: true, force: true }));
 

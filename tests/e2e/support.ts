@@ -14,6 +14,14 @@ export const ACCOUNTS = {
   staff: { email: 'staff@hostdeck.test', password: DEMO_PASSWORD },
 } satisfies Record<string, Account>;
 
+/**
+ * The browser id every test's browser sends at sign-in (stores/device.ts keeps it in local
+ * storage). A demo account's first sign-in trusts its device; one shared id keeps the other
+ * tests from meeting the device verification step, which tests/e2e/auth-flow.spec.ts covers.
+ */
+export const KNOWN_DEVICE_ID = 'e2e-known-device';
+const DEVICE_KEY = 'hostdeck:device-id';
+
 /** Fails on serious or critical WCAG 2.2 AA violations of the page as it is now. */
 export async function expectAccessible(page: Page, where = page.url()): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
@@ -45,7 +53,7 @@ export async function signIn(page: Page, account: Account): Promise<void> {
 
 /** Runs `work` with an API session of `account`, ended afterwards. */
 async function withApiSession<T>(request: APIRequestContext, account: Account, work: (headers: Record<string, string>) => Promise<T>): Promise<T> {
-  const login = await request.post('/api/auth/login/', { data: { email: account.email, password: account.password } });
+  const login = await request.post('/api/auth/login/', { data: { email: account.email, password: account.password, fingerprint: KNOWN_DEVICE_ID } });
   expect(login.ok(), await login.text()).toBeTruthy();
   const { token } = (await login.json()) as { token: string };
   const headers = { Authorization: `Token ${token}` };
@@ -82,7 +90,19 @@ export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Ma
  * The tests' `test`: it also fails a test whose pages broke the Content Security Policy
  * (the browser reports each refused script or style as a console error).
  */
-export const test = base.extend<{ cspGuard: void }>({
+export const test = base.extend<{ cspGuard: void; knownDevice: void }>({
+  knownDevice: [
+    async ({ context }, use) => {
+      await context.addInitScript(
+        ([key, id]) => {
+          if (!localStorage.getItem(key)) localStorage.setItem(key, id);
+        },
+        [DEVICE_KEY, KNOWN_DEVICE_ID] as const,
+      );
+      await use();
+    },
+    { auto: true },
+  ],
   cspGuard: [
     async ({ page }, use) => {
       const refused: string[] = [];

@@ -1,14 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { TextField } from '../../components/TextField';
-import { $loginForm, leaveIfSignedIn, submitLogin } from '../../stores/login';
+import { $loginForm, leaveIfSignedIn, requestVerificationEmail, submitLogin } from '../../stores/login';
+import { DeviceStep, TwoFactorStep } from './LoginSteps';
+import '../../styles/auth.css';
 
 export interface LoginFormProps {
   /** Which notice the URL asks for: after sign-up, or after the email was verified. */
   notice?: 'registered' | 'verified' | null;
 }
 
-/** Sign-in with email and password (spec part 1, 2.3); the 2FA and device steps come later. */
+/** Sign-in with email and password, then the 2FA or device step the server asks for (spec part 1, 2.3 and 4). */
 export function LoginForm({ notice = null }: LoginFormProps) {
   const form = useStore($loginForm);
   const [email, setEmail] = useState('');
@@ -17,6 +19,9 @@ export function LoginForm({ notice = null }: LoginFormProps) {
   useEffect(() => {
     leaveIfSignedIn();
   }, []);
+
+  if (form.step === '2fa') return <TwoFactorStep />;
+  if (form.step === 'device') return <DeviceStep />;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -60,6 +65,11 @@ export function LoginForm({ notice = null }: LoginFormProps) {
       <button type="submit" className="button button-primary button-block" disabled={form.submitting}>
         {form.submitting ? 'Logging in...' : 'Login'}
       </button>
+      {form.emailNotVerified ? (
+        <button type="button" className="button button-block auth-secondary" onClick={() => void requestVerificationEmail()} disabled={form.submitting}>
+          Request new verification email
+        </button>
+      ) : null}
       <p className="auth-alt">
         New here? <a href="/auth/register">Create Account</a>
       </p>

@@ -5,8 +5,10 @@ import { $session } from '../../stores/session';
 import { AccountOverview } from './AccountOverview';
 import { AccountUsage } from './AccountUsage';
 import { LatestNews } from './LatestNews';
+import { QuickFaq } from './QuickFaq';
+import { TodoList } from './TodoList';
 
-/** The home page (spec part 1, 2.5); the to-do list and Quick FAQ come with a later issue. */
+/** The home page (spec part 1, 2.5): to-do list and billing overview, news or a welcome note, Quick FAQ, usage. */
 export function Dashboard() {
   const { user } = useStore($session);
   const { loading, data } = useStore($dashboard);
@@ -24,6 +26,7 @@ export function Dashboard() {
         <div className="dashboard-grid">
           <div className="dashboard-main">
             <Can scope="can_view_billing">
+              {user.is_customer ? null : <TodoList todo={user.todo_list} />}
               <AccountOverview data={data} />
             </Can>
             {user.is_customer ? (
@@ -36,6 +39,7 @@ export function Dashboard() {
             ) : (
               <LatestNews news={data.news} />
             )}
+            {user.is_customer ? null : <QuickFaq faq={data.faq ?? []} />}
           </div>
           <aside className="dashboard-side" aria-label="Account usage">
             <AccountUsage data={data} />

@@ -3,6 +3,7 @@ import { Icon } from '../../components/Icon';
 import { $preferences, setDarkMode, setSidebarCollapsed } from '../../stores/preferences';
 import { SearchDrawer } from './SearchDrawer';
 import { UserMenu } from './UserMenu';
+import { NotificationBell } from '../notifications/NotificationBell';
 
 /** The top bar: sidebar toggle, global search, dark mode and the user menu. */
 export function Header() {
@@ -30,6 +31,7 @@ export function Header() {
       >
         <Icon name={darkMode ? 'sun' : 'moon'} size={20} />
       </button>
+      <NotificationBell />
       <UserMenu />
     </header>
   );

@@ -6,6 +6,7 @@ import { $preferences } from '../../stores/preferences';
 import { startShell } from '../../stores/shell';
 import { Header } from './Header';
 import { PageBody } from './PageBody';
+import { Banners } from '../notifications/Banners';
 import { Sidebar } from './Sidebar';
 
 export interface ShellProps {
@@ -37,6 +38,7 @@ export function Shell({ title, supportId, hideTitle, pathname, whiteLabel, child
         <Header />
         <main className="app-main" id="main" tabIndex={-1}>
           <p className="small-screen-warning">{SMALL_SCREEN_MESSAGE}</p>
+          <Banners />
           <PageBody title={title} supportId={supportId} hideTitle={hideTitle} pathname={pathname}>
             {children}
           </PageBody>

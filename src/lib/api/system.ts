@@ -17,6 +17,12 @@ export interface DashboardNews {
   date_modified: string;
 }
 
+/** One Quick FAQ entry of the home page; `answer` is HTML, sanitised before rendering. */
+export interface DashboardFaq {
+  question: string;
+  answer: string;
+}
+
 export interface Dashboard {
   unpaid_invoices: number;
   overdue_invoices: number;
@@ -26,6 +32,8 @@ export interface Dashboard {
   website_slots_available: number;
   ip_address_count: number;
   news: DashboardNews[];
+  /** Quick FAQ (non-customers only; empty for customers). */
+  faq: DashboardFaq[];
 }
 
 export interface SearchEntry {

@@ -1,20 +1,35 @@
 import { Hono } from 'hono';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { loginSchema } from '../../lib/schemas/auth';
+import { deviceLoginSchema, emailSchema, recoverSchema, resetSchema, twoFactorLoginSchema, verifySchema } from '../../lib/schemas/auth-flows';
+import { registerSchema, validateEmailSchema, vatCheckSchema } from '../../lib/schemas/register';
+import { passwordProblem } from '../../lib/rules/password-policy';
 import type { AppEnv } from '../context';
-import { loginRecords, users } from '../db/schema/index';
-import { problem, tooManyRequests } from '../http/errors';
+import { loginChallenges, loginRecords, users } from '../db/schema/index';
+import { badRequest, problem, tooManyRequests } from '../http/errors';
 import { readBody } from '../http/validate';
 import { requireAuth } from '../auth/middleware';
-import { dummyHash, verifyPassword } from '../auth/passwords';
-import { createSession, revokeSession } from '../auth/sessions';
+import { dummyHash, hashPassword, verifyPassword } from '../auth/passwords';
+import { revokeSession, revokeUserSessions } from '../auth/sessions';
 import { clearFailures, failuresSince, recordFailure } from '../auth/throttle';
-import { resolveCompany } from '../auth/company-access';
-import { loadSessionUser } from '../services/session-user';
+import { hashCode } from '../auth/codes';
+import { recordActivity } from '../services/activity';
+import { completeSignIn, finishChallenge, liveChallenge, nextStep, openChallenge, rememberDevice, twoFactorSecretOf, wrongCode } from '../services/login-steps';
+import { useBackupCode, useTotp } from '../services/two-factor';
+import { consumeEmailToken, findEmailToken, issueEmailToken, retireEmailTokens } from '../services/email-tokens';
+import { mailResetPassword, mailSecurityNotice, mailVerifyEmail } from '../services/auth-mail';
+import { VAT_COMPANY_MISMATCH, VAT_INVALID, checkVat, createAccount, viewerOf } from '../services/registration';
 
 const WRONG_CREDENTIALS = 'Unable to log in with provided credentials.';
 /** Guesses from one address across all accounts, before it is refused for the window. */
 const IP_MAX_FAILURES = 50;
+/** Sign-up checks and emailing requests from one address per window (they reveal or send something). */
+const IP_MAX_LOOKUPS = 30;
+const WRONG_CODE = 'The code is not correct. Please try again.';
+const RECOVER_SENT = 'If your email exists in our database, you will get an email very soon with instructions to reset your password!';
+const VERIFY_REQUESTED = 'Verification successfully requested! Please check your mailbox!';
+const RESET_LINK_INVALID = 'This password reset link is not valid or has expired. Please request a new one.';
+const VERIFY_LINK_INVALID = 'This verification link is not valid or has expired. Please request a new verification email from the login page.';
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/login', async (c) => {
@@ -40,14 +55,138 @@ export const authRoutes = new Hono<AppEnv>()
       throw problem(400, 'Please verify your email address before signing in.', { code: 'email_not_verified', email_not_verified: true });
     }
     await clearFailures(db, accountKey);
-    const company = await resolveCompany(db, user.guid, null);
-    if (!company) throw problem(403, 'Your account does not belong to any company.', { code: 'no_company' });
-    const token = await createSession(db, user.guid, { ip: c.var.ip, userAgent: c.var.userAgent, now: now(), config });
-    await db.insert(loginRecords).values({ userGuid: user.guid, timestamp: now(), ipAddress: c.var.ip, userAgent: c.var.userAgent, status: 'SUCCESS' });
-    return c.json({ token, user: await loadSessionUser(db, user.guid, company) });
+    const step = await nextStep(db, user, input.fingerprint, now());
+    if (step) return c.json({ session_id: await openChallenge(c, user, step, input.fingerprint), verification: step });
+    return c.json(await completeSignIn(c, user.guid));
+  })
+  .post('/login/2fa', async (c) => {
+    const input = await readBody(c, twoFactorLoginSchema);
+    const { challenge, user } = await liveChallenge(c, input.session_id, '2fa');
+    const { db, now } = c.var.deps;
+    const secret = await twoFactorSecretOf(db, user.guid);
+    const ok = secret && (input.code_type === 'CODE' ? await useTotp(db, secret, input.code, now()) : await useBackupCode(db, user.guid, input.code, now()));
+    if (!ok) return wrongCode(c, challenge, WRONG_CODE);
+    // A device that passed 2FA needs no emailed code should 2FA be turned off later.
+    if (challenge.deviceId) await rememberDevice(db, user.guid, challenge.deviceId, true, now());
+    return c.json(await finishChallenge(c, challenge.guid, user.guid));
+  })
+  .post('/login/device', async (c) => {
+    const input = await readBody(c, deviceLoginSchema);
+    const { challenge, user } = await liveChallenge(c, input.session_id, 'device');
+    if (!challenge.codeHash || challenge.codeHash !== hashCode(challenge.guid, input.code)) return wrongCode(c, challenge, WRONG_CODE);
+    const { db, now } = c.var.deps;
+    if (challenge.deviceId) await rememberDevice(db, user.guid, challenge.deviceId, input.remember, now());
+    return c.json(await finishChallenge(c, challenge.guid, user.guid));
   })
   .post('/logout', requireAuth, async (c) => {
     const { db, now } = c.var.deps;
     if (c.var.viewer.sessionKind === 'SESSION') await revokeSession(db, c.var.viewer.sessionGuid, now());
     return c.json({ success: true });
+  })
+  .post('/register/validate-email', async (c) => {
+    const { email } = await readBody(c, validateEmailSchema);
+    await limitLookups(c);
+    return c.json(await emailAvailable(c, email));
+  })
+  .post('/vat', async (c) => {
+    const input = await readBody(c, vatCheckSchema);
+    await limitLookups(c);
+    return c.json(await checkVat(c.var.deps.db, input.vat_id, input.company_name));
+  })
+  .post('/register', async (c) => {
+    const input = await readBody(c, registerSchema);
+    const deps = c.var.deps;
+    const weak = passwordProblem(input.password, input.email);
+    if (weak) throw badRequest({ password: weak });
+    await emailAvailable(c, input.email);
+    if (input.vat_id) {
+      const vat = await checkVat(deps.db, input.vat_id, input.company_name);
+      if (!vat.is_valid) throw badRequest({ vat_id: VAT_INVALID });
+      if (vat.invalid_company) throw badRequest({ company_name: VAT_COMPANY_MISMATCH });
+    }
+    const { user } = await createAccount(deps.db, input, deps.now(), async (tx, created, company) => {
+      c.set('viewer', viewerOf(created));
+      await recordActivity(c, { verb: 'signed up with', object: company.name, objectType: 'group', objectGuid: company.guid, companyGuid: company.guid }, tx);
+    });
+    const token = await issueEmailToken(deps.db, { purpose: 'VERIFY_EMAIL', userGuid: user.guid, now: deps.now() });
+    await mailVerifyEmail(deps, deps.db, user, token);
+    return c.json({ message: 'Your account has been created! Please check your email to verify it.' }, 201);
+  })
+  .post('/verify', async (c) => {
+    const { token } = await readBody(c, verifySchema);
+    const { db, now } = c.var.deps;
+    await db.transaction(async (tx) => {
+      const used = await consumeEmailToken(tx, token, 'VERIFY_EMAIL', now());
+      if (!used?.userGuid) throw problem(400, VERIFY_LINK_INVALID, { code: 'invalid_link' });
+      const [user] = await tx.update(users).set({ emailVerifiedAt: now() }).where(eq(users.guid, used.userGuid)).returning();
+      c.set('viewer', viewerOf(user!));
+      await recordActivity(c, { verb: 'verified the email address of', object: `${user!.firstName} ${user!.lastName}`, objectType: 'user', objectGuid: user!.guid, companyGuid: user!.defaultCompanyGuid }, tx);
+    });
+    return c.json({ message: 'Email address successfully verified!' });
+  })
+  .post('/verify/resend', async (c) => {
+    const { email } = await readBody(c, emailSchema);
+    await limitLookups(c);
+    const deps = c.var.deps;
+    const [user] = await deps.db.select().from(users).where(and(eq(users.email, email.toLowerCase()), eq(users.userKind, 'USER')));
+    // The same answer whether or not the address exists or is verified: it tells nothing.
+    if (user && !user.emailVerifiedAt) {
+      await retireEmailTokens(deps.db, user.guid, 'VERIFY_EMAIL', deps.now());
+      await mailVerifyEmail(deps, deps.db, user, await issueEmailToken(deps.db, { purpose: 'VERIFY_EMAIL', userGuid: user.guid, now: deps.now() }));
+    }
+    return c.json({ message: VERIFY_REQUESTED });
+  })
+  .post('/recover', async (c) => {
+    const { email_address } = await readBody(c, recoverSchema);
+    await limitLookups(c);
+    const deps = c.var.deps;
+    const [user] = await deps.db.select().from(users).where(and(eq(users.email, email_address.toLowerCase()), eq(users.userKind, 'USER')));
+    if (user) {
+      await retireEmailTokens(deps.db, user.guid, 'RESET_PASSWORD', deps.now());
+      await mailResetPassword(deps, deps.db, user, await issueEmailToken(deps.db, { purpose: 'RESET_PASSWORD', userGuid: user.guid, now: deps.now() }));
+    }
+    return c.json({ message: RECOVER_SENT });
+  })
+  .get('/recover/:hash/validate', async (c) => {
+    const row = await findEmailToken(c.var.deps.db, c.req.param('hash'), 'RESET_PASSWORD', c.var.deps.now());
+    if (!row) throw problem(400, RESET_LINK_INVALID, { code: 'invalid_link' });
+    return c.json({ valid: true });
+  })
+  .post('/recover/reset', async (c) => {
+    const input = await readBody(c, resetSchema);
+    const deps = c.var.deps;
+    const { db, now } = deps;
+    const live = await findEmailToken(db, input.hash, 'RESET_PASSWORD', now());
+    const [user] = live?.userGuid ? await db.select().from(users).where(eq(users.guid, live.userGuid)) : [];
+    if (!live || !user) throw problem(400, RESET_LINK_INVALID, { code: 'invalid_link' });
+    const weak = passwordProblem(input.password, user.email);
+    if (weak) throw badRequest({ password: weak });
+    const passwordHash = await hashPassword(input.password);
+    await db.transaction(async (tx) => {
+      if (!(await consumeEmailToken(tx, input.hash, 'RESET_PASSWORD', now()))) throw problem(400, RESET_LINK_INVALID, { code: 'invalid_link' });
+      // Following the emailed link proves the mailbox too.
+      await tx.update(users).set({ passwordHash, passwordChangedAt: now(), emailVerifiedAt: user.emailVerifiedAt ?? now() }).where(eq(users.guid, user.guid));
+      await revokeUserSessions(tx, user.guid, now());
+      await tx.update(loginChallenges).set({ usedAt: now() }).where(eq(loginChallenges.userGuid, user.guid));
+      c.set('viewer', viewerOf(user));
+      await recordActivity(c, { verb: 'reset the password of', object: `${user.firstName} ${user.lastName}`, objectType: 'user', objectGuid: user.guid, companyGuid: null }, tx);
+    });
+    await clearFailures(db, `login:${user.email}`);
+    await mailSecurityNotice(deps, db, user, 'The password of your account was reset, and every signed-in session was ended.');
+    return c.json({ message: 'Password successfully reset!' });
   });
+
+/** Sign-up necessarily says whether an address is taken; the lookups are limited per address. */
+async function emailAvailable(c: Parameters<typeof recordActivity>[0], email: string) {
+  const [taken] = await c.var.deps.db.select({ guid: users.guid }).from(users).where(eq(users.email, email));
+  if (taken) throw badRequest({ email: 'This email address cannot be used for a new account. If it is yours, log in or reset your password.' }, 'email_taken');
+  return { valid: true };
+}
+
+async function limitLookups(c: Parameters<typeof recordActivity>[0]) {
+  const { db, now, config } = c.var.deps;
+  const key = `lookup-ip:${c.var.ip}`;
+  const since = new Date(now().getTime() - config.loginWindowMinutes * 60_000);
+  if ((await failuresSince(db, key, since)) >= IP_MAX_LOOKUPS) throw tooManyRequests(`Too many requests. Please wait ${config.loginWindowMinutes} minutes and try again.`);
+  await recordFailure(db, key, now());
+}

@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
-import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, like, lt, sql } from 'drizzle-orm';
 import { LIVE_IP_STATUSES, OPEN_INVOICE_STATUSES } from '../../lib/rules/status-groups';
 import type { Dashboard } from '../../lib/api/system';
 import type { AppEnv } from '../context';
-import { domains, invoices, ipAddresses, news, orders } from '../db/schema/index';
+import { domains, invoices, ipAddresses, kbArticles, news, orders } from '../db/schema/index';
 import { restrictTo } from '../services/access';
 
 const NEWS_ITEMS = 5;
+/** Knowledge-base articles whose slug starts with this are the home page's Quick FAQ (question = title). */
+export const FAQ_SLUG_PREFIX = 'faq-';
 
 /** Counts for the home page (spec part 1, 2.5); billing counts only for viewers with can_view_billing. */
 export const dashboardRoutes = new Hono<AppEnv>().get('/', async (c) => {
@@ -27,7 +29,7 @@ export const dashboardRoutes = new Hono<AppEnv>().get('/', async (c) => {
       ])
     : null;
 
-  const [[domainCount], [ipStats], newsRows] = await Promise.all([
+  const [[domainCount], [ipStats], newsRows, faqRows] = await Promise.all([
     db
       .select({ n: count() })
       .from(domains)
@@ -40,6 +42,13 @@ export const dashboardRoutes = new Hono<AppEnv>().get('/', async (c) => {
       .from(ipAddresses)
       .where(and(eq(ipAddresses.companyGuid, mine), inArray(ipAddresses.status, [...LIVE_IP_STATUSES]), restrictTo(ipAddresses.groupGuid, company.allowedIpGroups))),
     c.var.viewer.isCustomer ? Promise.resolve([]) : db.select().from(news).orderBy(desc(news.dateModified)).limit(NEWS_ITEMS),
+    c.var.viewer.isCustomer
+      ? Promise.resolve([])
+      : db
+          .select({ question: kbArticles.title, answer: kbArticles.content })
+          .from(kbArticles)
+          .where(like(kbArticles.slug, `${FAQ_SLUG_PREFIX}%`))
+          .orderBy(asc(kbArticles.position), asc(kbArticles.title)),
   ]);
 
   const body: Dashboard = {
@@ -51,6 +60,7 @@ export const dashboardRoutes = new Hono<AppEnv>().get('/', async (c) => {
     website_slots_available: Number(ipStats?.slots ?? 0),
     ip_address_count: Number(ipStats?.n ?? 0),
     news: newsRows.map((n) => ({ title: n.title, link: n.link, content: n.content, date_modified: n.dateModified.toISOString() })),
+    faq: faqRows,
   };
   return c.json(body);
 });

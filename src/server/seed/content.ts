@@ -90,4 +90,12 @@ export async function seedContent(ctx: SeedContext, providerGuid: string) {
     article('ssl-certificates', 'SSL certificates', '<p>Let’s Encrypt certificates are installed within 15 minutes once the domain resolves to its assigned IP address.</p>', 3),
     article('billing-payments', 'Payments and invoices', '<p>Invoices are due after 7 days. Card payments appear within about 5 minutes, crypto payments within 30.</p>', 4),
   ]);
+  // The home page's Quick FAQ: articles whose slug starts with 'faq-' (src/server/routes/dashboard.ts).
+  await db.insert(kbArticles).values([
+    article('faq-website-slots', 'How many websites can one IP address hold?', '<p>A dedicated IP address comes with 10 website slots and a shared one with 1. Add slots to an address with <strong>Modify Website Slots</strong> on its IP group page.</p>', 10),
+    article('faq-add-domains', 'How do I add my first domains?', '<p>Create a domain group, choose its hosting account and IP groups, then use <strong>Add Domains</strong>. Each domain gets a free slot on one of the group’s IP addresses.</p>', 11),
+    article('faq-dns-propagation', 'Why does my domain not resolve yet?', '<p>Point the domain’s nameservers to ours. Changes at the registrar can take up to 48 hours to spread; DNS zone edits made here apply within a few minutes.</p>', 12),
+    article('faq-overdue-invoice', 'What happens when an invoice is overdue?', '<p>Invoices are due after 7 days. After the grace period a $15 late penalty is added, and services billed by the invoice may be suspended until it is paid.</p>', 13),
+    article('faq-cancel-ip', 'How do I cancel IP addresses I no longer need?', '<p>Select the addresses on the IP group page and choose <strong>Request Cancellation</strong>. Cancel at least 48 hours before the renewal date to avoid the next charge.</p>', 14),
+  ]);
 }

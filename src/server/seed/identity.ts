@@ -149,6 +149,14 @@ export async function seedIdentity(ctx: SeedContext): Promise<SeededIdentity> {
     status: 'PENDING',
     dateCreated: ctx.ago(3),
   });
+  // Staff is in no other company: this one can be accepted from the account Invitations tab.
+  await db.insert(invitations).values({
+    companyGuid: second!.guid,
+    userGuid: staffGuid,
+    invitedByGuid: bluebirdOwnerGuid,
+    status: 'PENDING',
+    dateCreated: ctx.ago(2),
+  });
   await db.insert(partnerDetails).values({
     companyGuid: partner!.guid,
     customDomain: 'panel.northwind-agency.test',

@@ -76,6 +76,13 @@ export function createFakeApi(base = 'http://api.test/api'): FakeApi {
       sessions.add(session);
       return json(200, { token: session, user: user(JANE.email, 'OWNER') });
     }
+    if (request.method === 'POST' && path === '/auth/login/2fa/') {
+      const { session_id, code, code_type } = (body ?? {}) as { session_id?: string; code?: string; code_type?: string };
+      if (session_id !== 'pending-1' || code !== '123456' || code_type !== 'CODE') return json(400, { errors: ['The code is not correct. Please try again.'] });
+      const session = `session-${++issued}`;
+      sessions.add(session);
+      return json(200, { token: session, user: user(TWO_FACTOR.email, 'OWNER') });
+    }
     if (request.method === 'POST' && path === '/auth/logout/') {
       if (!token || !sessions.delete(token)) return unauthorized();
       return json(200, { success: true });

@@ -1,0 +1,63 @@
+import { Pagination as ArkPagination } from '@ark-ui/react/pagination';
+import { PAGE_SIZES } from '../lib/schemas/lists';
+import '../styles/controls.css';
+
+export interface PaginationProps {
+  page: number;
+  perPage: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  onPerPageChange?: ((perPage: number) => void) | undefined;
+  /** Distinguishes several pagers on one page for assistive technology. */
+  label?: string;
+}
+
+/** Page buttons, previous and next, and the page-size choice (10, 25, 50, 100). */
+export function Pagination({ page, perPage, total, onPageChange, onPerPageChange, label = 'Pages' }: PaginationProps) {
+  return (
+    <div className="pager">
+      <span className="muted pager-total">{total === 1 ? '1 row' : `${total} rows`}</span>
+      {total > perPage ? (
+        <ArkPagination.Root
+          className="pager-pages"
+          count={total}
+          pageSize={perPage}
+          page={page}
+          siblingCount={1}
+          onPageChange={(d) => onPageChange(d.page)}
+          aria-label={label}
+        >
+          <ArkPagination.PrevTrigger className="button button-small">Previous</ArkPagination.PrevTrigger>
+          <ArkPagination.Context>
+            {(p) =>
+              p.pages.map((item, i) =>
+                item.type === 'page' ? (
+                  <ArkPagination.Item key={i} {...item} className="button button-small pager-item">
+                    {item.value}
+                  </ArkPagination.Item>
+                ) : (
+                  <ArkPagination.Ellipsis key={i} index={i} className="pager-ellipsis">
+                    …
+                  </ArkPagination.Ellipsis>
+                ),
+              )
+            }
+          </ArkPagination.Context>
+          <ArkPagination.NextTrigger className="button button-small">Next</ArkPagination.NextTrigger>
+        </ArkPagination.Root>
+      ) : null}
+      {onPerPageChange ? (
+        <label className="pager-size">
+          <span>Rows per page</span>
+          <select className="input input-small" value={perPage} onChange={(e) => onPerPageChange(Number(e.target.value))}>
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import DOMPurify from 'dompurify';
+
+/**
+ * What server HTML may keep: markup only. Scripts and event-handler attributes go (DOMPurify's
+ * defaults), and so do inline styles, which the Content Security Policy would refuse anyway,
+ * and forms, which have no place in a notice.
+ */
+const CONFIG = {
+  USE_PROFILES: { html: true },
+  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
+  FORBID_ATTR: ['style'],
+};
+
+let hooked = false;
+/** Links that open a new window must not hand it our window (reverse tabnabbing). */
+function hookLinks(): void {
+  if (hooked) return;
+  hooked = true;
+  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A' && node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');
+  });
+}
+
+export interface SafeHtmlProps {
+  /** HTML from the server (announcements, issue notices, email bodies, articles). */
+  html: string;
+  className?: string;
+  as?: 'div' | 'span';
+}
+
+/**
+ * Renders server HTML after sanitising it with DOMPurify. DOMPurify needs a DOM, so the
+ * sanitising runs in an effect (never during server rendering); until then nothing shows.
+ */
+export function SafeHtml({ html, className, as: Tag = 'div' }: SafeHtmlProps) {
+  const [clean, setClean] = useState<string | null>(null);
+  useEffect(() => {
+    hookLinks();
+    setClean(DOMPurify.sanitize(html, CONFIG));
+  }, [html]);
+  if (clean === null) return null;
+  return <Tag className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+}

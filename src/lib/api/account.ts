@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import type { Api } from './client';
+import { pagingSchema, type Page } from '../schemas/lists';
+import type { CompanyCreateInput, PasswordChangeInput, PreferenceInput, PreferenceKey, ProfileInput } from '../schemas/account';
+
+/** Account area contract (spec part 1, 2.6 and 7 'Profile, security and account area'). */
+
+export type Preferences = Record<PreferenceKey, boolean>;
+
+export interface Profile extends Preferences {
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+export interface Message {
+  message: string;
+}
+
+export interface AccountEmail {
+  guid: string;
+  subject: string;
+  content: string;
+  name: string;
+  email: string;
+  date_sent: string | null;
+  is_sent: boolean;
+  date_created: string;
+}
+
+export interface LoginRecord {
+  guid: string;
+  timestamp: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  country: { code: string; name: string } | null;
+  city: string | null;
+  status: 'SUCCESS' | 'FAILURE';
+}
+
+export interface LogActor {
+  first_name: string;
+  last_name: string;
+  /** API_USER for an API key; the member's account type otherwise. */
+  user_type: string;
+}
+
+export interface LogRecord {
+  guid: string;
+  date_created: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  actor: LogActor;
+  verb: string;
+  action_object: string | null;
+  action_object_type: string | null;
+  target: string | null;
+  target_type: string | null;
+}
+
+export interface CompanyMembership {
+  guid: string;
+  company: { guid: string; name: string };
+  date_created: string;
+  status: string;
+  account_type: string;
+  user_type: string;
+  /** The user's default company (picked when no Company header is sent). */
+  is_default: boolean;
+  /** The company this request acts for. */
+  is_active: boolean;
+}
+
+export interface CompanyDetail {
+  guid: string;
+  name: string;
+  address1: string;
+  address2: string | null;
+  city: string;
+  region: string;
+  postal_code: string;
+  country: string;
+  phone: string;
+  currency: 'USD' | 'EUR';
+  status: string;
+  is_partner: boolean;
+  date_created: string;
+  account_type: string;
+}
+
+export interface Invitation {
+  guid: string;
+  company: { guid: string; name: string };
+  status: string;
+  date_created: string;
+}
+
+export const ACCOUNT_LIST_MAX = 100;
+export const accountListQuery = pagingSchema(ACCOUNT_LIST_MAX);
+export type AccountListQuery = z.input<typeof accountListQuery>;
+
+const oneText = z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.string().trim().max(200, 'A filter can be at most 200 characters long.').optional());
+export const emailListQuery = accountListQuery.extend({ subject: oneText, content: oneText });
+export type EmailListQuery = z.input<typeof emailListQuery>;
+
+const q = (query: Record<string, unknown>) => query as Record<string, string>;
+const seg = encodeURIComponent;
+
+export const getProfile = (api: Api) => api.get<Profile>('/account/profile/');
+export const updateProfile = (api: Api, input: ProfileInput) => api.post<Message & { profile: Profile }>('/account/profile/', input);
+export const changePassword = (api: Api, input: PasswordChangeInput) => api.post<Message>('/account/password/', input);
+export const updatePreference = (api: Api, input: PreferenceInput) => api.post<Message & { preferences: Preferences }>('/account/profile/preferences/', input);
+
+export const listEmails = (api: Api, query: EmailListQuery) => api.get<Page<AccountEmail>>('/account/emails/', q(query));
+export const getEmail = (api: Api, guid: string) => api.get<AccountEmail>(`/account/emails/${seg(guid)}/`);
+
+export const listLogins = (api: Api, query: AccountListQuery) => api.get<Page<LoginRecord>>('/account/logins/', q(query));
+export const listLogs = (api: Api, query: AccountListQuery) => api.get<Page<LogRecord>>('/account/logs/', q(query));
+
+export const listCompanies = (api: Api, query: AccountListQuery) => api.get<Page<CompanyMembership>>('/account/companies/', q(query));
+export const createCompany = (api: Api, input: CompanyCreateInput) => api.post<Message & { company: CompanyDetail }>('/account/companies/', input);
+export const getCompany = (api: Api, guid: string) => api.get<CompanyDetail>(`/account/companies/${seg(guid)}/`);
+export const makeDefaultCompany = (api: Api, guid: string) => api.get<Message>(`/account/companies/${seg(guid)}/make_default/`);
+
+export const listInvitations = (api: Api, query: AccountListQuery) => api.get<Page<Invitation>>('/account/invitations/', q(query));
+export const getInvitationCode = (api: Api) => api.get<{ invitation_code: string }>('/account/invitations/code/');
+export const revokeInvitation = (api: Api, guid: string) => api.delete<Message>(`/account/invitations/${seg(guid)}/`);
+export const acceptInvitation = (api: Api, guid: string) => api.post<Message>(`/account/invitations/${seg(guid)}/accept/`);

@@ -1,0 +1,91 @@
+import { countries } from 'countries-list';
+import { z } from 'zod';
+import { required, trackingSchema } from './auth';
+
+/** 'How did you hear about us?' (spec part 1, 2.3); these two ask for a specific text. */
+export const FOUND_US_CHOICES = ['LinkedIn', 'Conference', 'Google', 'ChatGPT', 'Google Gemini', 'Claude', 'DeepSeek', 'Grok', 'Perplexity', 'Reddit', 'Facebook', 'Instagram', 'Other'] as const;
+export const FOUND_US_SPECIFIC: readonly string[] = ['Conference', 'Other'];
+
+/** Company names that are not names (spec part 1, 5), compared case-insensitively. */
+export const PLACEHOLDER_COMPANY_NAMES = ['no company', 'none', 'own', 'not available', 'notavailable', 'nil', 'na', 'n/a', 'work', 'info', 'personal', 'test', 'unknown', 'sample', 'other', 'company'];
+export const COMPANY_NAME_MIN = 5;
+
+export const isPlaceholderCompanyName = (name: string) => PLACEHOLDER_COMPANY_NAMES.includes(name.trim().toLowerCase());
+
+/** A basic pattern, as the spec asks: something@something.tld, no spaces. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const VALID_EMAIL = 'Please enter a valid email address!';
+
+export const emailField = z
+  .string({ error: VALID_EMAIL })
+  .trim()
+  .max(254, VALID_EMAIL)
+  .regex(EMAIL_PATTERN, VALID_EMAIL)
+  .transform((e) => e.toLowerCase());
+
+export const companyNameField = z
+  .string({ error: 'Please enter a correct company name or enter your full name!' })
+  .trim()
+  .superRefine((name, check) => {
+    // The placeholder sentence first: it tells someone typing "n/a" what to do instead.
+    if (isPlaceholderCompanyName(name)) check.addIssue({ code: 'custom', message: "If you don't have a company name, please enter your name!" });
+    else if (name.length < COMPANY_NAME_MIN) check.addIssue({ code: 'custom', message: 'Please enter a correct company name or enter your full name!' });
+  });
+
+/** Step 1 of /auth/register; the password is only required here, its strength is the server's. */
+export const registerStep1Schema = z.object({
+  first_name: required('Please enter your first name!').pipe(z.string().max(100)),
+  last_name: required('Please enter your last name!').pipe(z.string().max(100)),
+  email: emailField,
+  password: z.string({ error: 'Please enter your password!' }).min(1, 'Please enter your password!'),
+  company_name: companyNameField,
+  vat_id: z
+    .string()
+    .trim()
+    .max(20, 'Please enter a valid VAT ID!')
+    .transform((v) => v.replace(/[\s.-]/g, '').toUpperCase())
+    .optional(),
+  currency: z.enum(['USD', 'EUR'], { error: 'Please choose a currency!' }),
+});
+
+export const COUNTRY_CODES = Object.keys(countries);
+
+/** Step 2 of /auth/register. */
+export const registerStep2Schema = z
+  .object({
+    address1: required('Please enter your address!'),
+    address2: z.string().trim().max(200).optional(),
+    city: required('Please enter your city!'),
+    region: required('Please enter your region!'),
+    country: required('Please enter your country!').refine((c) => COUNTRY_CODES.includes(c), 'Please enter your country!'),
+    postal_code: required('Please enter your postal code!'),
+    found_us: z.enum(FOUND_US_CHOICES, { error: 'Please enter where you heard about us!' }),
+    found_us_specific: z.string().trim().max(200).optional(),
+  })
+  .superRefine((v, check) => {
+    if (FOUND_US_SPECIFIC.includes(v.found_us) && !v.found_us_specific) {
+      check.addIssue({ code: 'custom', path: ['found_us_specific'], message: 'Please be specific about where you found us!' });
+    }
+  });
+
+/** Step 5: the box must be ticked. */
+export const agreeTermsField = z.literal(true, { error: 'Please accept the Terms of Service and the Privacy Policy!' });
+
+/** POST /auth/register/: the whole payload of spec part 1, 3, checked by the panel and the API alike. */
+export const registerSchema = z
+  .object({ ...registerStep1Schema.shape, ...registerStep2Schema.shape, agree_terms: agreeTermsField })
+  .extend(trackingSchema.shape)
+  .superRefine((v, check) => {
+    if (FOUND_US_SPECIFIC.includes(v.found_us) && !v.found_us_specific) {
+      check.addIssue({ code: 'custom', path: ['found_us_specific'], message: 'Please be specific about where you found us!' });
+    }
+  });
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/** POST /auth/vat/. */
+export const vatCheckSchema = z.object({
+  vat_id: required('Please enter a valid VAT ID!').transform((v) => v.replace(/[\s.-]/g, '').toUpperCase()),
+  company_name: z.string().trim().default(''),
+});
+
+export const validateEmailSchema = z.object({ email: emailField });
