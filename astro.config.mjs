@@ -2,7 +2,7 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
-import { outDir } from './scripts/out-dir.mjs';
+import { outDir } from './scripts/build.mjs';
 
 /** A panel built against another provider API must be allowed to call it. */
 const apiOrigin = (() => {

@@ -1,9 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { ensureBuilt, outDir } from '../scripts/build.mjs';
 
 /** Pages of the panel to weigh; app pages are weighed as the browser loads them, signed out or in. */
 const PAGES = ['/auth/login', '/auth/logout', '/', '/account/select-company/00000000-0000-4000-8000-000000000000', '/no-such-page'];
@@ -44,9 +45,7 @@ function modulesOf(html: string, clientDir: string): Set<string> {
 export async function measurePageJs() {
   console.log('\n## JavaScript each page ships (gzip -9)');
   const root = process.cwd();
-  if (!existsSync(join(root, 'dist/server/entry.mjs'))) {
-    spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { stdio: 'inherit' });
-  }
+  ensureBuilt(root);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'hostdeck-bench-js-'));
   const server = spawn(process.execPath, [join(root, 'scripts/server.mjs')], { env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir }, stdio: 'ignore' });
@@ -60,7 +59,7 @@ export async function measurePageJs() {
       }
       await new Promise((r) => setTimeout(r, 100));
     }
-    const clientDir = join(root, 'dist/client');
+    const clientDir = join(outDir(root), 'client');
     for (const page of PAGES) {
       const html = await (await fetch(base + page)).text();
       const modules = modulesOf(html, clientDir);

@@ -1048,6 +1048,7 @@ CREATE TABLE "affiliate_invoices" (
 	"last_name" text DEFAULT '' NOT NULL,
 	"address1" text DEFAULT '' NOT NULL,
 	"address2" text,
+	"city" text DEFAULT '' NOT NULL,
 	"region" text DEFAULT '' NOT NULL,
 	"country" text DEFAULT '' NOT NULL,
 	"postal_code" text DEFAULT '' NOT NULL,

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // Serves the built panel for the browser tests: a fresh temporary database each run, and a
 // build only when src/ changed since the last one (or when E2E_BUILD=1 asks for it).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { outDir } from './out-dir.mjs';
+import { ensureBuilt } from './build.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,22 +18,7 @@ if (!port) {
   process.exit(2);
 }
 
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = st.mtimeMs;
-  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)));
-  return max;
-}
-
-const entry = join(outDir(root), 'server/entry.mjs');
-const stale = !existsSync(entry) || statSync(entry).mtimeMs < Math.max(newest('src'), newest('astro.config.mjs'), newest('public'));
-if (stale || process.env.E2E_BUILD === '1') {
-  console.log('[serve-test] building the panel...');
-  const built = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+ensureBuilt(root, { force: process.env.E2E_BUILD === '1', log: (line) => console.log(line.replace('[hostdeck]', '[serve-test]')) });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hostdeck-e2e-'));
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });

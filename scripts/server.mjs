@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { outDir } from './out-dir.mjs';
+import { outDir } from './build.mjs';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import(pathToFileURL(resolve(outDir(), 'server/entry.mjs')).href);

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Runs Hostdeck: builds the panel when the sources are newer than the build, starts the
 // server, and waits until the database is migrated and seeded so the demo sign-ins are printed.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBuilt } from './build.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -15,23 +15,7 @@ if (major < 24 || (major === 24 && minor < 15)) {
   process.exit(1);
 }
 
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = st.mtimeMs;
-  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)));
-  return max;
-}
-
-const entry = join(root, 'dist/server/entry.mjs');
-const sources = Math.max(newest('src'), newest('public'), newest('astro.config.mjs'), newest('package-lock.json'));
-if (!existsSync(entry) || statSync(entry).mtimeMs < sources || process.env.HOSTDECK_REBUILD === '1') {
-  console.log('[hostdeck] building the panel...');
-  const astroBin = join(root, 'node_modules/astro/bin/astro.mjs');
-  const built = spawnSync(process.execPath, [astroBin, 'build'], { stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+ensureBuilt(root, { force: process.env.HOSTDECK_REBUILD === '1' });
 
 const port = process.env.PORT ?? '4321';
 const host = process.env.HOST ?? 'localhost';

@@ -2,7 +2,7 @@ import { index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizz
 import { invoices } from './billing';
 import { createdAt, guidPk, ts } from './columns';
 import { companies, users } from './identity';
-import { cents, currency } from './refs';
+import { cents, currency, billedParty } from './refs';
 
 /**
  * The affiliate programme belongs to a person's account, not to a company: the affiliate
@@ -95,14 +95,7 @@ export const affiliateInvoices = pgTable(
     periodStart: ts('period_start').notNull(),
     periodEnd: ts('period_end').notNull(),
     // The affiliate's details as they were when the invoice was made.
-    companyName: text('company_name').notNull(),
-    firstName: text('first_name').notNull().default(''),
-    lastName: text('last_name').notNull().default(''),
-    address1: text('address1').notNull().default(''),
-    address2: text('address2'),
-    region: text('region').notNull().default(''),
-    country: text('country').notNull().default(''),
-    postalCode: text('postal_code').notNull().default(''),
+    ...billedParty(),
     vatId: text('vat_id'),
     paymentTerm: integer('payment_term').notNull().default(30),
     billingCycle: text('billing_cycle').notNull().default('MONTHLY'),

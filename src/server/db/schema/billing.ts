@@ -14,7 +14,7 @@ import {
 import { createdAt, guidPk, ts } from './columns';
 import { hostingAccounts, hostingPlans } from './hosting';
 import { ipGroups } from './ip';
-import { cents, companyGuid, currency, userRef } from './refs';
+import { cents, companyGuid, currency, userRef, billedParty } from './refs';
 
 export type OrderPreferences = {
   ip_address_type?: 'DEDICATED' | 'SHARED';
@@ -86,15 +86,7 @@ export const invoices = pgTable(
     status: text('status').notNull().default('UNPAID'),
     currency: currency(),
     // The billed party as it was when the invoice was issued.
-    companyName: text('company_name').notNull(),
-    firstName: text('first_name').notNull().default(''),
-    lastName: text('last_name').notNull().default(''),
-    address1: text('address1').notNull().default(''),
-    address2: text('address2'),
-    city: text('city').notNull().default(''),
-    region: text('region').notNull().default(''),
-    country: text('country').notNull().default(''),
-    postalCode: text('postal_code').notNull().default(''),
+    ...billedParty(),
     vatId: text('vat_id'),
     /** NET days. */
     paymentTerms: integer('payment_terms').notNull().default(7),

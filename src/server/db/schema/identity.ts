@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TodoList } from '../../../lib/api/auth';
 import { createdAt, guidPk, ts } from './columns';
 
 /** The provider operating this panel: its name, support and white-label defaults. */
@@ -22,14 +23,7 @@ export const accountManagers = pgTable('account_managers', {
   avatar: text('avatar'),
 });
 
-export type TodoList = {
-  set_up_hosting_account: boolean;
-  set_up_ip_group: boolean;
-  set_up_add_ip_addresses: boolean;
-  set_up_domain_group: boolean;
-  set_up_domains: boolean;
-  closed: boolean;
-};
+export type { TodoList };
 
 export const users = pgTable(
   'users',

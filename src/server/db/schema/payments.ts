@@ -2,7 +2,7 @@ import { index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex,
 import { invoices, orders } from './billing';
 import { createdAt, guidPk, ts } from './columns';
 import { ipAddresses } from './ip';
-import { cents, companyGuid, currency, userRef } from './refs';
+import { cents, companyGuid, currency, userRef, billedParty } from './refs';
 
 /** Saved ways to pay. Card numbers are never stored: only brand, last four digits and expiry. */
 export const paymentMethods = pgTable(
@@ -123,15 +123,7 @@ export const creditNotes = pgTable(
     invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
     /** ACTIVE while balance remains, USED when spent, CANCELLED. */
     status: text('status').notNull().default('ACTIVE'),
-    companyName: text('company_name').notNull(),
-    firstName: text('first_name').notNull().default(''),
-    lastName: text('last_name').notNull().default(''),
-    address1: text('address1').notNull().default(''),
-    address2: text('address2'),
-    city: text('city').notNull().default(''),
-    region: text('region').notNull().default(''),
-    country: text('country').notNull().default(''),
-    postalCode: text('postal_code').notNull().default(''),
+    ...billedParty(),
     currency: currency(),
     initialBalanceCents: cents('initial_balance_cents'),
     initialTaxCents: cents('initial_tax_cents'),
