@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import DOMPurify from 'dompurify';
+import type { DOMPurify as Purifier } from 'dompurify';
 
 /**
  * What server HTML may keep: markup only. Scripts and event-handler attributes go (DOMPurify's
@@ -12,14 +12,19 @@ const CONFIG = {
   FORBID_ATTR: ['style'],
 };
 
-let hooked = false;
-/** Links that open a new window must not hand it our window (reverse tabnabbing). */
-function hookLinks(): void {
-  if (hooked) return;
-  hooked = true;
-  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'A' && node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');
+let purifier: Promise<Purifier> | undefined;
+/**
+ * DOMPurify is loaded the first time there is HTML to clean, so pages without server HTML do
+ * not ship it. Links that open a new window must not hand it our window (reverse tabnabbing).
+ */
+function loadPurifier(): Promise<Purifier> {
+  purifier ??= import('dompurify').then(({ default: DOMPurify }) => {
+    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+      if (node.tagName === 'A' && node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');
+    });
+    return DOMPurify;
   });
+  return purifier;
 }
 
 export interface SafeHtmlProps {
@@ -36,8 +41,13 @@ export interface SafeHtmlProps {
 export function SafeHtml({ html, className, as: Tag = 'div' }: SafeHtmlProps) {
   const [clean, setClean] = useState<string | null>(null);
   useEffect(() => {
-    hookLinks();
-    setClean(DOMPurify.sanitize(html, CONFIG));
+    let current = true;
+    void loadPurifier().then((p) => {
+      if (current) setClean(p.sanitize(html, CONFIG));
+    });
+    return () => {
+      current = false;
+    };
   }, [html]);
   if (clean === null) return null;
   return <Tag className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
