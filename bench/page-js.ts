@@ -43,7 +43,7 @@ function modulesOf(html: string, clientDir: string): Set<string> {
 }
 
 export async function measurePageJs() {
-  console.log('\n## JavaScript each page ships (gzip -9)');
+  console.log('\n## JavaScript each page ships up front (gzip -9; chunks imported later on demand are not counted)');
   const root = process.cwd();
   ensureBuilt(root);
   const port = await freePort();
