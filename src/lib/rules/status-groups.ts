@@ -1,7 +1,8 @@
 /** How statuses are shown across the panel (spec part 1, 4): one colour group per status. */
 export const STATUS_GROUPS = {
   progress: ['PENDING', 'INSTALLING', 'UNINSTALLING', 'ADDING', 'SCHEDULED', 'UPDATING', 'VERIFICATION', 'DELETING', 'INVESTIGATING', 'FIXING', 'CLEARING', 'UPDATING_HOSTING'],
-  success: ['ACTIVE', 'PAID', 'PROCESSED', 'RESOLVED', 'COMPLETED', 'ACCEPTED'],
+  // SUCCESS is a login record's status (spec part 1, 3); its FAILURE is already an error.
+  success: ['ACTIVE', 'PAID', 'PROCESSED', 'RESOLVED', 'COMPLETED', 'ACCEPTED', 'SUCCESS'],
   error: ['ERROR', 'SUSPENDED', 'INACTIVE', 'UNPAID', 'DELETED', 'FAILURE', 'DISABLED', 'PENDING_CANCELLATION', 'REVOKED', 'DECLINED', 'REVERSED', 'REFUNDED'],
   warning: ['PARTIALLY_PAID', 'ON_HOLD'],
 } as const;

@@ -54,6 +54,7 @@ describe('status groups', () => {
     expect(statusGroupOf('INSTALLING')).toBe('progress');
     expect(statusGroupOf(false)).toBe('error');
     expect(statusGroupOf('SOMETHING_NEW')).toBe('neutral');
+    expect(statusGroupOf('SUCCESS')).toBe('success');
   });
 });
 
