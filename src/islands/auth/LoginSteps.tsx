@@ -52,14 +52,7 @@ export function TwoFactorStep() {
         error={form.fields.code}
         autoFocus
       />
-      <button type="submit" className="button button-primary button-block" disabled={form.submitting}>
-        {form.submitting ? 'Verifying...' : 'Verify'}
-      </button>
-      <p className="auth-alt">
-        <button type="button" className="link-button" onClick={restartLogin}>
-          Back to login
-        </button>
-      </p>
+      <StepActions submitting={form.submitting} />
     </form>
   );
 }
@@ -89,14 +82,23 @@ export function DeviceStep() {
         autoFocus
       />
       <Checkbox label={`Trust this device for ${TRUSTED_DEVICE_DAYS} days?`} checked={remember} onCheckedChange={setRemember} name="remember" />
-      <button type="submit" className="button button-primary button-block" disabled={form.submitting}>
-        {form.submitting ? 'Verifying...' : 'Verify'}
+      <StepActions submitting={form.submitting} />
+    </form>
+  );
+}
+
+/** Verify, and the way back to the password step, under either code form. */
+function StepActions({ submitting }: { submitting: boolean }) {
+  return (
+    <>
+      <button type="submit" className="button button-primary button-block" disabled={submitting}>
+        {submitting ? 'Verifying...' : 'Verify'}
       </button>
       <p className="auth-alt">
         <button type="button" className="link-button" onClick={restartLogin}>
           Back to login
         </button>
       </p>
-    </form>
+    </>
   );
 }
