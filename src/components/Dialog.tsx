@@ -29,17 +29,47 @@ export function Dialog({ title, children, trigger, open, onOpenChange, footer, s
         <ArkDialog.Backdrop className="overlay-backdrop" />
         <ArkDialog.Positioner className="dialog-positioner">
           <ArkDialog.Content className={`dialog dialog-${size}`}>
-            <header className="dialog-header">
-              <ArkDialog.Title className="dialog-title">{title}</ArkDialog.Title>
-              <ArkDialog.CloseTrigger className="icon-button" aria-label="Close">
-                <Icon name="close" />
-              </ArkDialog.CloseTrigger>
-            </header>
+            <OverlayHeader title={title} />
             <div className="dialog-body">{children}</div>
             {footer ? <footer className="dialog-footer">{footer}</footer> : null}
           </ArkDialog.Content>
         </ArkDialog.Positioner>
       </Portal>
     </ArkDialog.Root>
+  );
+}
+
+/** Title and close button of a dialog or drawer; the title names the overlay for screen readers. */
+export function OverlayHeader({ title }: { title: ReactNode }) {
+  return (
+    <header className="dialog-header">
+      <ArkDialog.Title className="dialog-title">{title}</ArkDialog.Title>
+      <ArkDialog.CloseTrigger className="icon-button" aria-label="Close">
+        <Icon name="close" />
+      </ArkDialog.CloseTrigger>
+    </header>
+  );
+}
+
+export interface FormFooterProps {
+  /** The id of the form the primary button submits. */
+  form: string;
+  submitLabel: ReactNode;
+  busy: boolean;
+  onCancel: () => void;
+  cancelLabel?: ReactNode;
+}
+
+/** The footer of a dialog holding a form: Cancel, then the button that submits it. */
+export function FormFooter({ form, submitLabel, busy, onCancel, cancelLabel = 'Cancel' }: FormFooterProps) {
+  return (
+    <>
+      <button type="button" className="button" onClick={onCancel} disabled={busy}>
+        {cancelLabel}
+      </button>
+      <button type="submit" form={form} className="button button-primary" disabled={busy}>
+        {submitLabel}
+      </button>
+    </>
   );
 }

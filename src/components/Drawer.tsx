@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
-import { Icon } from './Icon';
+import { OverlayHeader } from './Dialog';
 
 export interface DrawerProps {
   title: ReactNode;
@@ -29,12 +29,7 @@ export function Drawer({ title, children, trigger, open, onOpenChange, side = 'r
         <ArkDialog.Backdrop className="overlay-backdrop" />
         <ArkDialog.Positioner className={`drawer-positioner drawer-${side}`}>
           <ArkDialog.Content className="drawer">
-            <header className="dialog-header">
-              <ArkDialog.Title className="dialog-title">{title}</ArkDialog.Title>
-              <ArkDialog.CloseTrigger className="icon-button" aria-label="Close">
-                <Icon name="close" />
-              </ArkDialog.CloseTrigger>
-            </header>
+            <OverlayHeader title={title} />
             <div className="drawer-body">{children}</div>
           </ArkDialog.Content>
         </ArkDialog.Positioner>

@@ -3,7 +3,7 @@ import { recoverPassword, resetPassword, unsubscribe, validateResetHash, verifyC
 import { ApiError } from '../lib/errors';
 import type { z } from 'zod';
 import { fieldErrors } from '../lib/schemas/auth';
-import { contactVerificationSchema, recoverSchema, resetSchema } from '../lib/schemas/auth-flows';
+import { contactVerificationSchema, recoverSchema, resetSchema, UNSUBSCRIBE_FAILED } from '../lib/schemas/auth-flows';
 import { api } from './api';
 import { goTo } from './navigation';
 import { trackingFrom } from './login';
@@ -107,6 +107,6 @@ export async function runUnsubscribe(eid: string | null): Promise<void> {
     const { message } = await unsubscribe(api, eid);
     $unsubscribe.set({ status: 'done', fields: {}, message });
   } catch {
-    $unsubscribe.set({ status: 'failed', fields: {}, message: 'Something went wrong, please contact our support.' });
+    $unsubscribe.set({ status: 'failed', fields: {}, message: UNSUBSCRIBE_FAILED });
   }
 }

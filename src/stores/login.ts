@@ -133,8 +133,8 @@ export function restartLogin(): void {
 export async function requestVerificationEmail(): Promise<void> {
   $loginForm.setKey('submitting', true);
   try {
-    await resendVerification(api, $loginForm.get().email);
-    toastSuccess('Verification successfully requested! Please check your mailbox!');
+    const { message } = await resendVerification(api, $loginForm.get().email);
+    toastSuccess(message);
     $loginForm.set({ ...$loginForm.get(), submitting: false, emailNotVerified: false });
   } catch (error) {
     fail(error);

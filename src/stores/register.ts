@@ -2,7 +2,7 @@ import { map } from 'nanostores';
 import { checkVat, register, validateEmail } from '../lib/api/auth-flows';
 import { ApiError } from '../lib/errors';
 import { fieldErrors } from '../lib/schemas/auth';
-import { agreeTermsField, registerSchema, registerStep1Schema, registerStep2Schema, type RegisterInput } from '../lib/schemas/register';
+import { agreeTermsField, registerSchema, registerStep1Schema, registerStep2Schema, VAT_COMPANY_MISMATCH, VAT_INVALID, type RegisterInput } from '../lib/schemas/register';
 import { api } from './api';
 import { goTo } from './navigation';
 import { trackingFrom } from './login';
@@ -84,8 +84,8 @@ export async function registerNextFromStep1(): Promise<void> {
     await validateEmail(api, parsed.data.email);
     if (parsed.data.vat_id) {
       const vat = await checkVat(api, parsed.data.vat_id, parsed.data.company_name);
-      if (!vat.is_valid) return go(1, { vat_id: 'Please enter a valid VAT ID!' });
-      if (vat.invalid_company) return go(1, { company_name: 'The company name must exactly match the registry!' });
+      if (!vat.is_valid) return go(1, { vat_id: VAT_INVALID });
+      if (vat.invalid_company) return go(1, { company_name: VAT_COMPANY_MISMATCH });
     }
     go(2);
   } catch (error) {

@@ -2,12 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
 import { emails, loginRecords, users } from '../../src/server/db/schema/index';
-import { seedDemo } from '../../src/server/seed/index';
 import { activitySentence } from '../../src/lib/rules/activity-sentence';
 import type { AccountEmail, LogRecord, LoginRecord } from '../../src/lib/api/account';
 import type { Page } from '../../src/lib/schemas/lists';
-import { createTestDatabase } from './helpers/db';
-import { createTestApp, type TestApp } from './helpers/app';
+import { openSeededApp, type TestApp } from './helpers/app';
 
 let database: Database;
 let t: TestApp;
@@ -15,9 +13,7 @@ let demo: { token: string; company: string };
 let customer: { token: string; company: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db);
-  t = createTestApp(database);
+  ({ database, t } = await openSeededApp());
   demo = await t.signIn('demo@hostdeck.test');
   customer = await t.signIn('customer@hostdeck.test');
 });

@@ -2,21 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
 import { activityLogs, companies, memberships, users } from '../../src/server/db/schema/index';
-import { seedDemo } from '../../src/server/seed/index';
 import { ALL_SCOPES } from '../../src/lib/rules/scopes';
 import type { CompanyMembership } from '../../src/lib/api/account';
 import type { Page } from '../../src/lib/schemas/lists';
-import { createTestDatabase } from './helpers/db';
-import { createTestApp, type TestApp } from './helpers/app';
+import { openSeededApp, type TestApp } from './helpers/app';
 
 let database: Database;
 let t: TestApp;
 let demo: { token: string; company: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db);
-  t = createTestApp(database);
+  ({ database, t } = await openSeededApp());
   demo = await t.signIn('demo@hostdeck.test');
 });
 afterAll(() => database.close());

@@ -2,12 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
 import { activityLogs, companies, invitations, memberships, users } from '../../src/server/db/schema/index';
-import { seedDemo } from '../../src/server/seed/index';
 import { INVITATION_CODE_WINDOW_MS, verifyInvitationCode } from '../../src/server/services/invitation-code';
 import type { Invitation } from '../../src/lib/api/account';
 import type { Page } from '../../src/lib/schemas/lists';
-import { createTestDatabase } from './helpers/db';
-import { createTestApp, type TestApp } from './helpers/app';
+import { openSeededApp, type TestApp } from './helpers/app';
 
 let database: Database;
 let t: TestApp;
@@ -16,9 +14,7 @@ let staffGuid: string;
 let bluebirdGuid: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db);
-  t = createTestApp(database);
+  ({ database, t } = await openSeededApp());
   staff = await t.signIn('staff@hostdeck.test');
   const [u] = await database.db.select().from(users).where(eq(users.email, 'staff@hostdeck.test'));
   staffGuid = u!.guid;

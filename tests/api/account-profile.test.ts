@@ -3,19 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
 import { activityLogs, emails, sessionTokens, users } from '../../src/server/db/schema/index';
 import { hashToken, newToken } from '../../src/server/auth/tokens';
-import { seedDemo } from '../../src/server/seed/index';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
-import { createTestDatabase } from './helpers/db';
-import { createTestApp, type TestApp } from './helpers/app';
+import { openSeededApp, type TestApp } from './helpers/app';
 
 let database: Database;
 let t: TestApp;
 let demo: { token: string; company: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db);
-  t = createTestApp(database);
+  ({ database, t } = await openSeededApp());
   demo = await t.signIn('demo@hostdeck.test');
 });
 afterAll(() => database.close());

@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
 import { activityLogs, companies, contacts, emailTokens, emails, memberships, users } from '../../src/server/db/schema/index';
-import { seedDemo } from '../../src/server/seed/index';
 import { ALL_SCOPES } from '../../src/lib/rules/scopes';
 import { sendContactVerification } from '../../src/server/services/contact-verification';
-import { createTestDatabase } from './helpers/db';
-import { createTestApp, type TestApp } from './helpers/app';
+import { openSeededApp, type TestApp } from './helpers/app';
 import { codeFrom, hashFrom, lastMailTo } from './helpers/mail';
 
 let database: Database;
@@ -16,9 +14,7 @@ let ipCounter = 0;
 const freshIp = () => ({ 'x-test-ip': `10.9.${Math.floor(++ipCounter / 200)}.${ipCounter % 200}` });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db);
-  t = createTestApp(database);
+  ({ database, t } = await openSeededApp());
 });
 afterAll(() => database.close());
 

@@ -3,18 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
 import { sessionTokens, users } from '../../src/server/db/schema/index';
-import { seedDemo } from '../../src/server/seed/index';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
-import { createTestDatabase } from './helpers/db';
-import { createTestApp, type TestApp } from './helpers/app';
+import { openSeededApp, type TestApp } from './helpers/app';
 
 let database: Database;
 let t: TestApp;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db);
-  t = createTestApp(database);
+  ({ database, t } = await openSeededApp());
 });
 afterAll(() => database.close());
 

@@ -2,11 +2,9 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/connection';
-import { seedDemo } from '../../src/server/seed/index';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
 import { run, tempConfigDir } from '../cli/helpers/run';
-import { createTestDatabase } from './helpers/db';
-import { createTestApp, type TestApp } from './helpers/app';
+import { openSeededApp, type TestApp } from './helpers/app';
 
 /** The CLI against the real reference API and database, in-process. */
 let database: Database;
@@ -20,9 +18,7 @@ const cli = (argv: string[], stdin?: string) =>
   run(['--api-url', API, ...argv], { configDir, fetch: fetchApi, ...(stdin === undefined ? {} : { stdin }) });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db);
-  t = createTestApp(database);
+  ({ database, t } = await openSeededApp());
 });
 afterAll(() => database.close());
 beforeEach(async () => {

@@ -6,9 +6,7 @@ import type { Announcement, IssueNotification, NotificationPage, SuspendedHostin
 import type { Dashboard } from '../../src/lib/api/system';
 import type { TodoList } from '../../src/lib/api/auth';
 import { ONE_TODO_MESSAGE, UNKNOWN_TODO_MESSAGE } from '../../src/lib/schemas/notices';
-import { seedDemo } from '../../src/server/seed/index';
-import { createTestDatabase } from './helpers/db';
-import { createTestApp, type TestApp } from './helpers/app';
+import { openSeededApp, type TestApp } from './helpers/app';
 
 let database: Database;
 let t: TestApp;
@@ -20,9 +18,7 @@ let bluebird: Session;
 let ownerGuid: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db);
-  t = createTestApp(database);
+  ({ database, t } = await openSeededApp());
   [owner, staff, customer, bluebird] = await Promise.all(
     ['demo@hostdeck.test', 'staff@hostdeck.test', 'customer@hostdeck.test', 'bluebird@hostdeck.test'].map((e) => t.signIn(e)),
   ) as [Session, Session, Session, Session];

@@ -3,9 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
 import { companies, ipGroups, memberships, users } from '../../src/server/db/schema/index';
 import { PUBLIC_PATHS } from '../../src/server/app';
-import { seedDemo } from '../../src/server/seed/index';
-import { createTestDatabase } from './helpers/db';
-import { createTestApp, type TestApp } from './helpers/app';
+import { openSeededApp, type TestApp } from './helpers/app';
 
 let database: Database;
 let t: TestApp;
@@ -13,9 +11,7 @@ let partner: string;
 let second: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db);
-  t = createTestApp(database);
+  ({ database, t } = await openSeededApp());
   const rows = await database.db.select({ guid: companies.guid, name: companies.name }).from(companies);
   partner = rows.find((r) => r.name === 'Northwind Web Agency')!.guid;
   second = rows.find((r) => r.name === 'Bluebird Media Ltd')!.guid;
@@ -70,6 +66,20 @@ describe('the Company header', () => {
     const [otherGroup] = await database.db.select().from(ipGroups).where(eq(ipGroups.companyGuid, second));
     const list = await t.call('GET', `/ip_addresses/?group=${otherGroup!.guid}`, { token });
     expect(list.status).toBe(404);
+  });
+});
+
+describe('malformed ids', () => {
+  it('are refused with a sentence, never reach a uuid column as a server error', async () => {
+    const { token } = await t.signIn('demo@hostdeck.test');
+    const dashes = '-'.repeat(36);
+    expect((await t.call('GET', `/account/validate_company/${dashes}/`, { token })).status).toBe(404);
+    expect((await t.call('GET', `/account/emails/${dashes}/`, { token })).status).toBe(404);
+    expect((await t.call('POST', `/account/2fa/${dashes}/`, { token, body: { code: '123456' } })).status).toBe(404);
+    const step = await t.call('POST', '/auth/login/2fa/', { body: { session_id: dashes, code: '123456', code_type: 'CODE' } });
+    expect(step.status).toBe(400);
+    expect(await step.json()).toMatchObject({ code: 'challenge_expired' });
+    expect((await t.call("GET", `/account/unsubscribe/?eid=${dashes}`)).status).toBe(404);
   });
 });
 

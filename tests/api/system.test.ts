@@ -5,18 +5,14 @@ import { domains, ipAddresses, ipGroups, companies, orders, signatures } from '.
 import type { SearchAnswer, WhiteLabel, Dashboard } from '../../src/lib/api/system';
 import type { IpAddress } from '../../src/lib/api/ip-addresses';
 import type { Page } from '../../src/lib/schemas/lists';
-import { seedDemo } from '../../src/server/seed/index';
-import { createTestDatabase } from './helpers/db';
-import { createTestApp, type TestApp } from './helpers/app';
+import { openSeededApp, type TestApp } from './helpers/app';
 
 let database: Database;
 let t: TestApp;
 let owner: { token: string; company: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db);
-  t = createTestApp(database);
+  ({ database, t } = await openSeededApp());
   owner = await t.signIn('demo@hostdeck.test');
 });
 afterAll(() => database.close());

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Tabs } from '../../components/Tabs';
+import { NO_ACCESS_MESSAGE } from '../../lib/rules/routes';
 import { $permissions } from '../../stores/permissions';
 import { goTo } from '../../stores/navigation';
 import { NotificationsTab } from '../notifications/NotificationsTab';
@@ -12,7 +13,6 @@ import { CompaniesTab } from './CompaniesTab';
 import { InvitationsTab } from './InvitationsTab';
 import '../../styles/account.css';
 
-const NO_ACCESS = 'You do not have access to this feature. Contact your account manager for more information!';
 
 /** The account area (spec part 1, 2.6): one page per tab, so each tab has its own address and title. */
 export function AccountArea({ tab, itemKey }: { tab: AccountTab; itemKey?: string | undefined }) {
@@ -24,7 +24,7 @@ export function AccountArea({ tab, itemKey }: { tab: AccountTab; itemKey?: strin
     <Tabs tabs={tabs} value={tab} label="Account" onValueChange={(v) => isAccountTab(v) && v !== tab && goTo(accountTabPath(v))}>
       {subuser && NOT_FOR_SUBUSERS.includes(tab) ? (
         <div className="alert alert-error" role="alert">
-          {NO_ACCESS}
+          {NO_ACCESS_MESSAGE}
         </div>
       ) : (
         <TabBody tab={tab} itemKey={itemKey} />

@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { countries } from 'countries-list';
-import { Dialog } from '../../components/Dialog';
+import { Dialog, FormFooter } from '../../components/Dialog';
 import { TextField } from '../../components/TextField';
 import { CURRENCIES, type CompanyCreateInput } from '../../lib/schemas/account';
 import { addCompany } from '../../stores/account-lists';
@@ -45,16 +45,7 @@ export function AddCompanyDialog() {
           Add Company
         </button>
       }
-      footer={
-        <>
-          <button type="button" className="button" onClick={() => setOpen(false)} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" form="add-company-form" className="button button-primary" disabled={busy}>
-            Add Company
-          </button>
-        </>
-      }
+      footer={<FormFooter form="add-company-form" submitLabel="Add Company" busy={busy} onCancel={() => setOpen(false)} />}
     >
       <form id="add-company-form" className="form-grid" onSubmit={(e) => void submit(e)} noValidate>
         {text('name', 'Name', 'organization')}

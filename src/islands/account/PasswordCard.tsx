@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Dialog } from '../../components/Dialog';
+import { Dialog, FormFooter } from '../../components/Dialog';
 import { TextField } from '../../components/TextField';
 import { savePassword, type FormErrors } from '../../stores/account-profile';
 
@@ -56,16 +56,7 @@ export function PasswordCard() {
             Reset
           </button>
         }
-        footer={
-          <>
-            <button type="button" className="button" onClick={() => setOpen(false)} disabled={busy}>
-              Cancel
-            </button>
-            <button type="submit" form="password-form" className="button button-primary" disabled={busy}>
-              Change Password
-            </button>
-          </>
-        }
+        footer={<FormFooter form="password-form" submitLabel="Change Password" busy={busy} onCancel={() => setOpen(false)} />}
       >
         <form id="password-form" onSubmit={(e) => void submit(e)} noValidate>
           {field('old_password', 'Old password', 'current-password')}

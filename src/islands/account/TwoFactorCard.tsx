@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { Dialog } from '../../components/Dialog';
+import { Dialog, FormFooter } from '../../components/Dialog';
 import { TextField } from '../../components/TextField';
 import { Checkbox } from '../../components/Checkbox';
 import type { TwoFactorSetup } from '../../lib/api/two-factor';
@@ -183,16 +183,7 @@ function DisableDialog() {
           Disable
         </button>
       }
-      footer={
-        <>
-          <button type="button" className="button" onClick={() => setOpen(false)}>
-            Cancel
-          </button>
-          <button type="submit" form="two-factor-disable" className="button button-primary" disabled={busy}>
-            Disable
-          </button>
-        </>
-      }
+      footer={<FormFooter form="two-factor-disable" submitLabel="Disable" busy={busy} onCancel={() => setOpen(false)} />}
     >
       <form id="two-factor-disable" onSubmit={(e) => void submit(e)} noValidate>
         <TextField label="Password" name="password" type="password" autoComplete="current-password" value={password} onValueChange={setPassword} error={fields.password} />
@@ -238,14 +229,7 @@ function BackupCodesDialog() {
             Close
           </button>
         ) : (
-          <>
-            <button type="button" className="button" onClick={() => setOpen(false)}>
-              Cancel
-            </button>
-            <button type="submit" form="backup-codes-form" className="button button-primary" disabled={busy}>
-              Generate new codes
-            </button>
-          </>
+          <FormFooter form="backup-codes-form" submitLabel="Generate new codes" busy={busy} onCancel={() => setOpen(false)} />
         )
       }
     >

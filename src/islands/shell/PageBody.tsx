@@ -3,8 +3,8 @@ import { useStore } from '@nanostores/react';
 import { $session, loadUser } from '../../stores/session';
 import { mayOpen } from '../../stores/shell';
 import { PageHeading } from './PageHeading';
+import { NO_ACCESS_MESSAGE } from '../../lib/rules/routes';
 
-export const NO_ACCESS_MESSAGE = 'You do not have access to this feature. Contact your account manager for more information!';
 
 interface PageBodyProps {
   title: string;

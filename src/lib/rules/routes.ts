@@ -86,6 +86,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
 ];
 
+/** Shown instead of a page the viewer's scopes do not open (spec part 2, 6; part 3, 2.4). */
+export const NO_ACCESS_MESSAGE = 'You do not have access to this feature. Contact your account manager for more information!';
+
 export interface RouteMatch {
   route: AppRoute;
   params: Record<string, string>;

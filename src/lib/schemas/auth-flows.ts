@@ -65,4 +65,5 @@ export const enableTwoFactorSchema = z.object({
 /** POST /account/2fa/disable/ and POST /account/2fa/backup-codes/. */
 export const passwordConfirmSchema = z.object({ password: required('Please enter your password!') });
 
-export const unsubscribeQuerySchema = z.object({ eid: required('Something went wrong, please contact our support.') });
+export const UNSUBSCRIBE_FAILED = 'Something went wrong, please contact our support.';
+export const unsubscribeQuerySchema = z.object({ eid: required(UNSUBSCRIBE_FAILED) });

@@ -7,6 +7,10 @@ export const FOUND_US_CHOICES = ['LinkedIn', 'Conference', 'Google', 'ChatGPT', 
 export const FOUND_US_SPECIFIC: readonly string[] = ['Conference', 'Other'];
 
 /** Company names that are not names (spec part 1, 5), compared case-insensitively. */
+/** The VAT check's answers as sentences (spec part 1, 5: register step 1, server). */
+export const VAT_INVALID = 'Please enter a valid VAT ID!';
+export const VAT_COMPANY_MISMATCH = 'The company name must exactly match the registry!';
+
 export const PLACEHOLDER_COMPANY_NAMES = ['no company', 'none', 'own', 'not available', 'notavailable', 'nil', 'na', 'n/a', 'work', 'info', 'personal', 'test', 'unknown', 'sample', 'other', 'company'];
 export const COMPANY_NAME_MIN = 5;
 
@@ -42,7 +46,7 @@ export const registerStep1Schema = z.object({
   vat_id: z
     .string()
     .trim()
-    .max(20, 'Please enter a valid VAT ID!')
+    .max(20, VAT_INVALID)
     .transform((v) => v.replace(/[\s.-]/g, '').toUpperCase())
     .optional(),
   currency: z.enum(['USD', 'EUR'], { error: 'Please choose a currency!' }),
@@ -84,7 +88,7 @@ export type RegisterInput = z.input<typeof registerSchema>;
 
 /** POST /auth/vat/. */
 export const vatCheckSchema = z.object({
-  vat_id: required('Please enter a valid VAT ID!').transform((v) => v.replace(/[\s.-]/g, '').toUpperCase()),
+  vat_id: required(VAT_INVALID).transform((v) => v.replace(/[\s.-]/g, '').toUpperCase()),
   company_name: z.string().trim().default(''),
 });
 

@@ -2,6 +2,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connection';
 import { companies, memberships, users } from '../db/schema/index';
 import type { CompanyContext } from '../context';
+import { problem } from '../http/errors';
+
+/** A user who belongs to no company can do nothing in the panel. */
+export const noCompany = () => problem(403, 'Your account does not belong to any company.', { code: 'no_company' });
 
 /**
  * The company a request acts for: the one named by the `Company` header when the user is

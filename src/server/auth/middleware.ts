@@ -2,7 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Scope } from '../../lib/rules/scopes';
 import type { AppEnv } from '../context';
 import { forbidden, problem, unauthorized } from '../http/errors';
-import { resolveCompany } from './company-access';
+import { noCompany, resolveCompany } from './company-access';
 import { resolveToken } from './sessions';
 
 /** `Authorization: Token <token>`: a sign-in session or a company API key. */
@@ -26,7 +26,7 @@ export const requireCompany = createMiddleware<AppEnv>(async (c, next) => {
   if (!company) {
     throw requested
       ? problem(403, 'You are not a member of this company.', { code: 'company_forbidden' })
-      : problem(403, 'Your account does not belong to any company.', { code: 'no_company' });
+      : noCompany();
   }
   c.set('company', company);
   await next();

@@ -6,7 +6,8 @@ import { activityLogs, emails, loginRecords } from '../db/schema/index';
 import { notForCustomers } from '../auth/middleware';
 import { notFound } from '../http/errors';
 import { readQuery } from '../http/validate';
-import { containsPattern, isGuid } from '../services/account';
+import { containsPattern } from '../services/account';
+import { isGuid } from '../../lib/schemas/ids';
 import { lookupLocation } from '../services/geoip';
 
 const emailJson = (e: typeof emails.$inferSelect) => ({

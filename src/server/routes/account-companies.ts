@@ -10,7 +10,7 @@ import { notForCustomers } from '../auth/middleware';
 import { forbidden, notFound } from '../http/errors';
 import { readBody, readQuery } from '../http/validate';
 import { recordActivity } from '../services/activity';
-import { isGuid } from '../services/account';
+import { isGuid } from '../../lib/schemas/ids';
 
 type CompanyRow = typeof companies.$inferSelect;
 

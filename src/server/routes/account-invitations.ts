@@ -8,7 +8,7 @@ import { notForCustomers } from '../auth/middleware';
 import { notFound, problem } from '../http/errors';
 import { readQuery } from '../http/validate';
 import { recordActivity } from '../services/activity';
-import { isGuid } from '../services/account';
+import { isGuid } from '../../lib/schemas/ids';
 import { invitationCodeFor } from '../services/invitation-code';
 
 /**

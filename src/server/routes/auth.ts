@@ -18,7 +18,8 @@ import { completeSignIn, finishChallenge, liveChallenge, nextStep, openChallenge
 import { useBackupCode, useTotp } from '../services/two-factor';
 import { consumeEmailToken, findEmailToken, issueEmailToken, retireEmailTokens } from '../services/email-tokens';
 import { mailResetPassword, mailSecurityNotice, mailVerifyEmail } from '../services/auth-mail';
-import { VAT_COMPANY_MISMATCH, VAT_INVALID, checkVat, createAccount, viewerOf } from '../services/registration';
+import { VAT_COMPANY_MISMATCH, VAT_INVALID } from '../../lib/schemas/register';
+import { checkVat, createAccount, viewerOf } from '../services/registration';
 
 const WRONG_CREDENTIALS = 'Unable to log in with provided credentials.';
 /** Guesses from one address across all accounts, before it is refused for the window. */

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { and, eq } from 'drizzle-orm';
-import { contactVerificationSchema, unsubscribeQuerySchema } from '../../lib/schemas/auth-flows';
+import { contactVerificationSchema, UNSUBSCRIBE_FAILED, unsubscribeQuerySchema } from '../../lib/schemas/auth-flows';
 import type { AppEnv } from '../context';
 import { contacts, emails, users } from '../db/schema/index';
 import { problem } from '../http/errors';
@@ -10,9 +10,9 @@ import { consumeEmailToken, findEmailToken } from '../services/email-tokens';
 import { contactCodeMatches } from '../services/contact-verification';
 import { recordActivity } from '../services/activity';
 import { viewerOf } from '../services/registration';
+import { isGuid } from '../../lib/schemas/ids';
 
 const CONTACT_LINK_INVALID = 'This verification link is not valid or has expired.';
-const UNSUBSCRIBE_FAILED = 'Something went wrong, please contact our support.';
 /** Wrong codes for one link before it is refused for the window. */
 const CONTACT_MAX_FAILURES = 5;
 
@@ -45,7 +45,7 @@ export const publicAccountRoutes = new Hono<AppEnv>()
   .get('/unsubscribe', async (c) => {
     const { eid } = readQuery(c, unsubscribeQuerySchema);
     const { db } = c.var.deps;
-    const [email] = /^[0-9a-f-]{36}$/i.test(eid) ? await db.select().from(emails).where(eq(emails.guid, eid)) : [];
+    const [email] = isGuid(eid) ? await db.select().from(emails).where(eq(emails.guid, eid)) : [];
     if (!email) throw problem(404, UNSUBSCRIBE_FAILED, { code: 'not_found' });
     if (email.userGuid) {
       await db.transaction(async (tx) => {

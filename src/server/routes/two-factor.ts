@@ -14,6 +14,7 @@ import { recordActivity } from '../services/activity';
 import { mailSecurityNotice } from '../services/auth-mail';
 import { remainingBackupCodes, replaceBackupCodes, useTotp } from '../services/two-factor';
 import { twoFactorSecretOf } from '../services/login-steps';
+import { isGuid } from '../../lib/schemas/ids';
 
 const WRONG_PASSWORD = 'The password is not correct.';
 /** How long the session that enabled 2FA may still show the backup codes. */
@@ -83,7 +84,7 @@ export const twoFactorRoutes = new Hono<AppEnv>()
     const deps = c.var.deps;
     const viewer = c.var.viewer;
     const guid = c.req.param('guid');
-    const [pending] = /^[0-9a-f-]{36}$/i.test(guid)
+    const [pending] = isGuid(guid)
       ? await deps.db.select().from(twoFactorSecrets).where(and(eq(twoFactorSecrets.guid, guid), eq(twoFactorSecrets.userGuid, viewer.userGuid), isNull(twoFactorSecrets.confirmedAt)))
       : [];
     if (!pending) throw notFound('This 2FA set-up was not found. Please start again.');

@@ -32,7 +32,6 @@ export async function endOtherSessions(db: Db, userGuid: string, keep: string, n
 }
 
 /** A guid in the path: anything else is not found (Postgres would refuse to compare it). */
-export const isGuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 /** For `ilike`: the user's text matched literally, as a contains filter. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

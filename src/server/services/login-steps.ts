@@ -8,10 +8,11 @@ import { problem, tooManyRequests } from '../http/errors';
 import { newNumericCode, hashCode } from '../auth/codes';
 import { hashToken } from '../auth/tokens';
 import { createSession } from '../auth/sessions';
-import { resolveCompany } from '../auth/company-access';
+import { noCompany, resolveCompany } from '../auth/company-access';
 import { failuresSince, recordFailure } from '../auth/throttle';
 import { loadSessionUser } from './session-user';
 import { mailDeviceCode } from './auth-mail';
+import { isGuid } from '../../lib/schemas/ids';
 
 export const CHALLENGE_MINUTES = 10;
 /** Wrong codes on one challenge before it ends. */
@@ -75,7 +76,7 @@ const EXPIRED = 'Your sign-in has expired. Please sign in again.';
 /** The live challenge of a session_id, after the account-wide guess limit. */
 export async function liveChallenge(c: Context<AppEnv>, sessionId: string, kind: '2fa' | 'device') {
   const { db, now, config } = c.var.deps;
-  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) throw problem(400, EXPIRED, { code: 'challenge_expired' });
+  if (!isGuid(sessionId)) throw problem(400, EXPIRED, { code: 'challenge_expired' });
   const [row] = await db
     .select({ challenge: loginChallenges, user: users })
     .from(loginChallenges)
@@ -117,7 +118,7 @@ export async function finishChallenge(c: Context<AppEnv>, challengeGuid: string,
 export async function completeSignIn(c: Context<AppEnv>, userGuid: string) {
   const { db, now, config } = c.var.deps;
   const company = await resolveCompany(db, userGuid, null);
-  if (!company) throw problem(403, 'Your account does not belong to any company.', { code: 'no_company' });
+  if (!company) throw noCompany();
   const token = await createSession(db, userGuid, { ip: c.var.ip, userAgent: c.var.userAgent, now: now(), config });
   await db.insert(loginRecords).values({ userGuid, timestamp: now(), ipAddress: c.var.ip, userAgent: c.var.userAgent, status: 'SUCCESS' });
   return { token, user: await loadSessionUser(db, userGuid, company) };

@@ -27,8 +27,6 @@ export async function checkVat(db: Db, vatId: string, companyName: string): Prom
   return { is_valid: true, invalid_company: !sameName(entry.companyName, companyName) };
 }
 
-export const VAT_INVALID = 'Please enter a valid VAT ID!';
-export const VAT_COMPANY_MISMATCH = 'The company name must exactly match the registry!';
 
 type RegisterData = z.output<typeof registerSchema>;
 

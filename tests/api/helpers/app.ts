@@ -3,6 +3,8 @@ import { DEFAULT_CONFIG, type ServerConfig, type ServerDeps } from '../../../src
 import type { Database } from '../../../src/server/db/connection';
 import { createMemoryMailer } from '../../../src/server/mail/mailer';
 import { DEMO_PASSWORD } from '../../../src/server/seed/demo-accounts';
+import { seedDemo } from '../../../src/server/seed/index';
+import { createTestDatabase } from './db';
 
 export interface TestApp {
   app: ReturnType<typeof createApiApp>;
@@ -51,4 +53,11 @@ export function createTestApp(database: Database, config: Partial<ServerConfig> 
       return { token: body.token, company: body.user.company.guid };
     },
   };
+}
+
+/** A database of its own for one test file, seeded with the demo data, and the API over it. */
+export async function openSeededApp(config: Partial<ServerConfig> = {}): Promise<{ database: Database; t: TestApp }> {
+  const database = await createTestDatabase();
+  await seedDemo(database.db);
+  return { database, t: createTestApp(database, config) };
 }
