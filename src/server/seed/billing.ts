@@ -8,7 +8,7 @@ import {
   websiteSetupOrders,
 } from '../db/schema/index';
 import type { SeedContext } from './context';
-import { createInvoice, createOrder, type BillTo } from './ledger';
+import { billedPartyOf, createInvoice, createOrder, type BillTo } from './ledger';
 
 export async function seedPaymentMethods(ctx: SeedContext, companyGuid: string, holder: string) {
   const [card, paypal] = await ctx.db
@@ -150,14 +150,7 @@ export async function seedBillingStories(ctx: SeedContext, bill: BillTo, ipGroup
     .values({
       companyGuid: bill.companyGuid,
       invoiceId: website.id,
-      companyName: bill.companyName,
-      firstName: bill.firstName,
-      lastName: bill.lastName,
-      address1: bill.address1,
-      city: bill.city,
-      region: bill.region,
-      country: bill.country,
-      postalCode: bill.postalCode,
+      ...billedPartyOf(bill),
       currency: bill.currency,
       initialBalanceCents: 1500,
       initialTaxCents: 0,

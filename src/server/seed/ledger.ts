@@ -45,6 +45,12 @@ export interface InvoiceSpec {
 
 type OrderInsert = typeof orders.$inferInsert;
 
+/** The billed-party columns of a document (invoice, credit note) for a bill-to. */
+export function billedPartyOf(bill: BillTo) {
+  const { companyName, firstName, lastName, address1, city, region, country, postalCode } = bill;
+  return { companyName, firstName, lastName, address1, city, region, country, postalCode };
+}
+
 export async function createOrder(ctx: SeedContext, bill: BillTo, order: Omit<OrderInsert, 'companyGuid' | 'currency'>): Promise<number> {
   const [row] = await ctx.db
     .insert(orders)
@@ -76,14 +82,7 @@ export async function createInvoice(ctx: SeedContext, bill: BillTo, spec: Invoic
       orderId: spec.orderId ?? null,
       status: spec.status,
       currency: bill.currency,
-      companyName: bill.companyName,
-      firstName: bill.firstName,
-      lastName: bill.lastName,
-      address1: bill.address1,
-      city: bill.city,
-      region: bill.region,
-      country: bill.country,
-      postalCode: bill.postalCode,
+      ...billedPartyOf(bill),
       vatId: bill.vatId,
       paymentTerms: terms,
       subTotalCents: subTotal,
