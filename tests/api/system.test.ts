@@ -36,6 +36,17 @@ describe('GET /system/errors/{code}/', () => {
   });
 });
 
+describe('GET /system/support/{id}/', () => {
+  it("answers the knowledge-base article behind a page's info button, and 404 when there is none", async () => {
+    const found = await json<{ data: { slug: string; title: string; content: string } }>(t.call('GET', '/system/support/account/', { token: owner.token }));
+    expect(found.data).toMatchObject({ slug: 'account', title: 'Your account' });
+    expect(found.data.content).toContain('two-factor authentication');
+    const none = await t.call('GET', '/system/support/no-such-page/', { token: owner.token });
+    expect(none.status).toBe(404);
+    expect(await none.json()).toMatchObject({ errors: ['There is no support content for this page yet.'] });
+  });
+});
+
 describe('GET /dashboard/', () => {
   it('counts what the company has', async () => {
     const d = await json<Dashboard>(t.call('GET', '/dashboard/', { token: owner.token }));

@@ -182,3 +182,14 @@ test('the notifications tab shows, an unknown tab is not found, and customers ar
   await expect(page.getByRole('table', { name: 'Emails' })).toHaveCount(0);
   await expectAccessible(page, 'account area refused to a customer');
 });
+
+test("the page's info button shows the knowledge-base article the server holds for it", async ({ page }) => {
+  await signIn(page, ACCOUNTS.owner);
+  await page.goto('/account/logins');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Help about Logins' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Logins' });
+  await expect(dialog.getByRole('heading', { name: 'Your account' })).toBeVisible();
+  await expect(dialog.getByText('Profile holds your name, password and two-factor authentication.')).toBeVisible();
+  await expectAccessible(page, 'support info dialog');
+});

@@ -1,5 +1,9 @@
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
 import { Dialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
+import { SafeHtml } from '../../components/SafeHtml';
+import { $support, loadSupportArticle } from '../../stores/support';
 
 /** The page title (also the document title) and, for pages that have one, the support info button. */
 export function PageHeading({ title, supportId }: { title: string; supportId?: string | undefined }) {
@@ -16,10 +20,25 @@ export function PageHeading({ title, supportId }: { title: string; supportId?: s
             </button>
           }
         >
-          {/* No artificial delay: the server holds no article for this id yet (spec decisions, 2). */}
-          <p>View support content for {supportId}</p>
+          <SupportContent id={supportId} />
         </Dialog>
       ) : null}
     </div>
+  );
+}
+
+/** The knowledge-base article the server holds for the id, else the sentence naming it; no artificial delay. */
+function SupportContent({ id }: { id: string }) {
+  const state = useStore($support)[id];
+  useEffect(() => {
+    void loadSupportArticle(id);
+  }, [id]);
+  if (!state || state.status === 'loading') return <p className="muted">Loading...</p>;
+  if (state.status === 'none') return <p>View support content for {id}</p>;
+  return (
+    <article>
+      <h2>{state.article.title}</h2>
+      <SafeHtml html={state.article.content} />
+    </article>
   );
 }

@@ -54,3 +54,12 @@ export const search = (api: Api, q: string) => api.get<SearchAnswer>('/system/se
 
 export const getErrorDescription = (api: Api, code: string) =>
   api.get<{ data: { code: string; description: string } }>(`/system/errors/${encodeURIComponent(code)}/`);
+
+export interface SupportArticle {
+  slug: string;
+  title: string;
+  /** HTML; sanitised before it is shown. */
+  content: string;
+}
+
+export const getSupportArticle = (api: Api, id: string) => api.get<{ data: SupportArticle }>(`/system/support/${encodeURIComponent(id)}/`);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { SEARCH_EMPTY_MESSAGE } from '../../lib/rules/search';
 import type { AppEnv } from '../context';
-import { systemErrors } from '../db/schema/index';
+import { kbArticles, systemErrors } from '../db/schema/index';
 import { notFound } from '../http/errors';
 import { readQuery } from '../http/validate';
 import { whiteLabelFor } from '../services/white-label';
@@ -22,7 +22,14 @@ const searchQuery = z.object({
   q: z.preprocess((v) => (Array.isArray(v) ? v[0] : (v ?? '')), z.string().trim().min(1, SEARCH_EMPTY_MESSAGE).max(253)),
 });
 
-export const systemRoutes = new Hono<AppEnv>().get('/search', async (c) => {
-  const { q } = readQuery(c, searchQuery);
-  return c.json(await searchCompany(c.var.deps.db, c.var.company, q));
-});
+export const systemRoutes = new Hono<AppEnv>()
+  .get('/search', async (c) => {
+    const { q } = readQuery(c, searchQuery);
+    return c.json(await searchCompany(c.var.deps.db, c.var.company, q));
+  })
+  /** The knowledge-base article behind a page's support info button (spec decisions, 2). */
+  .get('/support/:id', async (c) => {
+    const [row] = await c.var.deps.db.select().from(kbArticles).where(eq(kbArticles.slug, c.req.param('id')));
+    if (!row) throw notFound('There is no support content for this page yet.');
+    return c.json({ data: { slug: row.slug, title: row.title, content: row.content } });
+  });

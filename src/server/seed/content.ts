@@ -88,6 +88,7 @@ export async function seedContent(ctx: SeedContext, providerGuid: string) {
     article('ip-addresses', 'IP addresses and website slots', '<p>A dedicated address holds up to 10 websites; a shared one holds 1. Add slots with Modify Website Slots.</p>', 1),
     article('dns-zone', 'Editing the DNS zone', '<p>TTL values from 3600 to 592200 seconds are accepted. Changes can take a few minutes.</p>', 2),
     article('ssl-certificates', 'SSL certificates', '<p>Let’s Encrypt certificates are installed within 15 minutes once the domain resolves to its assigned IP address.</p>', 3),
+    article('account', 'Your account', '<p>Profile holds your name, password and two-factor authentication. Emails, Logins and Logs show what was sent to you, where you signed in from and what you did. Companies lists the companies you belong to; Invitations shows who invited you.</p>', 5),
     article('billing-payments', 'Payments and invoices', '<p>Invoices are due after 7 days. Card payments appear within about 5 minutes, crypto payments within 30.</p>', 4),
   ]);
   // The home page's Quick FAQ: articles whose slug starts with 'faq-' (src/server/routes/dashboard.ts).
