@@ -6,6 +6,8 @@ import http from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { outDir } from './build.mjs';
+// Node strips the types of this dependency-free module; the API answers the same sentence.
+import { URL_NOT_DECODABLE } from '../src/lib/rules/api-input.ts';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import(pathToFileURL(resolve(outDir(), 'server/entry.mjs')).href);
@@ -18,7 +20,26 @@ const server = http.createServer((req, res) => {
   res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+  if (isApi(req.url) && !decodable(req.url)) {
+    // The node adapter would answer a plain-text 400 here; under /api the API's envelope is due.
+    res.writeHead(400, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ errors: [URL_NOT_DECODABLE], code: 'bad_address' }));
+    return;
+  }
   handler(req, res);
 });
+function isApi(url = '') {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+function decodable(url = '') {
+  try {
+    decodeURI(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 server.listen(port, host, () => console.log(`[hostdeck] listening on http://${host}:${port}`));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

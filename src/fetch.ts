@@ -1,15 +1,13 @@
 import { Hono } from 'hono';
 import { astro, getFetchState } from 'astro/hono';
-import { apiApp } from './server/mount';
-import { rememberClientAddress } from './server/client-address';
+import { serveApi } from './server/mount';
 
 const app = new Hono({ strict: false });
 
-app.use('/api/*', async (c, next) => {
-  rememberClientAddress(c.req.raw, getFetchState(c).clientAddress);
-  await next();
-});
-app.route('/api', apiApp);
+// Everything under /api is the API's, whatever the method and content type: the pages'
+// cross-site form check must never answer an API request.
+app.all('/api', (c) => serveApi(c.req.raw, getFetchState(c).clientAddress));
+app.all('/api/*', (c) => serveApi(c.req.raw, getFetchState(c).clientAddress));
 app.all('*', astro());
 
 export default app;

@@ -7,6 +7,8 @@ export interface ErrorBody {
   code?: string;
   fields?: Record<string, string>;
   email_not_verified?: boolean;
+  /** On a server error: the reference under which the server logged it. */
+  request_id?: string;
 }
 
 /** The API answered with a 4xx or 5xx and, usually, the error envelope. */
@@ -57,6 +59,7 @@ export function toErrorBody(data: unknown, status: number): ErrorBody {
     if (typeof d.code === 'string') body.code = d.code;
     if (d.fields && typeof d.fields === 'object') body.fields = d.fields as Record<string, string>;
     if (d.email_not_verified === true) body.email_not_verified = true;
+    if (typeof d.request_id === 'string') body.request_id = d.request_id;
     return body;
   }
   return { errors: [`The request failed with status ${status}.`] };

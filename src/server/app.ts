@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { methodsMatcher, type MethodsOf } from './http/route-match';
+import { MAX_URL_LENGTH, methodNotAllowed, NOT_FOUND, SERVER_ERROR, URL_HAS_CONTROLS, URL_NOT_DECODABLE, URL_TOO_LONG } from '../lib/rules/api-input';
+import { hasControlCharacters } from '../lib/schemas/text';
 import type { AppEnv, ServerDeps } from './context';
-import { ApiProblem } from './http/errors';
+import { ApiProblem, problem } from './http/errors';
 import { requireAuth, requireCompany } from './auth/middleware';
 import { authRoutes } from './routes/auth';
 import { twoFactorRoutes } from './routes/two-factor';
@@ -33,6 +37,33 @@ export function createApiApp(deps: ServerDeps | (() => Promise<ServerDeps>)) {
   const app = new Hono<AppEnv>({ strict: false });
   const getDeps = typeof deps === 'function' ? deps : () => Promise.resolve(deps);
 
+  let methodsOf: MethodsOf | undefined;
+  // Before anything else: the request id, then addresses that cannot be served at all.
+  app.use(async (c, next) => {
+    const requestId = randomUUID();
+    c.set('requestId', requestId);
+    c.header('X-Request-Id', requestId);
+    const url = c.req.url;
+    if (url.length > MAX_URL_LENGTH) throw problem(414, URL_TOO_LONG, { code: 'bad_address' });
+    const rawPath = new URL(url).pathname;
+    let path: string;
+    try {
+      path = decodeURIComponent(rawPath);
+      decodeURIComponent(new URL(url).search.replaceAll('+', ' '));
+    } catch {
+      throw problem(400, URL_NOT_DECODABLE, { code: 'bad_address' });
+    }
+    if (hasControlCharacters(path)) throw problem(400, URL_HAS_CONTROLS, { code: 'bad_address' });
+    methodsOf ??= methodsMatcher(app.routes);
+    const allowed = methodsOf(rawPath);
+    if (!allowed.length) throw problem(404, NOT_FOUND, { code: 'not_found' });
+    if (!allowed.includes(c.req.method)) {
+      c.header('Allow', allowed.join(', '));
+      throw problem(405, methodNotAllowed(c.req.method, allowed), { code: 'method_not_allowed' });
+    }
+    await next();
+  });
+
   app.use(async (c, next) => {
     const d = await getDeps();
     c.set('deps', d);
@@ -63,11 +94,13 @@ export function createApiApp(deps: ServerDeps | (() => Promise<ServerDeps>)) {
   secured.route('/hosting/suspended-notice', suspendedNoticeRoutes);
   app.route('/', secured);
 
-  app.notFound((c) => c.json({ errors: ['This API address does not exist.'], code: 'not_found' }, 404));
+  app.notFound((c) => c.json({ errors: [NOT_FOUND], code: 'not_found' }, 404));
   app.onError((err, c) => {
     if (err instanceof ApiProblem) return c.json(err.body, err.status);
-    console.error(err);
-    return c.json({ errors: ['Something went wrong on our side. Please try again later.'], code: 'server_error' }, 500);
+    const requestId = c.get('requestId') ?? randomUUID();
+    console.error(`[hostdeck] request ${requestId} ${c.req.method} ${new URL(c.req.url).pathname} failed:`, err);
+    c.header('X-Request-Id', requestId);
+    return c.json({ errors: [SERVER_ERROR(requestId)], code: 'server_error', request_id: requestId }, 500);
   });
   return app;
 }

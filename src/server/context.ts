@@ -64,5 +64,7 @@ export type AppEnv = {
     company: CompanyContext;
     ip: string;
     userAgent: string;
+    /** Logged with any server error and answered in its body, so a report can be found. */
+    requestId: string;
   };
 };

@@ -1,3 +1,4 @@
+import { BODY_NOT_OBJECT } from '../../src/lib/rules/api-input';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
@@ -198,7 +199,7 @@ describe('/account/account-setup/', () => {
       [{ set_up_ip_group: true, set_up_domains: true }, ONE_TODO_MESSAGE],
       [{ set_up_hosting_account: false }, ONE_TODO_MESSAGE],
       [{}, ONE_TODO_MESSAGE],
-      [['set_up_domains'], ONE_TODO_MESSAGE],
+      [['set_up_domains'], BODY_NOT_OBJECT],
     ];
     for (const [body, message] of cases) {
       const res = await t.call('POST', '/account/account-setup/', { token: owner.token, body });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Api } from './client';
 import { pagingSchema, type Page } from '../schemas/lists';
+import { LIMITS, text } from '../schemas/text';
 import type { CompanyCreateInput, PasswordChangeInput, PreferenceInput, PreferenceKey, ProfileInput } from '../schemas/account';
 
 /** Account area contract (spec part 1, 2.6 and 7 'Profile, security and account area'). */
@@ -99,7 +100,7 @@ export const ACCOUNT_LIST_MAX = 100;
 export const accountListQuery = pagingSchema(ACCOUNT_LIST_MAX);
 export type AccountListQuery = z.input<typeof accountListQuery>;
 
-const oneText = z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.string().trim().max(200, 'A filter can be at most 200 characters long.').optional());
+const oneText = z.preprocess((v) => (Array.isArray(v) ? v[0] : v), text(LIMITS.filter).optional());
 export const emailListQuery = accountListQuery.extend({ subject: oneText, content: oneText });
 export type EmailListQuery = z.input<typeof emailListQuery>;
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { required } from './auth';
-import { newPasswordSchema } from './password';
+import { required, text } from './text';
+import { newPasswordSchema, secret } from './password';
 
 /** Profile names form and POST /account/profile/ (spec part 1, 5 Profile). */
 export const profileSchema = z.object({
-  first_name: required('Please enter your first name!').pipe(z.string().max(150, 'First name can be at most 150 characters long.')),
-  last_name: required('Please enter your last name!').pipe(z.string().max(150, 'Last name can be at most 150 characters long.')),
+  first_name: required('Please enter your first name!', { label: 'First name', max: 150 }),
+  last_name: required('Please enter your last name!', { label: 'Last name', max: 150 }),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 
@@ -17,9 +17,9 @@ export const PASSWORDS_DIFFER = 'New passwords do not match!';
  */
 export const passwordChangeFormSchema = z
   .object({
-    old_password: z.string({ error: 'Please enter your old password!' }).min(1, 'Please enter your old password!'),
-    new_password: z.string({ error: 'Please enter a new password!' }).min(1, 'Please enter a new password!'),
-    new_password_repeat: z.string({ error: 'Please repeat the new password!' }).min(1, 'Please repeat the new password!'),
+    old_password: secret('Please enter your old password!'),
+    new_password: secret('Please enter a new password!'),
+    new_password_repeat: secret('Please repeat the new password!'),
   })
   .refine((v) => v.new_password === v.new_password_repeat, { message: PASSWORDS_DIFFER, path: ['new_password_repeat'] });
 export type PasswordChangeInput = z.input<typeof passwordChangeFormSchema>;
@@ -57,14 +57,14 @@ export const CURRENCIES = ['USD', 'EUR'] as const;
 
 /** Add Company dialog and POST /account/companies/ (spec part 1, 5 Add Company). */
 export const companyCreateSchema = z.object({
-  name: required('Please enter name!').pipe(z.string().max(200, 'Name can be at most 200 characters long.')),
-  address1: required('Please enter address!').pipe(z.string().max(200, 'Address can be at most 200 characters long.')),
-  address2: z.string().trim().max(200, 'Address 2 can be at most 200 characters long.').optional(),
-  city: required('Please enter city!').pipe(z.string().max(100, 'City can be at most 100 characters long.')),
-  region: required('Please enter region!').pipe(z.string().max(100, 'Region can be at most 100 characters long.')),
-  postal_code: required('Please enter postal code!').pipe(z.string().max(20, 'Postal code can be at most 20 characters long.')),
-  country: required('Please enter country!').pipe(z.string().regex(/^[A-Za-z]{2}$/, 'Please choose the country from the list!')),
-  phone: required('Please enter phone!').pipe(z.string().max(40, 'Phone can be at most 40 characters long.')),
+  name: required('Please enter name!', { label: 'Name', max: 200 }),
+  address1: required('Please enter address!', { label: 'Address', max: 200 }),
+  address2: text({ label: 'Address 2', max: 200 }).optional(),
+  city: required('Please enter city!', { label: 'City', max: 100 }),
+  region: required('Please enter region!', { label: 'Region', max: 100 }),
+  postal_code: required('Please enter postal code!', { label: 'Postal code', max: 20 }),
+  country: required('Please enter country!', { label: 'Country', max: 2 }).pipe(z.string().regex(/^[A-Za-z]{2}$/, 'Please choose the country from the list!')),
+  phone: required('Please enter phone!', { label: 'Phone', max: 40 }),
   currency: z.enum(CURRENCIES, { error: 'Please enter currency!' }),
 });
 export type CompanyCreateInput = z.input<typeof companyCreateSchema>;
@@ -74,5 +74,5 @@ export const EMAIL_FILTER_KEYS = ['subject', 'content'] as const;
 export type EmailFilterKey = (typeof EMAIL_FILTER_KEYS)[number];
 export const emailFilterSchema = z.object({
   key: z.enum(EMAIL_FILTER_KEYS),
-  value: required('Please enter filter value!').pipe(z.string().max(200, 'A filter can be at most 200 characters long.')),
+  value: required('Please enter filter value!', { label: 'A filter', max: 200 }),
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { required, trackingSchema } from './auth';
+import { trackingSchema } from './auth';
+import { LIMITS, required } from './text';
+import { secret } from './password';
 
 /** Codes are typed or pasted with spaces ("123 456"); they never contain any. */
 const withoutSpaces = (v: unknown) => (typeof v === 'string' ? v.replace(/\s+/g, '') : v);
@@ -11,8 +13,8 @@ const SIX_DIGITS = 'Please enter the 6 digit code!';
 /** POST /auth/login/2fa/ (spec part 1, 5: '2FA code'). */
 export const twoFactorLoginSchema = z
   .object({
-    session_id: required('Your sign-in has expired. Please sign in again.'),
-    code: z.preprocess(withoutSpaces, required(SIX_DIGITS)),
+    session_id: required('Your sign-in has expired. Please sign in again.', LIMITS.token),
+    code: z.preprocess(withoutSpaces, required(SIX_DIGITS, LIMITS.code)),
     code_type: z.enum(['CODE', 'BACKUP_CODE'], { error: 'Please choose Code or Backup code!' }).default('CODE'),
   })
   .superRefine((v, check) => {
@@ -25,45 +27,45 @@ export type TwoFactorLoginInput = z.input<typeof twoFactorLoginSchema>;
 
 /** POST /auth/login/device/ (spec part 1, 5: 'Device code'). */
 export const deviceLoginSchema = z.object({
-  session_id: required('Your sign-in has expired. Please sign in again.'),
-  code: z.preprocess(withoutSpaces, required(SIX_DIGITS).regex(/^\d{6}$/, SIX_DIGITS)),
+  session_id: required('Your sign-in has expired. Please sign in again.', LIMITS.token),
+  code: z.preprocess(withoutSpaces, required(SIX_DIGITS, LIMITS.code).regex(/^\d{6}$/, SIX_DIGITS)),
   remember: z.boolean().default(false),
 });
 export type DeviceLoginInput = z.input<typeof deviceLoginSchema>;
 
-export const emailSchema = z.object({ email: required('Please enter your email address!') });
+export const emailSchema = z.object({ email: required('Please enter your email address!', LIMITS.email) });
 
 /** POST /auth/recover/. */
-export const recoverSchema = z.object({ email_address: required('Please enter your email address!') }).extend(trackingSchema.shape);
+export const recoverSchema = z.object({ email_address: required('Please enter your email address!', LIMITS.email) }).extend(trackingSchema.shape);
 export type RecoverInput = z.input<typeof recoverSchema>;
 
 /** POST /auth/recover/reset/ (spec part 1, 5: 'Reset password'). */
 export const resetSchema = z
   .object({
-    hash: required('This password reset link is not valid. Please request a new one.'),
-    password: required('Please enter your password!'),
-    password_repeat: required('Please repeat your password!'),
+    hash: required('This password reset link is not valid. Please request a new one.', LIMITS.token),
+    password: secret('Please enter your password!'),
+    password_repeat: secret('Please repeat your password!'),
   })
   .refine((v) => v.password === v.password_repeat, { path: ['password_repeat'], message: 'Your passwords do not match!' });
 export type ResetInput = z.input<typeof resetSchema>;
 
 /** POST /auth/verify/. */
-export const verifySchema = z.object({ token: required('This verification link is not valid. Please request a new one.') });
+export const verifySchema = z.object({ token: required('This verification link is not valid. Please request a new one.', LIMITS.token) });
 
 /** POST /account/companies/contacts/verification/. */
 export const contactVerificationSchema = z.object({
-  hash: required('This verification link is not valid.'),
-  verification_code: z.preprocess(withoutSpaces, required('Please enter the verification code from the email!')),
+  hash: required('This verification link is not valid.', LIMITS.token),
+  verification_code: z.preprocess(withoutSpaces, required('Please enter the verification code from the email!', LIMITS.code)),
 });
 export type ContactVerificationInput = z.input<typeof contactVerificationSchema>;
 
 /** POST /account/2fa/{guid}/ (spec part 1, 5: 'Enable 2FA'). */
 export const enableTwoFactorSchema = z.object({
-  code: z.preprocess(withoutSpaces, required('Please enter the code from Google Authenticator app!')),
+  code: z.preprocess(withoutSpaces, required('Please enter the code from Google Authenticator app!', LIMITS.code)),
 });
 
 /** POST /account/2fa/disable/ and POST /account/2fa/backup-codes/. */
-export const passwordConfirmSchema = z.object({ password: required('Please enter your password!') });
+export const passwordConfirmSchema = z.object({ password: secret('Please enter your password!') });
 
 export const UNSUBSCRIBE_FAILED = 'Something went wrong, please contact our support.';
-export const unsubscribeQuerySchema = z.object({ eid: required(UNSUBSCRIBE_FAILED) });
+export const unsubscribeQuerySchema = z.object({ eid: required(UNSUBSCRIBE_FAILED, LIMITS.token) });

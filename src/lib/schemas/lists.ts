@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** List envelope of every paged answer (spec decisions, 3). */
 export interface Page<T> {
@@ -36,7 +37,7 @@ export const pagingSchema = (maxPerPage = PICKER_PAGE_SIZE, defaultPerPage = DEF
 export const searchTagsSchema = z.preprocess((v) => {
   const list = v === undefined ? [] : Array.isArray(v) ? v : [v];
   return splitTags(list.map(String).join(','));
-}, z.array(z.string().max(253)).max(500, 'Search at most 500 values at once.'));
+}, z.array(text({ label: 'A search value', max: 253 })).max(500, 'Search at most 500 values at once.'));
 
 export function splitTags(text: string): string[] {
   return text

@@ -9,7 +9,8 @@ export const ONE_TODO_MESSAGE = 'Send exactly one to-do item set to true.';
  * 7). Answers the flag's name.
  */
 export const accountSetupSchema = z
-  .record(z.string(), z.unknown(), { error: ONE_TODO_MESSAGE })
+  // Read as sent: a record schema would copy the keys and lose one named `__proto__`.
+  .custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), ONE_TODO_MESSAGE)
   .superRefine((body, ctx) => {
     const keys = Object.keys(body);
     const unknown = keys.find((k) => !isTodoKey(k));

@@ -1,6 +1,8 @@
 import { countries } from 'countries-list';
 import { z } from 'zod';
-import { required, trackingSchema } from './auth';
+import { trackingSchema } from './auth';
+import { controlCharactersMessage, hasControlCharacters, LIMITS, required, text, tooLongMessage } from './text';
+import { secret } from './password';
 
 /** 'How did you hear about us?' (spec part 1, 2.3); these two ask for a specific text. */
 export const FOUND_US_CHOICES = ['LinkedIn', 'Conference', 'Google', 'ChatGPT', 'Google Gemini', 'Claude', 'DeepSeek', 'Grok', 'Perplexity', 'Reddit', 'Facebook', 'Instagram', 'Other'] as const;
@@ -23,13 +25,15 @@ const VALID_EMAIL = 'Please enter a valid email address!';
 export const emailField = z
   .string({ error: VALID_EMAIL })
   .trim()
-  .max(254, VALID_EMAIL)
+  .max(LIMITS.email.max, tooLongMessage(LIMITS.email.label, LIMITS.email.max))
   .regex(EMAIL_PATTERN, VALID_EMAIL)
   .transform((e) => e.toLowerCase());
 
 export const companyNameField = z
   .string({ error: 'Please enter a correct company name or enter your full name!' })
   .trim()
+  .max(200, tooLongMessage('Company name', 200))
+  .refine((s) => !hasControlCharacters(s), controlCharactersMessage('Company name'))
   .superRefine((name, check) => {
     // The placeholder sentence first: it tells someone typing "n/a" what to do instead.
     if (isPlaceholderCompanyName(name)) check.addIssue({ code: 'custom', message: "If you don't have a company name, please enter your name!" });
@@ -38,15 +42,12 @@ export const companyNameField = z
 
 /** Step 1 of /auth/register; the password is only required here, its strength is the server's. */
 export const registerStep1Schema = z.object({
-  first_name: required('Please enter your first name!').pipe(z.string().max(100)),
-  last_name: required('Please enter your last name!').pipe(z.string().max(100)),
+  first_name: required('Please enter your first name!', { label: 'First name', max: 100 }),
+  last_name: required('Please enter your last name!', { label: 'Last name', max: 100 }),
   email: emailField,
-  password: z.string({ error: 'Please enter your password!' }).min(1, 'Please enter your password!'),
+  password: secret('Please enter your password!'),
   company_name: companyNameField,
-  vat_id: z
-    .string()
-    .trim()
-    .max(20, VAT_INVALID)
+  vat_id: text({ label: 'VAT ID', max: 20 }, VAT_INVALID)
     .transform((v) => v.replace(/[\s.-]/g, '').toUpperCase())
     .optional(),
   currency: z.enum(['USD', 'EUR'], { error: 'Please choose a currency!' }),
@@ -57,14 +58,14 @@ export const COUNTRY_CODES = Object.keys(countries);
 /** Step 2 of /auth/register. */
 export const registerStep2Schema = z
   .object({
-    address1: required('Please enter your address!'),
-    address2: z.string().trim().max(200).optional(),
-    city: required('Please enter your city!'),
-    region: required('Please enter your region!'),
-    country: required('Please enter your country!').refine((c) => COUNTRY_CODES.includes(c), 'Please enter your country!'),
-    postal_code: required('Please enter your postal code!'),
+    address1: required('Please enter your address!', { label: 'Address', max: 200 }),
+    address2: text({ label: 'Address 2', max: 200 }).optional(),
+    city: required('Please enter your city!', { label: 'City', max: 100 }),
+    region: required('Please enter your region!', { label: 'Region', max: 100 }),
+    country: required('Please enter your country!', { label: 'Country', max: 2 }).refine((c) => COUNTRY_CODES.includes(c), 'Please enter your country!'),
+    postal_code: required('Please enter your postal code!', { label: 'Postal code', max: 20 }),
     found_us: z.enum(FOUND_US_CHOICES, { error: 'Please enter where you heard about us!' }),
-    found_us_specific: z.string().trim().max(200).optional(),
+    found_us_specific: text({ label: 'Where you found us', max: 200 }).optional(),
   })
   .superRefine((v, check) => {
     if (FOUND_US_SPECIFIC.includes(v.found_us) && !v.found_us_specific) {
@@ -88,8 +89,8 @@ export type RegisterInput = z.input<typeof registerSchema>;
 
 /** POST /auth/vat/. */
 export const vatCheckSchema = z.object({
-  vat_id: required(VAT_INVALID).transform((v) => v.replace(/[\s.-]/g, '').toUpperCase()),
-  company_name: z.string().trim().default(''),
+  vat_id: required(VAT_INVALID, { label: 'VAT ID', max: 20 }).transform((v) => v.replace(/[\s.-]/g, '').toUpperCase()),
+  company_name: text({ label: 'Company name', max: 200 }).default(''),
 });
 
 export const validateEmailSchema = z.object({ email: emailField });

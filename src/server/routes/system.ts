@@ -8,6 +8,7 @@ import { notFound } from '../http/errors';
 import { readQuery } from '../http/validate';
 import { whiteLabelFor } from '../services/white-label';
 import { searchCompany } from '../services/search';
+import { required } from '../../lib/schemas/text';
 
 /** Answered without a session: the sign-in page needs the branding, and error codes can arrive in any URL. */
 export const publicSystemRoutes = new Hono<AppEnv>()
@@ -19,7 +20,7 @@ export const publicSystemRoutes = new Hono<AppEnv>()
   });
 
 const searchQuery = z.object({
-  q: z.preprocess((v) => (Array.isArray(v) ? v[0] : (v ?? '')), z.string().trim().min(1, SEARCH_EMPTY_MESSAGE).max(253)),
+  q: z.preprocess((v) => (Array.isArray(v) ? v[0] : (v ?? '')), required(SEARCH_EMPTY_MESSAGE, { label: 'The search', max: 253 })),
 });
 
 export const systemRoutes = new Hono<AppEnv>()

@@ -22,11 +22,11 @@ describe('formatting', () => {
 });
 
 describe('loginSchema', () => {
-  it('trims and requires both fields with the exact sentences', () => {
+  it('trims the email, keeps the password as typed, and requires both with the exact sentences', () => {
     const r = loginSchema.safeParse({ email: '  ', password: undefined });
     expect(r.success).toBe(false);
     if (!r.success) expect(fieldErrors(r.error)).toEqual({ email: 'Please enter your email address!', password: 'Please enter your password!' });
-    expect(loginSchema.parse({ email: ' a@b.c ', password: ' x ' })).toMatchObject({ email: 'a@b.c', password: 'x' });
+    expect(loginSchema.parse({ email: ' a@b.c ', password: ' x ' })).toMatchObject({ email: 'a@b.c', password: ' x ' });
   });
 });
 
