@@ -11,7 +11,9 @@ import { twoFactorRoutes } from './routes/two-factor';
 import { publicAccountRoutes } from './routes/public-account';
 import { accountRoutes } from './routes/account';
 import { accountProfileRoutes } from './routes/account-profile';
-import { accountActivityRoutes } from './routes/account-activity';
+import { operations } from './routes/index';
+import { mountOperations } from './http/operation';
+import { apiDocsRoutes } from './routes/api-docs';
 import { accountCompanyRoutes } from './routes/account-companies';
 import { accountInvitationRoutes } from './routes/account-invitations';
 import { publicSystemRoutes, systemRoutes } from './routes/system';
@@ -26,6 +28,7 @@ export const PUBLIC_PATHS = [
   '/auth/login', '/system/whitelabel', '/system/errors/:code',
   // Sign-in steps, sign-up, verification and recovery, and the links people follow from emails.
   '/auth/login/2fa', '/auth/login/device', '/auth/register', '/auth/register/validate-email', '/auth/vat', '/auth/verify', '/auth/verify/resend',
+  '/openapi.json', '/docs', '/docs/viewer.js',
   '/auth/recover', '/auth/recover/:hash/validate', '/auth/recover/reset', '/account/companies/contacts/verification', '/account/unsubscribe',
 ] as const;
 
@@ -72,6 +75,9 @@ export function createApiApp(deps: ServerDeps | (() => Promise<ServerDeps>)) {
     await next();
   });
 
+  // Each operation carries its own access rules, so it is mounted before the blanket ones below.
+  mountOperations(app, operations);
+  app.route('/', apiDocsRoutes(operations.map((o) => o.op)));
   app.route('/auth', authRoutes);
   app.route('/account', publicAccountRoutes);
   app.route('/system', publicSystemRoutes);
@@ -81,7 +87,6 @@ export function createApiApp(deps: ServerDeps | (() => Promise<ServerDeps>)) {
   secured.route('/account', accountRoutes);
   secured.route('/account/2fa', twoFactorRoutes);
   secured.route('/account', accountProfileRoutes);
-  secured.route('/account', accountActivityRoutes);
   secured.route('/account', accountCompanyRoutes);
   secured.route('/account', accountInvitationRoutes);
   secured.route('/system', systemRoutes);

@@ -11,6 +11,8 @@ export interface ServerConfig {
   loginWindowMinutes: number;
   /** Public origin of the panel, used in emailed links. */
   publicUrl: string;
+  /** Checks every answer against its operation's schema (development and tests): a mismatch answers 500. */
+  checkAnswers: boolean;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -19,6 +21,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   loginMaxFailures: 5,
   loginWindowMinutes: 15,
   publicUrl: 'http://localhost:4321',
+  checkAnswers: false,
 };
 
 export interface ServerDeps {

@@ -14,6 +14,7 @@ export function configFromEnv(env = process.env): ServerConfig {
     loginMaxFailures: num(env.LOGIN_MAX_FAILURES, DEFAULT_CONFIG.loginMaxFailures),
     loginWindowMinutes: num(env.LOGIN_WINDOW_MINUTES, DEFAULT_CONFIG.loginWindowMinutes),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 4321}`,
+    checkAnswers: env.CHECK_ANSWERS === '1' || env.NODE_ENV === 'development',
   };
 }
 

@@ -1,20 +1,6 @@
 import { atom } from 'nanostores';
-import {
-  acceptInvitation,
-  createCompany,
-  getEmail,
-  getInvitationCode,
-  listCompanies,
-  listEmails,
-  listInvitations,
-  listLogins,
-  listLogs,
-  type AccountEmail,
-  type CompanyMembership,
-  type Invitation,
-  type LogRecord,
-  type LoginRecord,
-} from '../lib/api/account';
+import { acceptInvitation, createCompany, getInvitationCode, listCompanies, listInvitations, type CompanyMembership, type Invitation } from '../lib/api/account';
+import { getEmail, listEmails, listLogins, listLogs, type AccountEmail, type LogRecord, type LoginRecord } from '../lib/api/account-activity';
 import { companyCreateSchema, type CompanyCreateInput } from '../lib/schemas/account';
 import { fieldErrors } from '../lib/schemas/auth';
 import { ApiError } from '../lib/errors';

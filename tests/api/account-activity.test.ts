@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
 import { emails, loginRecords, users } from '../../src/server/db/schema/index';
 import { activitySentence } from '../../src/lib/rules/activity-sentence';
-import type { AccountEmail, LogRecord, LoginRecord } from '../../src/lib/api/account';
+import type { AccountEmail, LogRecord, LoginRecord } from '../../src/lib/api/account-activity';
 import type { Page } from '../../src/lib/schemas/lists';
 import { openSeededApp, type TestApp } from './helpers/app';
 
@@ -119,5 +119,19 @@ describe('GET /account/logs/', () => {
 
   it('refuses customer-type users', async () => {
     expect((await t.call('GET', '/account/logs/', customer)).status).toBe(403);
+  });
+});
+
+describe('through the shared client', () => {
+  it('lists and opens emails with the requesters the panel uses', async () => {
+    const { listEmails, getEmail } = await import('../../src/lib/api/account-activity');
+    const session = await t.signIn('demo@hostdeck.test');
+    const api = t.client(session);
+    const page = await listEmails(api, { page: 1, per_page: 10 });
+    expect(page.per_page).toBe(10);
+    expect(page.data.length).toBeGreaterThan(0);
+    const one = await getEmail(api, page.data[0]!.guid);
+    expect(one.guid).toBe(page.data[0]!.guid);
+    await expect(getEmail(api, 'not-a-guid')).rejects.toMatchObject({ status: 404, body: { errors: ['Email not found.'] } });
   });
 });

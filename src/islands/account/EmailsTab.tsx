@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { DataTable, type Column } from '../../components/DataTable';
 import { DateTime } from '../../components/DateTime';
 import { Icon } from '../../components/Icon';
-import type { AccountEmail } from '../../lib/api/account';
+import type { AccountEmail } from '../../lib/api/account-activity';
 import { clearEmailFilters, emailsList, openEmail, removeEmailFilter, type EmailFilters } from '../../stores/account-lists';
 import { EmailDetailDialog } from './EmailDetailDialog';
 import { EmailFilterDialog } from './EmailFilterDialog';

@@ -3,7 +3,7 @@ import { getEmojiFlag, type TCountryCode } from 'countries-list';
 import { DataTable, type Column } from '../../components/DataTable';
 import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
-import type { LoginRecord } from '../../lib/api/account';
+import type { LoginRecord } from '../../lib/api/account-activity';
 import { loginsList } from '../../stores/account-lists';
 
 function Place({ row }: { row: LoginRecord }) {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { DataTable, type Column } from '../../components/DataTable';
 import { DateTime } from '../../components/DateTime';
-import type { LogRecord } from '../../lib/api/account';
+import type { LogRecord } from '../../lib/api/account-activity';
 import { activitySentence } from '../../lib/rules/activity-sentence';
 import { logsList } from '../../stores/account-lists';
 

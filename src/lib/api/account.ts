@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import type { Api } from './client';
-import { pagingSchema, type Page } from '../schemas/lists';
-import { LIMITS, text } from '../schemas/text';
+import type { Page } from '../schemas/lists';
+import type { AccountListQuery } from './account-activity';
 import type { CompanyCreateInput, PasswordChangeInput, PreferenceInput, PreferenceKey, ProfileInput } from '../schemas/account';
 
 /** Account area contract (spec part 1, 2.6 and 7 'Profile, security and account area'). */
@@ -16,47 +15,6 @@ export interface Profile extends Preferences {
 
 export interface Message {
   message: string;
-}
-
-export interface AccountEmail {
-  guid: string;
-  subject: string;
-  content: string;
-  name: string;
-  email: string;
-  date_sent: string | null;
-  is_sent: boolean;
-  date_created: string;
-}
-
-export interface LoginRecord {
-  guid: string;
-  timestamp: string;
-  ip_address: string | null;
-  user_agent: string | null;
-  country: { code: string; name: string } | null;
-  city: string | null;
-  status: 'SUCCESS' | 'FAILURE';
-}
-
-export interface LogActor {
-  first_name: string;
-  last_name: string;
-  /** API_USER for an API key; the member's account type otherwise. */
-  user_type: string;
-}
-
-export interface LogRecord {
-  guid: string;
-  date_created: string;
-  ip_address: string | null;
-  user_agent: string | null;
-  actor: LogActor;
-  verb: string;
-  action_object: string | null;
-  action_object_type: string | null;
-  target: string | null;
-  target_type: string | null;
 }
 
 export interface CompanyMembership {
@@ -96,14 +54,6 @@ export interface Invitation {
   date_created: string;
 }
 
-export const ACCOUNT_LIST_MAX = 100;
-export const accountListQuery = pagingSchema(ACCOUNT_LIST_MAX);
-export type AccountListQuery = z.input<typeof accountListQuery>;
-
-const oneText = z.preprocess((v) => (Array.isArray(v) ? v[0] : v), text(LIMITS.filter).optional());
-export const emailListQuery = accountListQuery.extend({ subject: oneText, content: oneText });
-export type EmailListQuery = z.input<typeof emailListQuery>;
-
 const q = (query: Record<string, unknown>) => query as Record<string, string>;
 const seg = encodeURIComponent;
 
@@ -112,11 +62,6 @@ export const updateProfile = (api: Api, input: ProfileInput) => api.post<Message
 export const changePassword = (api: Api, input: PasswordChangeInput) => api.post<Message>('/account/password/', input);
 export const updatePreference = (api: Api, input: PreferenceInput) => api.post<Message & { preferences: Preferences }>('/account/profile/preferences/', input);
 
-export const listEmails = (api: Api, query: EmailListQuery) => api.get<Page<AccountEmail>>('/account/emails/', q(query));
-export const getEmail = (api: Api, guid: string) => api.get<AccountEmail>(`/account/emails/${seg(guid)}/`);
-
-export const listLogins = (api: Api, query: AccountListQuery) => api.get<Page<LoginRecord>>('/account/logins/', q(query));
-export const listLogs = (api: Api, query: AccountListQuery) => api.get<Page<LogRecord>>('/account/logs/', q(query));
 
 export const listCompanies = (api: Api, query: AccountListQuery) => api.get<Page<CompanyMembership>>('/account/companies/', q(query));
 export const createCompany = (api: Api, input: CompanyCreateInput) => api.post<Message & { company: CompanyDetail }>('/account/companies/', input);

@@ -46,3 +46,9 @@ export const notForCustomers = createMiddleware<AppEnv>(async (c, next) => {
   if (c.var.viewer.isCustomer) throw forbidden('This area is not available for customer accounts.');
   await next();
 });
+
+/** Calls that act on the person (profile, password, 2FA, preferences) are not for API keys. */
+export const notForApiKeys = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.viewer.sessionKind === 'API_KEY') throw forbidden('An API key acts for its company, not as a person: this call needs a signed-in user.');
+  await next();
+});

@@ -1,16 +1,13 @@
-import { Hono } from 'hono';
-import { and, count, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
-import { accountListQuery, emailListQuery } from '../../lib/api/account';
-import type { AppEnv } from '../context';
+import { and, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import { getEmailOp, listEmailsOp, listLoginsOp, listLogsOp, type AccountEmail, type LoginRecord } from '../../lib/api/account-activity';
 import { activityLogs, emails, loginRecords } from '../db/schema/index';
-import { notForCustomers } from '../auth/middleware';
+import { containsPattern, countRows, pageOfRows } from '../db/lists';
 import { notFound } from '../http/errors';
-import { readQuery } from '../http/validate';
-import { containsPattern } from '../services/account';
-import { isGuid } from '../../lib/schemas/ids';
+import { implement } from '../http/operation';
 import { lookupLocation } from '../services/geoip';
+import type { Db } from '../db/connection';
 
-const emailJson = (e: typeof emails.$inferSelect) => ({
+const emailJson = (e: typeof emails.$inferSelect): AccountEmail => ({
   guid: e.guid,
   subject: e.subject,
   content: e.content,
@@ -22,85 +19,82 @@ const emailJson = (e: typeof emails.$inferSelect) => ({
 });
 
 /** The user's own emails, sign-ins and actions (spec part 1, 2.6 Emails, Logins, Logs). */
-export const accountActivityRoutes = new Hono<AppEnv>()
-  .get('/emails', notForCustomers, async (c) => {
-    const q = readQuery(c, emailListQuery);
+export const accountActivityOperations = [
+  implement(listEmailsOp, async (c, { query: q }) => {
     const { db } = c.var.deps;
     const where: SQL[] = [eq(emails.userGuid, c.var.viewer.userGuid)];
     if (q.subject) where.push(ilike(emails.subject, containsPattern(q.subject)));
     if (q.content) where.push(ilike(emails.content, containsPattern(q.content)));
     const filter = and(...where);
-    const [rows, [total]] = await Promise.all([
-      db.select().from(emails).where(filter).orderBy(desc(emails.dateCreated), desc(emails.guid)).limit(q.per_page).offset((q.page - 1) * q.per_page),
-      db.select({ n: count() }).from(emails).where(filter),
-    ]);
-    return c.json({ data: rows.map(emailJson), page: q.page, per_page: q.per_page, total: Number(total?.n ?? 0) });
-  })
-  .get('/emails/:guid', notForCustomers, async (c) => {
-    const guid = c.req.param('guid');
-    const [row] = isGuid(guid)
-      ? await c.var.deps.db
-          .select()
-          .from(emails)
-          .where(and(eq(emails.guid, guid), eq(emails.userGuid, c.var.viewer.userGuid)))
-      : [];
-    if (!row) throw notFound('Email not found.');
-    return c.json(emailJson(row));
-  })
-  .get('/logins', notForCustomers, async (c) => {
-    const q = readQuery(c, accountListQuery);
+    return pageOfRows(
+      q,
+      async (limit, offset) => (await db.select().from(emails).where(filter).orderBy(desc(emails.dateCreated), desc(emails.guid)).limit(limit).offset(offset)).map(emailJson),
+      () => countRows(db, emails, filter),
+    );
+  }),
+  implement(getEmailOp, async (c, { params }) => {
+    const [row] = await c.var.deps.db
+      .select()
+      .from(emails)
+      .where(and(eq(emails.guid, params.guid), eq(emails.userGuid, c.var.viewer.userGuid)));
+    if (!row) throw notFound(getEmailOp.notFound);
+    return emailJson(row);
+  }),
+  implement(listLoginsOp, async (c, { query: q }) => {
     const { db } = c.var.deps;
     const filter = eq(loginRecords.userGuid, c.var.viewer.userGuid);
-    const [rows, [total]] = await Promise.all([
-      db.select().from(loginRecords).where(filter).orderBy(desc(loginRecords.timestamp), desc(loginRecords.guid)).limit(q.per_page).offset((q.page - 1) * q.per_page),
-      db.select({ n: count() }).from(loginRecords).where(filter),
-    ]);
-    // Sign-in records only the address; its country is looked up once, when first shown, and kept.
-    const data = await Promise.all(
-      rows.map(async (r) => {
-        let country = r.countryCode ? { code: r.countryCode, name: r.countryName ?? r.countryCode } : null;
-        if (!country && r.ipAddress) {
-          const found = await lookupLocation(r.ipAddress);
-          country = found.country;
-          if (country) {
-            await db
-              .update(loginRecords)
-              .set({ countryCode: country.code, countryName: country.name })
-              .where(and(eq(loginRecords.guid, r.guid), isNull(loginRecords.countryCode)));
-          }
-        }
-        return {
-          guid: r.guid,
-          timestamp: r.timestamp.toISOString(),
-          ip_address: r.ipAddress,
-          user_agent: r.userAgent,
-          country,
-          city: r.city,
-          status: r.status === 'SUCCESS' ? 'SUCCESS' : 'FAILURE',
-        };
-      }),
+    return pageOfRows(
+      q,
+      async (limit, offset) => {
+        const rows = await db.select().from(loginRecords).where(filter).orderBy(desc(loginRecords.timestamp), desc(loginRecords.guid)).limit(limit).offset(offset);
+        return Promise.all(rows.map((r) => loginJson(db, r)));
+      },
+      () => countRows(db, loginRecords, filter),
     );
-    return c.json({ data, page: q.page, per_page: q.per_page, total: Number(total?.n ?? 0) });
-  })
-  .get('/logs', notForCustomers, async (c) => {
-    const q = readQuery(c, accountListQuery);
+  }),
+  implement(listLogsOp, async (c, { query: q }) => {
     const { db } = c.var.deps;
     const filter = eq(activityLogs.actorGuid, c.var.viewer.userGuid);
-    const [rows, [total]] = await Promise.all([
-      db.select().from(activityLogs).where(filter).orderBy(desc(activityLogs.dateCreated), desc(activityLogs.guid)).limit(q.per_page).offset((q.page - 1) * q.per_page),
-      db.select({ n: count() }).from(activityLogs).where(filter),
-    ]);
-    const data = rows.map((r) => ({
-      guid: r.guid,
-      date_created: r.dateCreated.toISOString(),
-      ip_address: r.ipAddress,
-      user_agent: r.userAgent,
-      actor: { first_name: r.actorFirstName, last_name: r.actorLastName, user_type: r.actorUserType },
-      verb: r.verb,
-      action_object: r.actionObject,
-      action_object_type: r.actionObjectType,
-      target: r.target,
-      target_type: r.targetType,
-    }));
-    return c.json({ data, page: q.page, per_page: q.per_page, total: Number(total?.n ?? 0) });
-  });
+    return pageOfRows(
+      q,
+      async (limit, offset) =>
+        (await db.select().from(activityLogs).where(filter).orderBy(desc(activityLogs.dateCreated), desc(activityLogs.guid)).limit(limit).offset(offset)).map((r) => ({
+          guid: r.guid,
+          date_created: r.dateCreated.toISOString(),
+          ip_address: r.ipAddress,
+          user_agent: r.userAgent,
+          actor: { first_name: r.actorFirstName, last_name: r.actorLastName, user_type: r.actorUserType },
+          verb: r.verb,
+          action_object: r.actionObject,
+          action_object_type: r.actionObjectType,
+          target: r.target,
+          target_type: r.targetType,
+        })),
+      () => countRows(db, activityLogs, filter),
+    );
+  }),
+];
+
+/** Sign-in records only the address; its country is looked up once, when first shown, and kept. */
+async function loginJson(db: Db, r: typeof loginRecords.$inferSelect): Promise<LoginRecord> {
+  let country = r.countryCode ? { code: r.countryCode, name: r.countryName ?? r.countryCode } : null;
+  if (!country && r.ipAddress) {
+    const found = await lookupLocation(r.ipAddress);
+    country = found.country;
+    if (country) {
+      await db
+        .update(loginRecords)
+        .set({ countryCode: country.code, countryName: country.name })
+        .where(and(eq(loginRecords.guid, r.guid), isNull(loginRecords.countryCode)));
+    }
+  }
+  return {
+    guid: r.guid,
+    timestamp: r.timestamp.toISOString(),
+    ip_address: r.ipAddress,
+    user_agent: r.userAgent,
+    country,
+    city: r.city,
+    status: r.status === 'SUCCESS' ? 'SUCCESS' : 'FAILURE',
+  };
+}

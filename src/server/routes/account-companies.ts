@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { accountListQuery } from '../../lib/api/account';
+import { accountListQuery } from '../../lib/api/account-activity';
 import { companyCreateSchema } from '../../lib/schemas/account';
 import { ALL_SCOPES } from '../../lib/rules/scopes';
 import type { AppEnv } from '../context';

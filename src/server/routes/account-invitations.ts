@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { accountListQuery } from '../../lib/api/account';
+import { accountListQuery } from '../../lib/api/account-activity';
 import { PRESETS } from '../../lib/rules/scopes';
 import type { AppEnv } from '../context';
 import { companies, invitations, memberships } from '../db/schema/index';

@@ -1,4 +1,5 @@
 import { createApiApp } from '../../../src/server/app';
+import { createApi, type Api } from '../../../src/lib/api/client';
 import { DEFAULT_CONFIG, type ServerConfig, type ServerDeps } from '../../../src/server/context';
 import type { Database } from '../../../src/server/db/connection';
 import { createMemoryMailer } from '../../../src/server/mail/mailer';
@@ -14,6 +15,11 @@ export interface TestApp {
   advance(ms: number): void;
   /** Calls the API like a client: JSON body, token and company headers. */
   call(method: string, path: string, opts?: { token?: string; company?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  /**
+   * The shared client (the one the panel and the CLI use) over this app in-process, as the
+   * given session (or anonymous). Operations are called with `send(api, op, input)`.
+   */
+  client(session?: { token: string; company?: string }): Api;
   /** Signs in and returns the session token and the default company guid. */
   signIn(email: string, password?: string): Promise<{ token: string; company: string }>;
 }
@@ -23,7 +29,7 @@ export function createTestApp(database: Database, config: Partial<ServerConfig> 
   const mailer = createMemoryMailer();
   const deps: ServerDeps = {
     db: database.db,
-    config: { ...DEFAULT_CONFIG, ...config },
+    config: { ...DEFAULT_CONFIG, checkAnswers: true, ...config },
     mailer,
     now: () => new Date(Date.now() + offset),
     clientIp: (req) => req.headers.get('x-test-ip') ?? '127.0.0.1',
@@ -46,6 +52,12 @@ export function createTestApp(database: Database, config: Partial<ServerConfig> 
       offset += ms;
     },
     call,
+    client: (session) =>
+      createApi({
+        baseURL: 'http://hostdeck.test',
+        credentials: () => ({ token: session?.token ?? null, company: session?.company ?? null }),
+        fetch: async (input, init) => app.request(input instanceof Request ? input : String(input), init),
+      }),
     async signIn(email, password = DEMO_PASSWORD) {
       const res = await call('POST', '/auth/login/', { body: { email, password } });
       if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);

@@ -1,0 +1,98 @@
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import { errorEnvelope, type AnswerOf, type Operation, type ParsedInput } from '../../lib/api/define';
+import { fieldErrors } from '../../lib/schemas/auth';
+import type { AppEnv } from '../context';
+import { notForApiKeys, notForCustomers, requireAuth, requireCompany, scope } from '../auth/middleware';
+import { badRequest, notFound } from './errors';
+import { jsonBody, readQuery } from './validate';
+
+export type Handler<O extends Operation> = (c: Context<AppEnv>, input: ParsedInput<O>) => Promise<AnswerOf<O> | Response>;
+
+/** An operation with the server's handler for it. */
+export interface Implemented {
+  op: Operation;
+  handler: (c: Context<AppEnv>, input: ParsedInput<Operation>) => Promise<unknown>;
+}
+
+/** Registers the handler of one operation; its input arrives parsed and typed. */
+export const implement = <O extends Operation>(op: O, handler: Handler<O>): Implemented => ({
+  op,
+  handler: handler as unknown as Implemented['handler'],
+});
+
+/** `/account/emails/{guid}/` as Hono writes it: `/account/emails/:guid` (the app is not strict about the slash). */
+export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1').replace(/\/$/, '') || '/';
+
+/**
+ * The access rules of a definition as middleware, in the order they are checked: the token,
+ * the company, customer accounts, API keys, then the scopes. A handler never checks them.
+ */
+export function guardsOf(op: Operation): MiddlewareHandler<AppEnv>[] {
+  const audience = op.audience ?? 'member';
+  const list: MiddlewareHandler<AppEnv>[] = [];
+  if (audience === 'public') return list;
+  list.push(requireAuth);
+  if (op.apiKeys === false) list.push(notForApiKeys);
+  if (audience === 'member') list.push(requireCompany);
+  if (op.customers === false) list.push(notForCustomers);
+  if (op.scopes?.length) list.push(scope(...op.scopes));
+  return list;
+}
+
+export function mountOperations(app: Hono<AppEnv>, list: readonly Implemented[]) {
+  for (const { op, handler } of list) {
+    app.on([op.method.toUpperCase()], [honoPath(op.path)], ...guardsOf(op), async (c) => {
+      const input = await parseInput(c, op);
+      const result = await handler(c, input);
+      const res = result instanceof Response ? result : c.json(result as object, op.status ?? 200);
+      if (c.var.deps.config.checkAnswers) await checkAnswer(op, res);
+      return res;
+    });
+  }
+}
+
+async function parseInput(c: Context<AppEnv>, op: Operation): Promise<ParsedInput<Operation>> {
+  const input = { params: {}, query: {}, body: {} } as ParsedInput<Operation>;
+  if (op.params) {
+    const parsed = op.params.safeParse(c.req.param());
+    // A parameter that cannot name anything names nothing: the same 404 as an unknown one.
+    if (!parsed.success) throw notFound(op.notFound);
+    input.params = parsed.data as never;
+  }
+  if (op.query) input.query = readQuery(c, op.query) as never;
+  if (op.body) {
+    const raw = await jsonBody(c);
+    refuseUnknownFields(op.body, raw);
+    const parsed = op.body.safeParse(raw);
+    if (!parsed.success) throw badRequest(fieldErrors(parsed.error));
+    input.body = parsed.data as never;
+  }
+  return input;
+}
+
+/** The field names an object schema knows, looking through pipes; null where any name goes. */
+function knownFields(schema: z.ZodType): Set<string> | null {
+  if (schema instanceof z.ZodObject) return new Set(Object.keys(schema.shape));
+  if (schema instanceof z.ZodPipe) return knownFields(schema.in as z.ZodType) ?? knownFields(schema.out as z.ZodType);
+  return null;
+}
+
+/** A misspelt field would otherwise be dropped without a word; scripts deserve to hear of it. */
+function refuseUnknownFields(schema: z.ZodType, raw: Record<string, unknown>) {
+  const known = knownFields(schema);
+  if (!known) return;
+  const unknown = Object.keys(raw).filter((k) => !known.has(k));
+  if (!unknown.length) return;
+  const fields = new Map(unknown.map((k) => [k, `This call does not take the field ${JSON.stringify(k.slice(0, 60))}.`]));
+  throw badRequest(Object.fromEntries(fields), 'unknown_field');
+}
+
+/** In development and tests: an answer that does not match its schema is a bug, answered 500. */
+async function checkAnswer(op: Operation, res: Response) {
+  if (typeof op.answer === 'string') return;
+  const schema = res.status >= 400 ? errorEnvelope : op.answer;
+  const data: unknown = await res.clone().json();
+  const checked = schema.safeParse(data);
+  if (!checked.success) throw new Error(`The answer of ${op.id} (${res.status}) does not match its schema:\n${z.prettifyError(checked.error)}`);
+}
