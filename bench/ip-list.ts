@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { and, eq } from 'drizzle-orm';
 import { createApiApp } from '../src/server/app';
-import { DEFAULT_CONFIG } from '../src/server/context';
+import { DEFAULT_CONFIG, type ServerDeps } from '../src/server/context';
+import { createJobEngine } from '../src/server/jobs/engine';
 import { openDatabase } from '../src/server/db/connection';
 import { companies, ipAddresses, memberships, users } from '../src/server/db/schema/index';
 import { createMemoryMailer } from '../src/server/mail/mailer';
@@ -28,7 +29,8 @@ export async function measureIpList(opts: { dataDir: string; ipCount: number; ru
   if (have < opts.ipCount) await seedBulk(db, owner!.company, { ipAddresses: opts.ipCount - have, domains: 0 });
   console.log(`seeded in ${ms(performance.now() - t)}`);
 
-  const app = createApiApp({ db, config: DEFAULT_CONFIG, mailer: createMemoryMailer(), now: () => new Date(), clientIp: () => '127.0.0.1' });
+  const deps: ServerDeps = { db, config: DEFAULT_CONFIG, mailer: createMemoryMailer(), now: () => new Date(), clientIp: () => '127.0.0.1', jobs: createJobEngine(database, () => deps) };
+  const app = createApiApp(deps);
   const login = await app.request('/auth/login/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'demo@hostdeck.test', password: DEMO_PASSWORD }) });
   const { token } = (await login.json()) as { token: string };
   const headers = { Authorization: `Token ${token}` };

@@ -4,7 +4,8 @@
  *    GET /ip_addresses/?page=1&per_page=99999 beside a bare SQL select of the same rows, in
  *    the same run, so the ratio is the figure that matters.
  * 2. The gzipped JavaScript each page of the panel ships.
- * Run with `npm run bench` (options: --ips N --runs N --skip-api --skip-js).
+ * 3. Requests per second and p99 under 50 concurrent clients, on PGlite and PostgreSQL.
+ * Run with `npm run bench` (options: --ips N --runs N --seconds N --skip-api --skip-js --skip-load).
  */
 import { parseArgs } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureIpList } from './ip-list';
 import { measurePageJs } from './page-js';
+import { measureConcurrency } from './concurrency';
 
 const { values } = parseArgs({
   options: {
@@ -19,6 +21,8 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
     'skip-api': { type: 'boolean', default: false },
     'skip-js': { type: 'boolean', default: false },
+    'skip-load': { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '5' },
   },
 });
 
@@ -31,3 +35,4 @@ if (!values['skip-api']) {
   }
 }
 if (!values['skip-js']) await measurePageJs();
+if (!values['skip-load']) await measureConcurrency(Number(values.seconds));

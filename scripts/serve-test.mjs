@@ -35,6 +35,8 @@ const server = spawn(process.execPath, [join(root, 'scripts/server.mjs')], {
     DATA_DIR: dataDir,
     // Tests type wrong passwords on purpose; they must not lock the demo accounts.
     LOGIN_MAX_FAILURES: process.env.LOGIN_MAX_FAILURES ?? '1000',
+    // Every answer the browser tests receive is checked against its operation's schema.
+    CHECK_ANSWERS: '1',
     ...(sink ? { SMTP_URL: sink.url } : {}),
   },
 });

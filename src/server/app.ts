@@ -5,32 +5,12 @@ import { MAX_URL_LENGTH, methodNotAllowed, NOT_FOUND, SERVER_ERROR, URL_HAS_CONT
 import { hasControlCharacters } from '../lib/schemas/text';
 import type { AppEnv, ServerDeps } from './context';
 import { ApiProblem, problem } from './http/errors';
-import { requireAuth, requireCompany } from './auth/middleware';
-import { authRoutes } from './routes/auth';
-import { twoFactorRoutes } from './routes/two-factor';
-import { publicAccountRoutes } from './routes/public-account';
-import { accountRoutes } from './routes/account';
-import { accountProfileRoutes } from './routes/account-profile';
 import { operations } from './routes/index';
 import { mountOperations } from './http/operation';
 import { apiDocsRoutes } from './routes/api-docs';
-import { accountCompanyRoutes } from './routes/account-companies';
-import { accountInvitationRoutes } from './routes/account-invitations';
-import { publicSystemRoutes, systemRoutes } from './routes/system';
-import { dashboardRoutes } from './routes/dashboard';
-import { ipAddressRoutes } from './routes/ip-addresses';
-import { notificationRoutes } from './routes/notifications';
-import { accountSetupRoutes } from './routes/account-setup';
-import { overdueNoticeRoutes, suspendedNoticeRoutes, systemNoticeRoutes } from './routes/notices';
 
 /** Paths answered without a session; everything else needs `Authorization: Token`. */
-export const PUBLIC_PATHS = [
-  '/auth/login', '/system/whitelabel', '/system/errors/:code',
-  // Sign-in steps, sign-up, verification and recovery, and the links people follow from emails.
-  '/auth/login/2fa', '/auth/login/device', '/auth/register', '/auth/register/validate-email', '/auth/vat', '/auth/verify', '/auth/verify/resend',
-  '/openapi.json', '/docs', '/docs/viewer.js',
-  '/auth/recover', '/auth/recover/:hash/validate', '/auth/recover/reset', '/account/companies/contacts/verification', '/account/unsubscribe',
-] as const;
+export const PUBLIC_PATHS = ['/openapi.json', '/docs', '/docs/viewer.js'] as const;
 
 /**
  * The reference provider API. `deps` may be a promise factory so the server can open and
@@ -75,29 +55,9 @@ export function createApiApp(deps: ServerDeps | (() => Promise<ServerDeps>)) {
     await next();
   });
 
-  // Each operation carries its own access rules, so it is mounted before the blanket ones below.
+  // Each operation carries its own access rules (guardsOf): no blanket middleware guards a path.
   mountOperations(app, operations);
   app.route('/', apiDocsRoutes(operations.map((o) => o.op)));
-  app.route('/auth', authRoutes);
-  app.route('/account', publicAccountRoutes);
-  app.route('/system', publicSystemRoutes);
-
-  const secured = new Hono<AppEnv>();
-  secured.use(requireAuth, requireCompany);
-  secured.route('/account', accountRoutes);
-  secured.route('/account/2fa', twoFactorRoutes);
-  secured.route('/account', accountProfileRoutes);
-  secured.route('/account', accountCompanyRoutes);
-  secured.route('/account', accountInvitationRoutes);
-  secured.route('/system', systemRoutes);
-  secured.route('/dashboard', dashboardRoutes);
-  secured.route('/ip_addresses', ipAddressRoutes);
-  secured.route('/account/notifications', notificationRoutes);
-  secured.route('/account/account-setup', accountSetupRoutes);
-  secured.route('/system', systemNoticeRoutes);
-  secured.route('/billing/overdue-notice', overdueNoticeRoutes);
-  secured.route('/hosting/suspended-notice', suspendedNoticeRoutes);
-  app.route('/', secured);
 
   app.notFound((c) => c.json({ errors: [NOT_FOUND], code: 'not_found' }, 404));
   app.onError((err, c) => {

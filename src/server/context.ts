@@ -1,5 +1,7 @@
 import type { Db } from './db/connection';
 import type { Mailer } from './mail/mailer';
+import type { ResolvedViewer } from './auth/viewer';
+import type { JobEngine } from './jobs/engine';
 
 export interface ServerConfig {
   /** Minutes without a request after which a session ends. */
@@ -13,6 +15,10 @@ export interface ServerConfig {
   publicUrl: string;
   /** Checks every answer against its operation's schema (development and tests): a mismatch answers 500. */
   checkAnswers: boolean;
+  /** Delay of each provisioning step (spec decisions, 3 "Provisioning"), so progress can be watched. */
+  provisionStepMs: number;
+  /** How often an open event stream sends a heartbeat. */
+  eventHeartbeatMs: number;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -22,6 +28,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   loginWindowMinutes: 15,
   publicUrl: 'http://localhost:4321',
   checkAnswers: false,
+  provisionStepMs: 300,
+  eventHeartbeatMs: 15_000,
 };
 
 export interface ServerDeps {
@@ -32,6 +40,8 @@ export interface ServerDeps {
   now: () => Date;
   /** The client's address as the HTTP server saw it. */
   clientIp: (request: Request) => string | undefined;
+  /** Background tasks and their live events (src/server/jobs). */
+  jobs: JobEngine;
 }
 
 export interface Viewer {
@@ -67,6 +77,8 @@ export type AppEnv = {
     company: CompanyContext;
     ip: string;
     userAgent: string;
+    /** The viewer and their membership, found by requireAuth in one query. */
+    resolved: ResolvedViewer;
     /** Logged with any server error and answered in its body, so a report can be found. */
     requestId: string;
   };

@@ -4,6 +4,7 @@ import { createMailer } from './mail/mailer';
 import { clientAddressOf } from './client-address';
 import { seedDemo } from './seed/index';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts';
+import { createJobEngine } from './jobs/engine';
 
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
 
@@ -15,6 +16,8 @@ export function configFromEnv(env = process.env): ServerConfig {
     loginWindowMinutes: num(env.LOGIN_WINDOW_MINUTES, DEFAULT_CONFIG.loginWindowMinutes),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 4321}`,
     checkAnswers: env.CHECK_ANSWERS === '1' || env.NODE_ENV === 'development',
+    provisionStepMs: num(env.PROVISION_STEP_MS, DEFAULT_CONFIG.provisionStepMs),
+    eventHeartbeatMs: num(env.EVENT_HEARTBEAT_MS, DEFAULT_CONFIG.eventHeartbeatMs),
   };
 }
 
@@ -39,11 +42,16 @@ async function start(): Promise<ServerDeps> {
   console.log(`[hostdeck] database ready: ${where}${result.seeded ? ', demo data seeded' : ''}`);
   console.log('[hostdeck] demo sign-ins:');
   for (const a of DEMO_ACCOUNTS) console.log(`[hostdeck]   ${a.email.padEnd(26)} ${a.password}   (${a.label})`);
-  return {
+  const deps: ServerDeps = {
     db: database.db,
     config: configFromEnv(),
     mailer: createMailer(process.env.SMTP_URL, process.env.MAIL_FROM ?? 'Hostdeck <no-reply@hostdeck.test>'),
     now: () => new Date(),
     clientIp: clientAddressOf,
+    jobs: createJobEngine(database, () => deps),
   };
+  // Started with the database, so tasks a stopped process left half-done resume now. Should it
+  // fail, the API still serves, and the first task started tries again.
+  await deps.jobs.start().catch((error: unknown) => console.error('[hostdeck] background jobs did not start:', error));
+  return deps;
 }

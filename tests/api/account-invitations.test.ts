@@ -3,8 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
 import { activityLogs, companies, invitations, memberships, users } from '../../src/server/db/schema/index';
 import { INVITATION_CODE_WINDOW_MS, verifyInvitationCode } from '../../src/server/services/invitation-code';
-import type { Invitation } from '../../src/lib/api/account';
-import type { Page } from '../../src/lib/schemas/lists';
+import { acceptInvitation, getInvitationCode, listInvitations, revokeInvitation } from '../../src/lib/api/account';
 import { openSeededApp, type TestApp } from './helpers/app';
 
 let database: Database;
@@ -31,9 +30,7 @@ async function invite(status = 'PENDING', userGuid = staffGuid) {
 describe('GET /account/invitations/', () => {
   it('lists the invitations addressed to the user with company, status and date', async () => {
     const inv = await invite();
-    const res = await t.call('GET', '/account/invitations/', staff);
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as Page<Invitation>;
+    const body = await listInvitations(t.client(staff), {});
     // The seed's own invitation for staff, then this one: newest first.
     expect(body.total).toBe(2);
     expect(body.data[0]).toEqual({ guid: inv.guid, company: { guid: bluebirdGuid, name: 'Bluebird Media Ltd' }, status: 'PENDING', date_created: inv.dateCreated.toISOString() });
@@ -42,20 +39,21 @@ describe('GET /account/invitations/', () => {
   });
 
   it('refuses customer-type users', async () => {
-    const customer = await t.signIn('customer@hostdeck.test');
-    expect((await t.call('GET', '/account/invitations/', customer)).status).toBe(403);
-    expect((await t.call('GET', '/account/invitations/code/', customer)).status).toBe(403);
+    const customer = t.client(await t.signIn('customer@hostdeck.test'));
+    await expect(listInvitations(customer, {})).rejects.toMatchObject({ status: 403 });
+    await expect(getInvitationCode(customer)).rejects.toMatchObject({ status: 403 });
   });
 });
 
 describe('GET /account/invitations/code/', () => {
   it('answers a code that identifies the user now and changes with the 10-minute window', async () => {
-    const first = (await (await t.call('GET', '/account/invitations/code/', staff)).json()) as { invitation_code: string };
+    const api = t.client(staff);
+    const first = await getInvitationCode(api);
     expect(first.invitation_code).toMatch(/^[\w-]{22}-[\w-]{12}$/);
     expect(await verifyInvitationCode(database.db, first.invitation_code, t.deps.now())).toBe(staffGuid);
     expect(await verifyInvitationCode(database.db, first.invitation_code.slice(0, -1) + (first.invitation_code.endsWith('A') ? 'B' : 'A'), t.deps.now())).toBeNull();
     t.advance(INVITATION_CODE_WINDOW_MS);
-    const second = (await (await t.call('GET', '/account/invitations/code/', staff)).json()) as { invitation_code: string };
+    const second = await getInvitationCode(api);
     expect(second.invitation_code).not.toBe(first.invitation_code);
     // The code of the window before still works; two windows later it no longer does.
     expect(await verifyInvitationCode(database.db, first.invitation_code, t.deps.now())).toBe(staffGuid);
@@ -66,10 +64,9 @@ describe('GET /account/invitations/code/', () => {
 
 describe('POST /account/invitations/{guid}/accept/', () => {
   it('accepts a pending invitation: membership as STAFF, status ACCEPTED, activity recorded', async () => {
+    const api = t.client(staff);
     const inv = await invite();
-    const res = await t.call('POST', `/account/invitations/${inv.guid}/accept/`, staff);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: 'Invitation successfully accepted!' });
+    expect(await acceptInvitation(api, inv.guid)).toEqual({ message: 'Invitation successfully accepted!' });
     const [m] = await database.db.select().from(memberships).where(and(eq(memberships.userGuid, staffGuid), eq(memberships.companyGuid, bluebirdGuid)));
     expect(m).toMatchObject({ accountType: 'STAFF', status: 'ACTIVE' });
     expect(m!.permissions).toContain('can_view_domains');
@@ -78,16 +75,12 @@ describe('POST /account/invitations/{guid}/accept/', () => {
     const [log] = await database.db.select().from(activityLogs).where(and(eq(activityLogs.verb, 'accepted'), eq(activityLogs.actionObjectGuid, inv.guid)));
     expect(log).toMatchObject({ target: 'Bluebird Media Ltd', companyGuid: bluebirdGuid });
 
-    const again = await t.call('POST', `/account/invitations/${inv.guid}/accept/`, staff);
-    expect(again.status).toBe(400);
-    expect(await again.json()).toMatchObject({ errors: ['This invitation is no longer pending.'] });
+    await expect(acceptInvitation(api, inv.guid)).rejects.toMatchObject({ status: 400, body: { errors: ['This invitation is no longer pending.'] } });
   });
 
   it('refuses a second membership and rolls the invitation back', async () => {
     const inv = await invite();
-    const res = await t.call('POST', `/account/invitations/${inv.guid}/accept/`, staff);
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ errors: ['You are already a member of this company.'] });
+    await expect(acceptInvitation(t.client(staff), inv.guid)).rejects.toMatchObject({ status: 400, body: { errors: ['You are already a member of this company.'] } });
     const [row] = await database.db.select().from(invitations).where(eq(invitations.guid, inv.guid));
     expect(row!.status).toBe('PENDING');
   });
@@ -95,22 +88,22 @@ describe('POST /account/invitations/{guid}/accept/', () => {
   it('answers 404 for another user’s invitation and a malformed guid', async () => {
     const [bird] = await database.db.select().from(users).where(eq(users.email, 'customer@hostdeck.test'));
     const theirs = await invite('PENDING', bird!.guid);
-    expect((await t.call('POST', `/account/invitations/${theirs.guid}/accept/`, staff)).status).toBe(404);
-    expect((await t.call('DELETE', `/account/invitations/${theirs.guid}/`, staff)).status).toBe(404);
-    expect((await t.call('POST', '/account/invitations/xyz/accept/', staff)).status).toBe(404);
+    const api = t.client(staff);
+    await expect(acceptInvitation(api, theirs.guid)).rejects.toMatchObject({ status: 404 });
+    await expect(revokeInvitation(api, theirs.guid)).rejects.toMatchObject({ status: 404 });
+    await expect(acceptInvitation(api, 'xyz')).rejects.toMatchObject({ status: 404 });
   });
 });
 
 describe('DELETE /account/invitations/{guid}/', () => {
   it('revokes a pending invitation and records it; a second revoke is refused', async () => {
+    const api = t.client(staff);
     const inv = await invite();
-    const res = await t.call('DELETE', `/account/invitations/${inv.guid}/`, staff);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: 'Invitation successfully revoked!' });
+    expect(await revokeInvitation(api, inv.guid)).toEqual({ message: 'Invitation successfully revoked!' });
     const [row] = await database.db.select().from(invitations).where(eq(invitations.guid, inv.guid));
     expect(row!.status).toBe('REVOKED');
     const [log] = await database.db.select().from(activityLogs).where(and(eq(activityLogs.verb, 'revoked'), eq(activityLogs.actionObjectGuid, inv.guid)));
     expect(log).toBeDefined();
-    expect((await t.call('DELETE', `/account/invitations/${inv.guid}/`, staff)).status).toBe(400);
+    await expect(revokeInvitation(api, inv.guid)).rejects.toMatchObject({ status: 400 });
   });
 });

@@ -4,6 +4,7 @@ import type { Database } from '../../src/server/db/connection';
 import { activityLogs, emails, sessionTokens, users } from '../../src/server/db/schema/index';
 import { hashToken, newToken } from '../../src/server/auth/tokens';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
+import { changePassword, getProfile, updatePreference, updateProfile } from '../../src/lib/api/account';
 import { openSeededApp, type TestApp } from './helpers/app';
 
 let database: Database;
@@ -16,8 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const json = async (res: Response) => (await res.json()) as Record<string, unknown>;
-
 /** A token of the seeded API key's user (the seed keeps only hashes, so make one). */
 async function apiKeyToken(): Promise<{ token: string; company: string }> {
   const [apiUser] = await database.db.select().from(users).where(eq(users.userKind, 'API_USER'));
@@ -28,9 +27,7 @@ async function apiKeyToken(): Promise<{ token: string; company: string }> {
 
 describe('GET /account/profile/', () => {
   it('answers the names, the read-only email and the four preferences', async () => {
-    const res = await t.call('GET', '/account/profile/', demo);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
+    expect(await getProfile(t.client(demo))).toEqual({
       first_name: 'Dana',
       last_name: 'Demo',
       email: 'demo@hostdeck.test',
@@ -43,52 +40,42 @@ describe('GET /account/profile/', () => {
 
   it('refuses customer-type users', async () => {
     const customer = await t.signIn('customer@hostdeck.test');
-    const res = await t.call('GET', '/account/profile/', customer);
-    expect(res.status).toBe(403);
-    expect(await json(res)).toMatchObject({ errors: ['This area is not available for customer accounts.'] });
+    await expect(getProfile(t.client(customer))).rejects.toMatchObject({ status: 403, body: { errors: ['This area is not available for customer accounts.'] } });
   });
 
   it('needs a session', async () => {
-    expect((await t.call('GET', '/account/profile/')).status).toBe(401);
+    await expect(getProfile(t.client())).rejects.toMatchObject({ status: 401 });
   });
 });
 
 describe('POST /account/profile/', () => {
   it('updates the names and records the activity', async () => {
-    const res = await t.call('POST', '/account/profile/', { ...demo, body: { first_name: '  Danielle ', last_name: 'Demo' } });
-    expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ message: 'Profile successfully updated!', profile: { first_name: 'Danielle', last_name: 'Demo' } });
+    const api = t.client(demo);
+    expect(await updateProfile(api, { first_name: '  Danielle ', last_name: 'Demo' })).toMatchObject({ message: 'Profile successfully updated!', profile: { first_name: 'Danielle', last_name: 'Demo' } });
     const [log] = await database.db.select().from(activityLogs).where(and(eq(activityLogs.verb, 'updated the profile of'), eq(activityLogs.actionObject, 'Danielle Demo')));
     expect(log).toMatchObject({ actorFirstName: 'Danielle', actionObjectType: 'user', companyGuid: null, ipAddress: '127.0.0.1' });
-    const back = await t.call('POST', '/account/profile/', { ...demo, body: { first_name: 'Dana', last_name: 'Demo' } });
-    expect(back.status).toBe(200);
+    await updateProfile(api, { first_name: 'Dana', last_name: 'Demo' });
   });
 
   it('answers each missing name with its sentence and changes nothing', async () => {
-    const res = await t.call('POST', '/account/profile/', { ...demo, body: { first_name: ' ', last_name: '' } });
-    expect(res.status).toBe(400);
-    expect(await json(res)).toMatchObject({ errors: ['Please enter your first name!', 'Please enter your last name!'] });
+    await expect(updateProfile(t.client(demo), { first_name: ' ', last_name: '' })).rejects.toMatchObject({ status: 400, body: { errors: ['Please enter your first name!', 'Please enter your last name!'] } });
     const [u] = await database.db.select().from(users).where(eq(users.email, 'demo@hostdeck.test'));
     expect(u!.firstName).toBe('Dana');
   });
 
   it('refuses API keys', async () => {
-    const key = await apiKeyToken();
-    const res = await t.call('POST', '/account/profile/', { ...key, body: { first_name: 'Deploy', last_name: 'Bot' } });
-    expect(res.status).toBe(403);
-    const pref = await t.call('POST', '/account/profile/preferences/', { ...key, body: { receive_marketing_emails: false } });
-    expect(pref.status).toBe(403);
-    const pw = await t.call('POST', '/account/password/', { ...key, body: { old_password: 'x', new_password: 'abcdefgh1', new_password_repeat: 'abcdefgh1' } });
-    expect(pw.status).toBe(403);
+    const key = t.client(await apiKeyToken());
+    await expect(updateProfile(key, { first_name: 'Deploy', last_name: 'Bot' })).rejects.toMatchObject({ status: 403 });
+    await expect(updatePreference(key, { receive_marketing_emails: false })).rejects.toMatchObject({ status: 403 });
+    await expect(changePassword(key, { old_password: 'x', new_password: 'abcdefgh1', new_password_repeat: 'abcdefgh1' })).rejects.toMatchObject({ status: 403 });
   });
 });
 
 describe('POST /account/profile/preferences/', () => {
   it('saves one preference and records the activity', async () => {
-    const res = await t.call('POST', '/account/profile/preferences/', { ...demo, body: { receive_marketing_emails: false } });
-    expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ message: 'Preferences successfully updated!', preferences: { receive_marketing_emails: false, receive_update_emails: true } });
-    const profile = await json(await t.call('GET', '/account/profile/', demo));
+    const api = t.client(demo);
+    expect(await updatePreference(api, { receive_marketing_emails: false })).toMatchObject({ message: 'Preferences successfully updated!', preferences: { receive_marketing_emails: false, receive_update_emails: true } });
+    const profile = await getProfile(api);
     expect(profile.receive_marketing_emails).toBe(false);
     const logs = await database.db.select().from(activityLogs).where(eq(activityLogs.verb, 'updated the email preferences of'));
     expect(logs.length).toBeGreaterThanOrEqual(1);
@@ -104,28 +91,26 @@ describe('POST /account/profile/preferences/', () => {
 
 describe('POST /account/password/', () => {
   it('answers each missing field, the mismatch and the wrong old password', async () => {
-    const staff = await t.signIn('staff@hostdeck.test');
-    const empty = await t.call('POST', '/account/password/', { ...staff, body: { old_password: '', new_password: '', new_password_repeat: '' } });
-    expect(empty.status).toBe(400);
-    expect((await json(empty)).errors).toEqual(['Please enter your old password!', 'Please enter a new password!', 'Please repeat the new password!']);
-    const differ = await t.call('POST', '/account/password/', { ...staff, body: { old_password: DEMO_PASSWORD, new_password: 'new-pass-2027', new_password_repeat: 'new-pass-2028' } });
-    expect(await json(differ)).toMatchObject({ errors: ['New passwords do not match!'] });
-    const short = await t.call('POST', '/account/password/', { ...staff, body: { old_password: DEMO_PASSWORD, new_password: 'abc', new_password_repeat: 'abc' } });
-    expect(await json(short)).toMatchObject({ errors: ['Your password must be at least 8 characters long.'] });
-    const wrong = await t.call('POST', '/account/password/', { ...staff, body: { old_password: 'not-it-at-all', new_password: 'new-pass-2027', new_password_repeat: 'new-pass-2027' } });
-    expect(wrong.status).toBe(400);
-    expect(await json(wrong)).toMatchObject({ errors: ['Your old password is incorrect!'], fields: { old_password: 'Your old password is incorrect!' } });
+    const staff = t.client(await t.signIn('staff@hostdeck.test'));
+    await expect(changePassword(staff, { old_password: '', new_password: '', new_password_repeat: '' })).rejects.toMatchObject({
+      status: 400,
+      body: { errors: ['Please enter your old password!', 'Please enter a new password!', 'Please repeat the new password!'] },
+    });
+    await expect(changePassword(staff, { old_password: DEMO_PASSWORD, new_password: 'new-pass-2027', new_password_repeat: 'new-pass-2028' })).rejects.toMatchObject({ body: { errors: ['New passwords do not match!'] } });
+    await expect(changePassword(staff, { old_password: DEMO_PASSWORD, new_password: 'abc', new_password_repeat: 'abc' })).rejects.toMatchObject({ body: { errors: ['Your password must be at least 8 characters long.'] } });
+    await expect(changePassword(staff, { old_password: 'not-it-at-all', new_password: 'new-pass-2027', new_password_repeat: 'new-pass-2027' })).rejects.toMatchObject({
+      status: 400,
+      body: { errors: ['Your old password is incorrect!'], fields: { old_password: 'Your old password is incorrect!' } },
+    });
   });
 
   it('changes the password, ends every other session, keeps this one, and sends a notice', async () => {
     const here = await t.signIn('staff@hostdeck.test');
     const elsewhere = await t.signIn('staff@hostdeck.test');
-    const res = await t.call('POST', '/account/password/', { ...here, body: { old_password: DEMO_PASSWORD, new_password: 'new-pass-2027', new_password_repeat: 'new-pass-2027' } });
-    expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ message: 'Password successfully updated!' });
+    expect(await changePassword(t.client(here), { old_password: DEMO_PASSWORD, new_password: 'new-pass-2027', new_password_repeat: 'new-pass-2027' })).toEqual({ message: 'Password successfully updated!' });
 
-    expect((await t.call('GET', '/account/profile/', here)).status).toBe(200);
-    expect((await t.call('GET', '/account/profile/', elsewhere)).status).toBe(401);
+    await getProfile(t.client(here));
+    await expect(getProfile(t.client(elsewhere))).rejects.toMatchObject({ status: 401 });
     expect((await t.call('POST', '/auth/login/', { body: { email: 'staff@hostdeck.test', password: DEMO_PASSWORD } })).status).toBe(400);
     expect((await t.call('POST', '/auth/login/', { body: { email: 'staff@hostdeck.test', password: 'new-pass-2027' } })).status).toBe(200);
 

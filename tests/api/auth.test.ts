@@ -4,6 +4,9 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
 import { sessionTokens, users } from '../../src/server/db/schema/index';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
+import type { Api } from '../../src/lib/api/client';
+import { ApiError } from '../../src/lib/errors';
+import { login, logout, whoami } from '../../src/lib/api/auth';
 import { openSeededApp, type TestApp } from './helpers/app';
 
 let database: Database;
@@ -14,11 +17,20 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
+/** The session of a client works, or has ended (401). */
+const works = (api: Api) => expect(whoami(api)).resolves.toMatchObject({ user: expect.any(Object) });
+const ended = (api: Api) => expect(whoami(api)).rejects.toMatchObject({ status: 401 });
+/** The API error a call must fail with. */
+const failure = (call: Promise<unknown>) =>
+  call.then(
+    () => Promise.reject(new Error('the call was expected to fail')),
+    (error: unknown) => (error instanceof ApiError ? error : Promise.reject(error)),
+  );
+
 describe('POST /auth/login/', () => {
   it('signs the demo owner in with a token and the session user', async () => {
-    const res = await t.call('POST', '/auth/login/', { body: { email: ' Demo@Hostdeck.test ', password: DEMO_PASSWORD } });
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as { token: string; user: { email: string; company: { name: string; permissions: string[] } } };
+    const body = await login(t.client(), { email: ' Demo@Hostdeck.test ', password: DEMO_PASSWORD });
+    if (!('token' in body)) throw new Error('the demo owner was asked for a second step');
     expect(body.token.length).toBeGreaterThanOrEqual(43);
     expect(body.user.email).toBe('demo@hostdeck.test');
     expect(body.user.company.name).toBe('Northwind Web Agency');
@@ -26,9 +38,8 @@ describe('POST /auth/login/', () => {
   });
 
   it('answers each missing field with its sentence', async () => {
-    const res = await t.call('POST', '/auth/login/', { body: { email: '  ', password: '' } });
-    expect(res.status).toBe(400);
-    const body = (await res.json()) as { errors: string[]; fields: Record<string, string> };
+    const { status, body } = await failure(login(t.client(), { email: '  ', password: '' }));
+    expect(status).toBe(400);
     expect(body.errors).toEqual(['Please enter your email address!', 'Please enter your password!']);
     expect(body.fields).toEqual({ email: 'Please enter your email address!', password: 'Please enter your password!' });
   });
@@ -82,40 +93,36 @@ describe('sessions', () => {
     const a = await t.signIn('demo@hostdeck.test');
     const b = await t.signIn('demo@hostdeck.test');
     expect(a.token).not.toBe(b.token);
-    expect((await t.call('POST', '/auth/logout/', { token: a.token })).status).toBe(200);
-    expect((await t.call('GET', '/account/whoami/', { token: a.token })).status).toBe(401);
-    expect((await t.call('GET', '/account/whoami/', { token: b.token })).status).toBe(200);
+    expect(await logout(t.client({ token: a.token }))).toEqual({ success: true });
+    await ended(t.client({ token: a.token }));
+    await works(t.client({ token: b.token }));
   });
 
   it('ends a session left idle too long', async () => {
-    const { token } = await t.signIn('demo@hostdeck.test');
+    const api = t.client({ token: (await t.signIn('demo@hostdeck.test')).token });
     t.advance((t.deps.config.sessionIdleMinutes - 5) * 60_000);
-    expect((await t.call('GET', '/account/whoami/', { token })).status).toBe(200);
+    await works(api);
     t.advance((t.deps.config.sessionIdleMinutes + 1) * 60_000);
-    const res = await t.call('GET', '/account/whoami/', { token });
-    expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({ errors: ['Your session has ended. Please sign in again.'] });
+    await expect(whoami(api)).rejects.toMatchObject({ status: 401, body: { errors: ['Your session has ended. Please sign in again.'] } });
   });
 
   it('ends a session at its absolute expiry even when used all along', async () => {
-    const { token } = await t.signIn('demo@hostdeck.test');
+    const api = t.client({ token: (await t.signIn('demo@hostdeck.test')).token });
     const step = (t.deps.config.sessionIdleMinutes / 2) * 60_000;
     const hours = t.deps.config.sessionMaxHours * 3_600_000;
     for (let spent = 0; spent + step < hours; spent += step) {
       t.advance(step);
-      expect((await t.call('GET', '/account/whoami/', { token })).status).toBe(200);
+      await works(api);
     }
     t.advance(step);
-    expect((await t.call('GET', '/account/whoami/', { token })).status).toBe(401);
+    await ended(api);
   });
 });
 
 describe('GET /account/whoami/', () => {
   it('answers the user, the company and the companies to switch to', async () => {
     const { token } = await t.signIn('demo@hostdeck.test');
-    const res = await t.call('GET', '/account/whoami/', { token });
-    expect(res.status).toBe(200);
-    const { user } = (await res.json()) as { user: { first_name: string; is_customer: boolean; company: { is_partner: boolean; account_manager: unknown; account_type: string }; company_list: { name: string }[] } };
+    const { user } = await whoami(t.client({ token }));
     expect(user.is_customer).toBe(false);
     expect(user.company.is_partner).toBe(true);
     expect(user.company.account_type).toBe('OWNER');
@@ -125,10 +132,9 @@ describe('GET /account/whoami/', () => {
 
   it('acts for the company named in the Company header when the user belongs to it', async () => {
     const { token } = await t.signIn('demo@hostdeck.test');
-    const me = (await (await t.call('GET', '/account/whoami/', { token })).json()) as { user: { company_list: { guid: string; name: string }[] } };
+    const me = await whoami(t.client({ token }));
     const second = me.user.company_list.find((c) => c.name === 'Bluebird Media Ltd')!;
-    const res = await t.call('GET', '/account/whoami/', { token, company: second.guid });
-    const body = (await res.json()) as { user: { company: { name: string; account_type: string; permissions: string[] } } };
+    const body = await whoami(t.client({ token, company: second.guid }));
     expect(body.user.company.name).toBe('Bluebird Media Ltd');
     expect(body.user.company.account_type).toBe('STAFF');
     expect(body.user.company.permissions).not.toContain('can_view_company_users');

@@ -4,37 +4,83 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/connection';
-import { dropWorkerDatabases } from './helpers/postgres';
+import { seedDemo } from '../../src/server/seed/index';
+import { SEEDED_TEMPLATE, createEmptyDatabase, dropWorkerDatabases, withDatabase } from './helpers/postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Path of the migrated PGlite data folder dump; empty when TEST_DATABASE_URL is set. */
+    /** Path of the migrated, empty PGlite data folder dump; empty when TEST_DATABASE_URL is set. */
     pgliteTemplate: string;
+    /** Path of the migrated and seeded (seedDemo) PGlite data folder dump; empty when TEST_DATABASE_URL is set. */
+    pgliteSeededTemplate: string;
+    /** Name of the migrated and seeded PostgreSQL database to copy; empty on PGlite. */
+    postgresSeededTemplate: string;
   }
 }
 
+const timings = (what: string, started: number) => {
+  if (process.env.HOSTDECK_TEST_TIMINGS) console.log(`[db] ${what} in ${Math.round(performance.now() - started)} ms`);
+};
+
 /**
- * Runs once per `vitest run`. On PGlite: migrates an empty database once (initdb and the
- * migrations take seconds) and dumps its data folder, which every test file then loads.
- * On PostgreSQL: drops the per-worker databases a previous run left behind.
+ * Runs once per `vitest run`, and builds two databases for the test files to load: a
+ * migrated empty one (initdb and the migrations take seconds) and a migrated one with the
+ * demo data (seedDemo takes seconds more, for every file that used to run it).
+ * On PGlite both are dumps of the data folder, loaded by each file.
+ * On PostgreSQL: drops the test databases a previous run left behind, and builds the seeded
+ * one as a database that each seeded test file copies (CREATE DATABASE … TEMPLATE); the
+ * empty one is each worker's own database, migrated and emptied by the file. All of them
+ * are dropped when the run ends.
+ *
+ * The seed dates its rows from the moment it runs, so a late test file gets rows a minute or
+ * two older than a seed of its own would make. That changes nothing: the seeded dates that
+ * are close to that moment lie before it (page views, activity, sign-ins), and whatever
+ * runs out (invoices, announcements, API keys, invitations) does so days away.
  */
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     await dropWorkerDatabases(url);
+    const started = performance.now();
+    await createEmptyDatabase(url, SEEDED_TEMPLATE);
+    const template = await openDatabase({ databaseUrl: withDatabase(url, SEEDED_TEMPLATE) });
+    try {
+      await seedDemo(template.db);
+    } finally {
+      // CREATE DATABASE … TEMPLATE refuses a template that anyone is connected to.
+      await template.close();
+    }
+    timings('PostgreSQL seeded template built', started);
     project.provide('pgliteTemplate', '');
-    return;
+    project.provide('pgliteSeededTemplate', '');
+    project.provide('postgresSeededTemplate', SEEDED_TEMPLATE);
+    return async () => {
+      // The template, the workers' databases and the seeded copies.
+      await dropWorkerDatabases(url);
+    };
   }
   const started = performance.now();
   const pglite = await PGlite.create();
   const database = await openDatabase({ pglite });
-  const dump = await pglite.dumpDataDir('none');
-  await database.close();
   const dir = await mkdtemp(join(tmpdir(), 'hostdeck-pglite-'));
   const file = join(dir, 'template.tar');
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
-  if (process.env.HOSTDECK_TEST_TIMINGS) console.log(`[db] PGlite template built in ${Math.round(performance.now() - started)} ms`);
+  const seededFile = join(dir, 'seeded.tar');
+  try {
+    await writeFile(file, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+    timings('PGlite template built', started);
+    const seeding = performance.now();
+    await seedDemo(database.db);
+    await writeFile(seededFile, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+    timings('PGlite seeded template built', seeding);
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  } finally {
+    await database.close();
+  }
   project.provide('pgliteTemplate', file);
+  project.provide('pgliteSeededTemplate', seededFile);
+  project.provide('postgresSeededTemplate', '');
   return async () => {
     await rm(dir, { recursive: true, force: true });
   };

@@ -3,6 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
 import { companies, ipGroups, memberships, users } from '../../src/server/db/schema/index';
 import { PUBLIC_PATHS } from '../../src/server/app';
+import { honoPath } from '../../src/server/http/operation';
+import { operations } from '../../src/server/routes/index';
 import { openSeededApp, type TestApp } from './helpers/app';
 
 let database: Database;
@@ -21,7 +23,9 @@ afterAll(() => database.close());
 const SAMPLE_PARAM = '00000000-0000-4000-8000-000000000000';
 
 describe('authentication on every route', () => {
-  const publicPaths = new Set<string>(PUBLIC_PATHS);
+  // Public: the legacy routes listed in PUBLIC_PATHS and the operations defined as public.
+  const publicOperations = operations.filter(({ op }) => op.audience === 'public').map(({ op }) => honoPath(op.path));
+  const publicPaths = new Set<string>([...PUBLIC_PATHS, ...publicOperations]);
   it('answers 401 without a token on every route that is not public', async () => {
     const routes = t.app.routes.filter((r) => r.method !== 'ALL' && !publicPaths.has(r.path));
     expect(routes.length).toBeGreaterThanOrEqual(6);

@@ -2,26 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
 import { domains, ipAddresses, ipGroups, companies, orders, signatures } from '../../src/server/db/schema/index';
-import type { SearchAnswer, WhiteLabel, Dashboard } from '../../src/lib/api/system';
-import type { IpAddress } from '../../src/lib/api/ip-addresses';
-import type { Page } from '../../src/lib/schemas/lists';
+import type { Api } from '../../src/lib/api/client';
+import { getDashboard, getErrorDescription, getSupportArticle, getWhiteLabel, search } from '../../src/lib/api/system';
+import { listIpAddresses } from '../../src/lib/api/ip-addresses';
 import { openSeededApp, type TestApp } from './helpers/app';
 
 let database: Database;
 let t: TestApp;
 let owner: { token: string; company: string };
+let api: Api;
 
 beforeAll(async () => {
   ({ database, t } = await openSeededApp());
   owner = await t.signIn('demo@hostdeck.test');
+  api = t.client(owner);
 });
 afterAll(() => database.close());
 
-const json = async <T>(res: Response | Promise<Response>) => (await (await res).json()) as T;
-
 describe('GET /system/whitelabel/', () => {
   it("answers the provider's branding and the Knowledge Base link", async () => {
-    const wl = await json<WhiteLabel>(t.call('GET', '/system/whitelabel/'));
+    const wl = await getWhiteLabel(t.client());
     expect(wl.name).toBe('Hostdeck Demo Provider');
     expect(wl.support.email).toBe('support@hostdeck.test');
     expect(wl.knowledge_base_url).toBeTruthy();
@@ -30,26 +30,25 @@ describe('GET /system/whitelabel/', () => {
 
 describe('GET /system/errors/{code}/', () => {
   it('describes a known code and answers 404 for an unknown one', async () => {
-    const known = await json<{ data: { description: string } }>(t.call('GET', '/system/errors/payment_failed/'));
+    const anonymous = t.client();
+    const known = await getErrorDescription(anonymous, 'payment_failed');
     expect(known.data.description.length).toBeGreaterThan(10);
-    expect((await t.call('GET', '/system/errors/no_such_code/')).status).toBe(404);
+    await expect(getErrorDescription(anonymous, 'no_such_code')).rejects.toMatchObject({ status: 404 });
   });
 });
 
 describe('GET /system/support/{id}/', () => {
   it("answers the knowledge-base article behind a page's info button, and 404 when there is none", async () => {
-    const found = await json<{ data: { slug: string; title: string; content: string } }>(t.call('GET', '/system/support/account/', { token: owner.token }));
+    const found = await getSupportArticle(api, 'account');
     expect(found.data).toMatchObject({ slug: 'account', title: 'Your account' });
     expect(found.data.content).toContain('two-factor authentication');
-    const none = await t.call('GET', '/system/support/no-such-page/', { token: owner.token });
-    expect(none.status).toBe(404);
-    expect(await none.json()).toMatchObject({ errors: ['There is no support content for this page yet.'] });
+    await expect(getSupportArticle(api, 'no-such-page')).rejects.toMatchObject({ status: 404, body: { errors: ['There is no support content for this page yet.'] } });
   });
 });
 
 describe('GET /dashboard/', () => {
   it('counts what the company has', async () => {
-    const d = await json<Dashboard>(t.call('GET', '/dashboard/', { token: owner.token }));
+    const d = await getDashboard(api);
     const [[ips], [doms]] = await Promise.all([
       database.db.select().from(ipAddresses).where(eq(ipAddresses.companyGuid, owner.company)).then((r) => [r.filter((x) => x.status === 'ACTIVE' || x.status === 'PENDING_CANCELLATION').length]),
       database.db.select().from(domains).where(eq(domains.companyGuid, owner.company)).then((r) => [r.filter((x) => !x.parentDomainGuid).length]),
@@ -63,7 +62,7 @@ describe('GET /dashboard/', () => {
 
   it('gives customers no news', async () => {
     const customer = await t.signIn('customer@hostdeck.test');
-    const d = await json<Dashboard>(t.call('GET', '/dashboard/', { token: customer.token }));
+    const d = await getDashboard(t.client(customer));
     expect(d.news).toEqual([]);
   });
 });
@@ -72,7 +71,7 @@ describe('GET /system/search/', () => {
   it('finds domains by part of their name, with their group', async () => {
     const [d] = await database.db.select().from(domains).where(and(eq(domains.companyGuid, owner.company), isNull(domains.parentDomainGuid))).orderBy(domains.domain).limit(1);
     const part = d!.domain.split('.')[0]!;
-    const answer = await json<SearchAnswer>(t.call('GET', `/system/search/?q=${encodeURIComponent(part)}`, { token: owner.token }));
+    const answer = await search(api, part);
     expect(answer.search_type).toBe('DOMAIN');
     expect(answer.data.map((e) => e.domain?.domain)).toContain(d!.domain);
     expect(answer.data[0]!.domain!.group).toBeTruthy();
@@ -80,33 +79,31 @@ describe('GET /system/search/', () => {
 
   it('treats a dotted IPv4 query as an IP search', async () => {
     const [ip] = await database.db.select().from(ipAddresses).where(eq(ipAddresses.companyGuid, owner.company)).limit(1);
-    const answer = await json<SearchAnswer>(t.call('GET', `/system/search/?q=${ip!.ipAddress}`, { token: owner.token }));
+    const answer = await search(api, ip!.ipAddress);
     expect(answer.search_type).toBe('IP_ADDRESS');
     expect(answer.results).toBeGreaterThanOrEqual(1);
     expect(answer.data[0]!.ip_address!.ip_address).toBe(ip!.ipAddress);
   });
 
   it('asks for a query when there is none', async () => {
-    const res = await t.call('GET', '/system/search/?q=%20', { token: owner.token });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ errors: ['Please enter a domain or an IP address!'] });
+    await expect(search(api, ' ')).rejects.toMatchObject({ status: 400, body: { errors: ['Please enter a domain or an IP address!'] } });
   });
 
   it("never answers another company's domains", async () => {
     const [other] = await database.db.select().from(companies).where(eq(companies.name, 'Bluebird Media Ltd'));
     const [d] = await database.db.select().from(domains).where(and(eq(domains.companyGuid, other!.guid), isNull(domains.parentDomainGuid))).orderBy(domains.domain).limit(1);
     const owner2 = await t.signIn('bluebird@hostdeck.test');
-    const theirs = await json<SearchAnswer>(t.call('GET', `/system/search/?q=${d!.domain}`, { token: owner2.token }));
+    const theirs = await search(t.client(owner2), d!.domain);
     expect(theirs.results).toBe(1);
     const customer = await t.signIn('customer@hostdeck.test');
-    const answer = await json<SearchAnswer>(t.call('GET', `/system/search/?q=${d!.domain}`, { token: customer.token }));
+    const answer = await search(t.client(customer), d!.domain);
     expect(answer.results).toBe(0);
   });
 });
 
 describe('GET /ip_addresses/', () => {
   it('pages the list in the envelope, sorted by address', async () => {
-    const page = await json<Page<IpAddress>>(t.call('GET', '/ip_addresses/?page=2&per_page=10', { token: owner.token }));
+    const page = await listIpAddresses(api, { page: 2, per_page: 10 });
     expect(page.page).toBe(2);
     expect(page.per_page).toBe(10);
     expect(page.data).toHaveLength(10);
@@ -115,15 +112,13 @@ describe('GET /ip_addresses/', () => {
   });
 
   it('answers everything at once for per_page=99999 and refuses more', async () => {
-    const all = await json<Page<IpAddress>>(t.call('GET', '/ip_addresses/?page=1&per_page=99999', { token: owner.token }));
+    const all = await listIpAddresses(api, { page: 1, per_page: 99999 });
     expect(all.data).toHaveLength(all.total);
-    const tooMany = await t.call('GET', '/ip_addresses/?per_page=100000', { token: owner.token });
-    expect(tooMany.status).toBe(400);
-    expect(await tooMany.json()).toMatchObject({ errors: ['Page size can be at most 99999.'] });
+    await expect(listIpAddresses(api, { per_page: 100000 })).rejects.toMatchObject({ status: 400, body: { errors: ['Page size can be at most 99999.'] } });
   });
 
   it('answers every field of an IP address from the database', async () => {
-    const all = await json<Page<IpAddress>>(t.call('GET', '/ip_addresses/?per_page=99999', { token: owner.token }));
+    const all = await listIpAddresses(api, { per_page: 99999 });
     const withAll = all.data.find((x) => x.order && x.signature && x.domain_count > 0)!;
     expect(withAll).toBeDefined();
     const [row] = await database.db.select().from(ipAddresses).where(eq(ipAddresses.guid, withAll.guid));
@@ -160,9 +155,9 @@ describe('GET /ip_addresses/', () => {
   });
 
   it('filters by search tags', async () => {
-    const all = await json<Page<IpAddress>>(t.call('GET', '/ip_addresses/?per_page=3', { token: owner.token }));
+    const all = await listIpAddresses(api, { per_page: 3 });
     const [a, b] = all.data;
-    const found = await json<Page<IpAddress>>(t.call('GET', `/ip_addresses/?search=${a!.ip_address},${b!.ip_address}`, { token: owner.token }));
+    const found = await listIpAddresses(api, { search: `${a!.ip_address},${b!.ip_address}` });
     expect(found.data.map((x) => x.ip_address)).toEqual(expect.arrayContaining([a!.ip_address, b!.ip_address]));
   });
 });

@@ -1,74 +1,176 @@
+import { z } from 'zod';
 import type { Api } from './client';
-import type { Page } from '../schemas/lists';
-import type { AccountListQuery } from './account-activity';
-import type { CompanyCreateInput, PasswordChangeInput, PreferenceInput, PreferenceKey, ProfileInput } from '../schemas/account';
+import { accountListQuery, type AccountListQuery } from './account-activity';
+import { companyRef, todoList } from './auth';
+import { defineOperation, guidParam, messageAnswer, pageOf } from './define';
+import { send } from './send';
+import { TODO_KEYS } from '../rules/todo-list';
+import { companyCreateSchema, CURRENCIES, passwordChangeSchema, preferenceSchema, profileSchema, type CompanyCreateInput, type PasswordChangeInput, type PreferenceInput, type ProfileInput } from '../schemas/account';
+import { accountSetupSchema, type AccountSetupInput } from '../schemas/notices';
 
 /** Account area contract (spec part 1, 2.6 and 7 'Profile, security and account area'). */
 
-export type Preferences = Record<PreferenceKey, boolean>;
+/** The four Email Preferences switches (spec part 1, 3 Profile). */
+export const preferences = z
+  .object({
+    receive_failed_login_emails: z.boolean(),
+    receive_automated_sales_emails: z.boolean(),
+    receive_marketing_emails: z.boolean(),
+    receive_update_emails: z.boolean(),
+  })
+  .meta({ id: 'EmailPreferences' });
+export type Preferences = z.infer<typeof preferences>;
 
-export interface Profile extends Preferences {
-  first_name: string;
-  last_name: string;
-  email: string;
-}
+export const profile = preferences.extend({ first_name: z.string(), last_name: z.string(), email: z.string() }).meta({ id: 'Profile' });
+export type Profile = z.infer<typeof profile>;
 
-export interface Message {
-  message: string;
-}
+export type Message = z.infer<typeof messageAnswer>;
 
-export interface CompanyMembership {
-  guid: string;
-  company: { guid: string; name: string };
-  date_created: string;
-  status: string;
-  account_type: string;
-  user_type: string;
-  /** The user's default company (picked when no Company header is sent). */
-  is_default: boolean;
-  /** The company this request acts for. */
-  is_active: boolean;
-}
+export const companyMembership = z
+  .object({
+    guid: z.guid(),
+    company: companyRef,
+    date_created: z.iso.datetime(),
+    status: z.string(),
+    account_type: z.string(),
+    user_type: z.string(),
+    /** The user's default company (picked when no Company header is sent). */
+    is_default: z.boolean(),
+    /** The company this request acts for. */
+    is_active: z.boolean(),
+  })
+  .meta({ id: 'CompanyMembership' });
+export type CompanyMembership = z.infer<typeof companyMembership>;
 
-export interface CompanyDetail {
-  guid: string;
-  name: string;
-  address1: string;
-  address2: string | null;
-  city: string;
-  region: string;
-  postal_code: string;
-  country: string;
-  phone: string;
-  currency: 'USD' | 'EUR';
-  status: string;
-  is_partner: boolean;
-  date_created: string;
-  account_type: string;
-}
+export const companyDetail = z
+  .object({
+    guid: z.guid(),
+    name: z.string(),
+    address1: z.string(),
+    address2: z.string().nullable(),
+    city: z.string(),
+    region: z.string(),
+    postal_code: z.string(),
+    country: z.string(),
+    phone: z.string(),
+    currency: z.enum(CURRENCIES),
+    status: z.string(),
+    is_partner: z.boolean(),
+    date_created: z.iso.datetime(),
+    /** The viewer's account type in the company. */
+    account_type: z.string(),
+  })
+  .meta({ id: 'CompanyDetail' });
+export type CompanyDetail = z.infer<typeof companyDetail>;
 
-export interface Invitation {
-  guid: string;
-  company: { guid: string; name: string };
-  status: string;
-  date_created: string;
-}
+export const invitation = z
+  .object({ guid: z.guid(), company: companyRef, status: z.string(), date_created: z.iso.datetime() })
+  .meta({ id: 'Invitation' });
+export type Invitation = z.infer<typeof invitation>;
 
-const q = (query: Record<string, unknown>) => query as Record<string, string>;
-const seg = encodeURIComponent;
+const todoListAnswer = z.object({ todo_list: todoList });
 
-export const getProfile = (api: Api) => api.get<Profile>('/account/profile/');
-export const updateProfile = (api: Api, input: ProfileInput) => api.post<Message & { profile: Profile }>('/account/profile/', input);
-export const changePassword = (api: Api, input: PasswordChangeInput) => api.post<Message>('/account/password/', input);
-export const updatePreference = (api: Api, input: PreferenceInput) => api.post<Message & { preferences: Preferences }>('/account/profile/preferences/', input);
+const area = 'account';
+/** The account area is the person's own: closed to customer accounts (spec part 1, 7). */
+const own = { area, customers: false } as const;
+/** Who the person is stays theirs to change: an API key acts for its company only (docs/decisions.md). */
+const personal = { ...own, apiKeys: false } as const;
+const guidOf = (notFound: string) => ({ params: z.object({ guid: guidParam }), notFound });
 
+export const getProfileOp = defineOperation({ ...own, id: 'account.profile.get', method: 'get', path: '/account/profile/', summary: "The user's names, email and email preferences", answer: profile });
+export const updateProfileOp = defineOperation({
+  ...personal,
+  id: 'account.profile.update',
+  method: 'post',
+  path: '/account/profile/',
+  summary: "Changes the user's names",
+  body: profileSchema,
+  answer: z.object({ message: z.string(), profile }),
+});
+export const changePasswordOp = defineOperation({
+  ...personal,
+  id: 'account.password.change',
+  method: 'post',
+  path: '/account/password/',
+  summary: 'Changes the password, ends the other sessions and mails a security notice',
+  body: passwordChangeSchema,
+  answer: messageAnswer,
+});
+export const updatePreferenceOp = defineOperation({
+  ...personal,
+  id: 'account.preferences.update',
+  method: 'post',
+  path: '/account/profile/preferences/',
+  summary: 'Sets one email preference',
+  body: preferenceSchema,
+  answer: z.object({ message: z.string(), preferences }),
+});
 
-export const listCompanies = (api: Api, query: AccountListQuery) => api.get<Page<CompanyMembership>>('/account/companies/', q(query));
-export const createCompany = (api: Api, input: CompanyCreateInput) => api.post<Message & { company: CompanyDetail }>('/account/companies/', input);
-export const getCompany = (api: Api, guid: string) => api.get<CompanyDetail>(`/account/companies/${seg(guid)}/`);
-export const makeDefaultCompany = (api: Api, guid: string) => api.get<Message>(`/account/companies/${seg(guid)}/make_default/`);
+export const listCompaniesOp = defineOperation({ ...own, id: 'account.companies.list', method: 'get', path: '/account/companies/', summary: "The user's company memberships, oldest first", query: accountListQuery, answer: pageOf(companyMembership) });
+/** A key belongs to one company; making companies is for people. */
+export const createCompanyOp = defineOperation({
+  ...personal,
+  id: 'account.companies.create',
+  method: 'post',
+  path: '/account/companies/',
+  summary: 'Creates a company with the user as its owner',
+  body: companyCreateSchema,
+  answer: z.object({ message: z.string(), company: companyDetail }),
+  status: 201,
+});
+export const getCompanyOp = defineOperation({ ...own, area: 'auth', id: 'auth.companies.get', method: 'get', path: '/account/companies/{guid}/', summary: 'One of the user\'s companies', ...guidOf('Company not found.'), answer: companyDetail });
+export const makeDefaultCompanyOp = defineOperation({
+  ...own,
+  id: 'account.companies.make_default',
+  method: 'get',
+  path: '/account/companies/{guid}/make_default/',
+  summary: 'Makes a company the one used when no Company header is sent',
+  ...guidOf('Company not found.'),
+  answer: messageAnswer,
+});
 
-export const listInvitations = (api: Api, query: AccountListQuery) => api.get<Page<Invitation>>('/account/invitations/', q(query));
-export const getInvitationCode = (api: Api) => api.get<{ invitation_code: string }>('/account/invitations/code/');
-export const revokeInvitation = (api: Api, guid: string) => api.delete<Message>(`/account/invitations/${seg(guid)}/`);
-export const acceptInvitation = (api: Api, guid: string) => api.post<Message>(`/account/invitations/${seg(guid)}/accept/`);
+export const listInvitationsOp = defineOperation({ ...own, id: 'account.invitations.list', method: 'get', path: '/account/invitations/', summary: 'Invitations addressed to the user, newest first', query: accountListQuery, answer: pageOf(invitation) });
+export const getInvitationCodeOp = defineOperation({
+  ...own,
+  id: 'account.invitations.code',
+  method: 'get',
+  path: '/account/invitations/code/',
+  summary: "The user's invitation code, valid for two 10-minute windows",
+  answer: z.object({ invitation_code: z.string() }),
+});
+export const revokeInvitationOp = defineOperation({ ...own, id: 'account.invitations.revoke', method: 'delete', path: '/account/invitations/{guid}/', summary: 'Revokes a pending invitation', ...guidOf('Invitation not found.'), answer: messageAnswer });
+export const acceptInvitationOp = defineOperation({ ...own, id: 'account.invitations.accept', method: 'post', path: '/account/invitations/{guid}/accept/', summary: 'Accepts a pending invitation: the user joins the company as STAFF', ...guidOf('Invitation not found.'), answer: messageAnswer });
+
+/** The to-do list belongs to the user; the home page shows it to viewers with can_view_billing, so only they change it. */
+const todo = { area: 'shell', customers: false, scopes: ['can_view_billing'] } as const;
+/** The body is read as sent (see accountSetupSchema), so its shape is described here for the document. */
+const todoStep = accountSetupSchema.meta({
+  type: 'object',
+  description: 'Exactly one of the five steps, set to true.',
+  properties: Object.fromEntries(TODO_KEYS.map((key) => [key, { type: 'boolean', const: true }])),
+  minProperties: 1,
+  maxProperties: 1,
+  additionalProperties: false,
+});
+export const completeTodoItemOp = defineOperation({ ...todo, id: 'shell.todo.complete', method: 'post', path: '/account/account-setup/', summary: 'Ticks one step of the account set-up to-do list', body: todoStep, answer: todoListAnswer });
+export const closeTodoListOp = defineOperation({ ...todo, id: 'shell.todo.close', method: 'delete', path: '/account/account-setup/', summary: 'Closes the account set-up to-do list for good', answer: todoListAnswer });
+
+export const getProfile = (api: Api) => send(api, getProfileOp);
+export const updateProfile = (api: Api, input: ProfileInput) => send(api, updateProfileOp, { body: input });
+export const changePassword = (api: Api, input: PasswordChangeInput) => send(api, changePasswordOp, { body: input });
+export const updatePreference = (api: Api, input: PreferenceInput) => send(api, updatePreferenceOp, { body: input });
+
+export const listCompanies = (api: Api, query: AccountListQuery) => send(api, listCompaniesOp, { query });
+export const createCompany = (api: Api, input: CompanyCreateInput) => send(api, createCompanyOp, { body: input });
+export const getCompany = (api: Api, guid: string) => send(api, getCompanyOp, { params: { guid } });
+export const makeDefaultCompany = (api: Api, guid: string) => send(api, makeDefaultCompanyOp, { params: { guid } });
+
+export const listInvitations = (api: Api, query: AccountListQuery) => send(api, listInvitationsOp, { query });
+export const getInvitationCode = (api: Api) => send(api, getInvitationCodeOp);
+export const revokeInvitation = (api: Api, guid: string) => send(api, revokeInvitationOp, { params: { guid } });
+export const acceptInvitation = (api: Api, guid: string) => send(api, acceptInvitationOp, { params: { guid } });
+
+/** Ticks one step of the account set-up to-do list; answers the list as it now is. */
+export const completeTodoItem = (api: Api, input: AccountSetupInput) => send(api, completeTodoItemOp, { body: input });
+/** Closes the to-do list for good. */
+export const closeTodoList = (api: Api) => send(api, closeTodoListOp);

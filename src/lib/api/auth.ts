@@ -1,62 +1,100 @@
+import { z } from 'zod';
 import type { Api } from './client';
-import type { LoginInput } from '../schemas/auth';
+import { defineOperation, guidParam } from './define';
+import { send } from './send';
+import { loginSchema, type LoginInput } from '../schemas/auth';
 
-export interface AccountManager {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  avatar: string | null;
-}
+/** The company's account manager, shown on the home page (spec part 1, 3 Home). */
+export const accountManager = z
+  .object({ first_name: z.string(), last_name: z.string(), email: z.string(), phone: z.string().nullable(), avatar: z.string().nullable() })
+  .meta({ id: 'AccountManager' });
+export type AccountManager = z.infer<typeof accountManager>;
 
-export interface TodoList {
-  set_up_hosting_account: boolean;
-  set_up_ip_group: boolean;
-  set_up_add_ip_addresses: boolean;
-  set_up_domain_group: boolean;
-  set_up_domains: boolean;
-  closed: boolean;
-}
+/** The account set-up to-do list of the home page: five steps and whether it was closed (spec part 1, 4 and 7). */
+export const todoList = z
+  .object({
+    set_up_hosting_account: z.boolean(),
+    set_up_ip_group: z.boolean(),
+    set_up_add_ip_addresses: z.boolean(),
+    set_up_domain_group: z.boolean(),
+    set_up_domains: z.boolean(),
+    closed: z.boolean(),
+  })
+  .meta({ id: 'TodoList' });
+export type TodoList = z.infer<typeof todoList>;
+
+/** A company as lists and switches name it. */
+export const companyRef = z.object({ guid: z.guid(), name: z.string() }).meta({ id: 'CompanyRef' });
 
 /** The company the session acts for, with the viewer's scopes in it. */
-export interface SessionCompany {
-  guid: string;
-  name: string;
-  permissions: string[];
-  white_label: Record<string, unknown> | null;
-  is_partner: boolean;
-  currency: 'USD' | 'EUR';
-  show_getting_started: boolean;
-  getting_started_step: number;
-  getting_started_data: Record<string, unknown>;
-  account_type: string;
-  user_type: string;
-  account_manager: AccountManager | null;
-}
+export const sessionCompany = z
+  .object({
+    guid: z.guid(),
+    name: z.string(),
+    permissions: z.array(z.string()),
+    white_label: z.record(z.string(), z.unknown()).nullable(),
+    is_partner: z.boolean(),
+    currency: z.enum(['USD', 'EUR']),
+    show_getting_started: z.boolean(),
+    getting_started_step: z.number().int(),
+    getting_started_data: z.record(z.string(), z.unknown()),
+    account_type: z.string(),
+    user_type: z.string(),
+    account_manager: accountManager.nullable(),
+  })
+  .meta({ id: 'SessionCompany' });
+export type SessionCompany = z.infer<typeof sessionCompany>;
 
-export interface SessionUser {
-  guid: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  is_customer: boolean;
-  todo_list: TodoList | null;
-  company: SessionCompany;
-  company_list: { guid: string; name: string }[];
-}
+/** The signed-in user, the company the request acts for and the companies they can switch to (spec part 1, 7). */
+export const sessionUser = z
+  .object({
+    guid: z.guid(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    is_customer: z.boolean(),
+    todo_list: todoList.nullable(),
+    company: sessionCompany,
+    company_list: z.array(companyRef),
+  })
+  .meta({ id: 'SessionUser' });
+export type SessionUser = z.infer<typeof sessionUser>;
 
-export interface WhoAmI {
-  user: SessionUser;
-}
+export const whoAmI = z.object({ user: sessionUser }).meta({ id: 'WhoAmI' });
+export type WhoAmI = z.infer<typeof whoAmI>;
 
-export type LoginResult =
-  | { token: string; user: SessionUser }
-  | { session_id: string; verification: '2fa' | 'device' };
+/** Spec part 1, 7 (auth): the session user; the panel loads it on every page. */
+export const whoamiOp = defineOperation({ id: 'auth.whoami.get', method: 'get', path: '/account/whoami/', area: 'auth', summary: 'The signed-in user and the company the request acts for', answer: whoAmI });
+/** Spec part 3, 2.13: checked before the panel switches to another company. */
+export const validateCompanyOp = defineOperation({
+  id: 'auth.company.validate',
+  method: 'get',
+  path: '/account/validate_company/{guid}/',
+  area: 'auth',
+  summary: 'Whether the user may act for a company',
+  params: z.object({ guid: guidParam }),
+  answer: z.object({ company: companyRef }),
+  notFound: 'Company not found.',
+});
 
-export const whoami = (api: Api) => api.get<WhoAmI>('/account/whoami/');
-export const login = (api: Api, input: LoginInput) => api.post<LoginResult>('/auth/login/', input);
-export const logout = (api: Api) => api.post<{ success: true }>('/auth/logout/');
+/** A finished sign-in: a new session token and the session user (spec part 1, 7). */
+export const signedIn = z.object({ token: z.string(), user: sessionUser }).meta({ id: 'SignedIn' });
+export type SignedIn = z.infer<typeof signedIn>;
+
+/** A right password on an account that needs a second step; the session_id names it (spec part 1, 5: '2FA code', 'Device code'). */
+export const secondStep = z.object({ session_id: z.guid(), verification: z.enum(['2fa', 'device']) }).meta({ id: 'SecondStep' });
+
+export const loginResult = z.union([signedIn, secondStep]).meta({ id: 'LoginResult' });
+export type LoginResult = z.infer<typeof loginResult>;
+
+/** Spec part 1, 5 (Login) and 7: the password step; a 2FA or new-device account answers the second step to take. */
+export const loginOp = defineOperation({ id: 'auth.login.password', method: 'post', path: '/auth/login/', area: 'auth', audience: 'public', summary: 'Sign in with email and password', body: loginSchema, answer: loginResult });
+/** Spec part 1, 7: ends the session of the token (an API key is left as it is). */
+export const logoutOp = defineOperation({ id: 'auth.session.end', method: 'post', path: '/auth/logout/', area: 'auth', audience: 'user', summary: 'Sign out: end this session', answer: z.object({ success: z.literal(true) }) });
+
+export const whoami = (api: Api) => send(api, whoamiOp);
+export const login = (api: Api, input: LoginInput) => send(api, loginOp, { body: input });
+export const logout = (api: Api) => send(api, logoutOp);
 
 /** Checks that the user may act for a company before switching to it. */
-export const validateCompany = (api: Api, guid: string) =>
-  api.get<{ company: { guid: string; name: string } }>(`/account/validate_company/${encodeURIComponent(guid)}/`);
+export const validateCompany = (api: Api, guid: string) => send(api, validateCompanyOp, { params: { guid } });

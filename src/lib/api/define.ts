@@ -38,7 +38,7 @@ export interface Operation {
   customers?: boolean;
   /** False: refused to API keys (profile, password, 2FA, preferences). */
   apiKeys?: boolean;
-  /** The sentence a path parameter that names nothing (or cannot name anything) answers with 404. */
+  /** The sentence a path parameter that names nothing (or cannot name anything) answers with 404; documented as the 404 answer. */
   notFound?: string;
   /** Accepts an `Idempotency-Key` header (orders and payments). */
   idempotent?: boolean;

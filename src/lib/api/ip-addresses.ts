@@ -1,25 +1,33 @@
 import { z } from 'zod';
 import type { Api } from './client';
-import { IP_LIST_MAX, pagingSchema, searchTagsSchema, type Page } from '../schemas/lists';
+import { defineOperation, pageOf } from './define';
+import { send } from './send';
+import { IP_LIST_MAX, pagingSchema, searchTagsSchema } from '../schemas/lists';
 
-export interface IpAddress {
-  guid: string;
-  ip_address: string;
-  ip_address_type: 'DEDICATED' | 'SHARED';
-  status: 'ACTIVE' | 'CANCELLED' | 'PENDING_CANCELLATION' | 'REPLACED';
-  http_version: 1 | 2;
-  country: string;
-  country_code: string;
-  city: string;
-  domain_count: number;
-  domains_allowed: number;
-  cost: { ip_address_cost: number; additional_website_slot_cost: number; additional_website_slots_total_cost: number; currency: string };
-  monthly_cost: { amount: number; currency: string };
-  order: { order_id: number; renewal_date: string | null } | null;
-  signature: { guid: string; signature: string } | null;
-  group: { guid: string; name: string };
-  date_cancelled: string | null;
-}
+/** The company's IP addresses (spec part 3, 2.2 and 7). */
+
+const cents = z.number().int();
+export const ipAddress = z
+  .object({
+    guid: z.guid(),
+    ip_address: z.string(),
+    ip_address_type: z.enum(['DEDICATED', 'SHARED']),
+    status: z.enum(['ACTIVE', 'CANCELLED', 'PENDING_CANCELLATION', 'REPLACED']),
+    http_version: z.union([z.literal(1), z.literal(2)]),
+    country: z.string(),
+    country_code: z.string(),
+    city: z.string(),
+    domain_count: z.number().int(),
+    domains_allowed: z.number().int(),
+    cost: z.object({ ip_address_cost: cents, additional_website_slot_cost: cents, additional_website_slots_total_cost: cents, currency: z.string() }),
+    monthly_cost: z.object({ amount: cents, currency: z.string() }),
+    order: z.object({ order_id: z.number().int(), renewal_date: z.iso.datetime().nullable() }).nullable(),
+    signature: z.object({ guid: z.guid(), signature: z.string() }).nullable(),
+    group: z.object({ guid: z.guid(), name: z.string() }),
+    date_cancelled: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'IpAddress' });
+export type IpAddress = z.infer<typeof ipAddress>;
 
 export const ipListQuery = pagingSchema(IP_LIST_MAX).extend({
   group: z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.uuid('Unknown IP address group.').optional()),
@@ -27,4 +35,16 @@ export const ipListQuery = pagingSchema(IP_LIST_MAX).extend({
 });
 export type IpListQuery = z.input<typeof ipListQuery>;
 
-export const listIpAddresses = (api: Api, query: IpListQuery) => api.get<Page<IpAddress>>('/ip_addresses/', query as Record<string, string>);
+/** Up to 99,999 rows a page (spec part 3, 9), sorted by address. */
+export const listIpAddressesOp = defineOperation({
+  area: 'ip',
+  id: 'ip.addresses.list',
+  method: 'get',
+  path: '/ip_addresses/',
+  summary: "The company's IP addresses, by address",
+  query: ipListQuery,
+  answer: pageOf(ipAddress),
+  scopes: ['can_view_ip_addresses'],
+});
+
+export const listIpAddresses = (api: Api, query: IpListQuery) => send(api, listIpAddressesOp, { query });

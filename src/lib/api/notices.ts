@@ -1,58 +1,80 @@
+import { z } from 'zod';
 import type { Api } from './client';
-import type { TodoList } from './auth';
-import type { Page } from '../schemas/lists';
-import type { AccountSetupInput } from '../schemas/notices';
+import { defineOperation, pageOf } from './define';
+import { send } from './send';
+import { pagingSchema } from '../schemas/lists';
+
+/**
+ * The bell and the banners above every page body (spec part 1, 2.7), polled every minute.
+ * Customers, and viewers without the scope a banner's links need, get an empty list rather
+ * than 403 (docs/decisions.md, Notifications, banners and the home page): those rules depend
+ * on who asks, not on access to the call, so they live in the handlers, not in `scopes`.
+ */
 
 /** The bell's four kinds, each with its icon and colour (spec part 1, 2.7). */
 export const NOTIFICATION_TYPES = ['SUCCESS', 'INFO', 'WARNING', 'ERROR'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-export interface Notification {
-  guid: string;
-  seen: boolean;
-  notification_type: NotificationType;
-  message: string;
-  date_created: string;
-}
+export const notification = z
+  .object({ guid: z.guid(), seen: z.boolean(), notification_type: z.enum(NOTIFICATION_TYPES), message: z.string(), date_created: z.iso.datetime() })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof notification>;
 
 /** The list envelope plus the count of notifications not seen yet (all pages). */
-export interface NotificationPage extends Page<Notification> {
-  unseen: number;
-}
+export const notificationPage = pageOf(notification).extend({ unseen: z.number().int().min(0) }).meta({ id: 'NotificationPage' });
+export type NotificationPage = z.infer<typeof notificationPage>;
 
-export interface Announcement {
-  guid: string;
-  /** INFO, SUCCESS, WARNING or ERROR: the banner's alert style, lowercased. */
-  type: string;
-  title: string | null;
-  /** HTML as the provider stored it; sanitise before rendering. */
-  message: string;
-  show_icon: boolean;
-}
+export const announcement = z
+  .object({
+    guid: z.guid(),
+    /** INFO, SUCCESS, WARNING or ERROR, as stored: the banner's alert style. */
+    type: z.string(),
+    title: z.string().nullable(),
+    /** HTML as the provider stored it; sanitise before rendering. */
+    message: z.string(),
+    show_icon: z.boolean(),
+  })
+  .meta({ id: 'Announcement' });
+export type Announcement = z.infer<typeof announcement>;
 
-export interface IssueNotification {
-  guid: string;
-  /** HTML as the provider stored it; sanitise before rendering. */
-  message: string;
-}
+export const issueNotification = z
+  .object({
+    guid: z.guid(),
+    /** HTML as the provider stored it; sanitise before rendering. */
+    message: z.string(),
+  })
+  .meta({ id: 'IssueNotification' });
+export type IssueNotification = z.infer<typeof issueNotification>;
 
-export interface SuspendedHosting {
-  guid: string;
-  name: string;
-}
+export const suspendedHosting = z.object({ guid: z.guid(), name: z.string() }).meta({ id: 'SuspendedHosting' });
+export type SuspendedHosting = z.infer<typeof suspendedHosting>;
 
-export const listNotifications = (api: Api, page = 1, perPage = 25) =>
-  api.get<NotificationPage>('/account/notifications/', { page, per_page: perPage });
+export const NOTIFICATION_LIST_MAX = 100;
+export const notificationListQuery = pagingSchema(NOTIFICATION_LIST_MAX);
+
+const shell = { area: 'shell' } as const;
+
+/** The viewer's notifications about the company of the request and about no company, newest first; customers get an empty list. */
+export const listNotificationsOp = defineOperation({ ...shell, id: 'shell.notifications.list', method: 'get', path: '/account/notifications/', summary: 'The bell: notifications, newest first, and the unseen count', query: notificationListQuery, answer: notificationPage });
+/** Mark all read: a POST with an empty body (api-calls.tsv); customers have no bell to mark. */
+export const markAllNotificationsSeenOp = defineOperation({ ...shell, customers: false, id: 'shell.notifications.mark_read', method: 'post', path: '/account/notifications/', summary: 'Marks every notification the bell lists as seen', answer: z.object({ unseen: z.number().int().min(0) }) });
+/** Customers get an empty list. */
+export const listAnnouncementsOp = defineOperation({ ...shell, id: 'shell.announcements.list', method: 'get', path: '/system/announcements/', summary: "The provider's active announcements", answer: z.object({ data: z.array(announcement) }) });
+export const listIssueNotificationsOp = defineOperation({ ...shell, id: 'shell.issue_notifications.list', method: 'get', path: '/system/issue-notifications/', summary: 'Ongoing incidents, shown to everyone', answer: z.object({ data: z.array(issueNotification) }) });
+/** Needs can_view_billing to list anything; without it, and for customers, the list is empty. */
+export const getOverdueNoticeOp = defineOperation({ ...shell, id: 'shell.overdue_notice.get', method: 'get', path: '/billing/overdue-notice/', summary: "Ids of the company's open invoices past their due date", answer: z.object({ data: z.array(z.number().int()) }) });
+/** Needs can_view_hosting to list anything; without it, and for customers, the list is empty. */
+export const getSuspendedNoticeOp = defineOperation({ ...shell, id: 'shell.suspended_notice.get', method: 'get', path: '/hosting/suspended-notice/', summary: "The company's suspended hosting accounts the viewer may see", answer: z.object({ data: z.array(suspendedHosting) }) });
+
+export const listNotifications = (api: Api, page = 1, perPage = 25) => send(api, listNotificationsOp, { query: { page, per_page: perPage } });
 /** Marks every notification of the viewer as seen. */
-export const markAllNotificationsSeen = (api: Api) => api.post<{ unseen: number }>('/account/notifications/');
+export const markAllNotificationsSeen = (api: Api) => send(api, markAllNotificationsSeenOp);
 
-export const listAnnouncements = (api: Api) => api.get<{ data: Announcement[] }>('/system/announcements/');
-export const listIssueNotifications = (api: Api) => api.get<{ data: IssueNotification[] }>('/system/issue-notifications/');
+export const listAnnouncements = (api: Api) => send(api, listAnnouncementsOp);
+export const listIssueNotifications = (api: Api) => send(api, listIssueNotificationsOp);
 /** Ids of the company's overdue invoices. */
-export const getOverdueNotice = (api: Api) => api.get<{ data: number[] }>('/billing/overdue-notice/');
-export const getSuspendedNotice = (api: Api) => api.get<{ data: SuspendedHosting[] }>('/hosting/suspended-notice/');
+export const getOverdueNotice = (api: Api) => send(api, getOverdueNoticeOp);
+export const getSuspendedNotice = (api: Api) => send(api, getSuspendedNoticeOp);
 
-/** Ticks one step of the account set-up to-do list; answers the list as it now is. */
-export const completeTodoItem = (api: Api, input: AccountSetupInput) => api.post<{ todo_list: TodoList }>('/account/account-setup/', input);
-/** Closes the to-do list for good. */
-export const closeTodoList = (api: Api) => api.delete<{ todo_list: TodoList }>('/account/account-setup/');
+/** The account set-up to-do list is defined with the account area; kept here for its callers. */
+export { closeTodoList, completeTodoItem } from './account';

@@ -2,27 +2,29 @@ import { createMiddleware } from 'hono/factory';
 import type { Scope } from '../../lib/rules/scopes';
 import type { AppEnv } from '../context';
 import { forbidden, problem, unauthorized } from '../http/errors';
-import { noCompany, resolveCompany } from './company-access';
-import { resolveToken } from './sessions';
+import { noCompany } from './company-access';
+import { resolveViewer } from './viewer';
 
-/** `Authorization: Token <token>`: a sign-in session or a company API key. */
+/**
+ * `Authorization: Token <token>`: a sign-in session or a company API key. The same query
+ * finds the membership of the request's company, which requireCompany then checks.
+ */
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header('authorization') ?? '';
   const m = /^Token\s+(\S+)$/i.exec(header);
   if (!m) throw unauthorized('Authentication credentials were not provided.');
   const { db, now, config } = c.var.deps;
-  const viewer = await resolveToken(db, m[1]!, now(), config);
-  if (!viewer) throw unauthorized();
-  c.set('viewer', viewer);
+  const resolved = await resolveViewer(db, m[1]!, c.req.header('company')?.trim() || null, now(), config);
+  if (!resolved) throw unauthorized();
+  c.set('viewer', resolved.viewer);
+  c.set('resolved', resolved);
   await next();
 });
 
 /** Checks the `Company` header against the viewer's memberships (and an API key's own company). */
 export const requireCompany = createMiddleware<AppEnv>(async (c, next) => {
-  const viewer = c.var.viewer;
-  const requested = c.req.header('company')?.trim() || viewer.keyCompanyGuid;
+  const { viewer, company, requested } = c.var.resolved;
   if (viewer.keyCompanyGuid && requested !== viewer.keyCompanyGuid) throw forbidden('This API key belongs to another company.');
-  const company = await resolveCompany(c.var.deps.db, viewer.userGuid, requested ?? null);
   if (!company) {
     throw requested
       ? problem(403, 'You are not a member of this company.', { code: 'company_forbidden' })

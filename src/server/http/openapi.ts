@@ -31,7 +31,8 @@ export function openApiDocument(operations: readonly Operation[], info: { versio
     if (op.params || op.query || op.body) responses['400'] = errorAnswer('The input was refused: one sentence per problem, by field.');
     if (audience !== 'public') responses['401'] = errorAnswer('No token, or the session has ended.');
     if (audience === 'member' || op.scopes?.length || op.customers === false || op.apiKeys === false) responses['403'] = errorAnswer('Not a member of the company, or a scope is missing.');
-    if (op.params) responses['404'] = errorAnswer(op.notFound ?? 'Not found, or another company\'s.');
+    // Only where a path parameter can name nothing (or another company's object).
+    if (op.params && op.notFound) responses['404'] = errorAnswer(op.notFound);
     responses['default'] = errorAnswer('Any other failure, in the same envelope.');
     const rules = [
       op.scopes?.length ? `Scopes: ${op.scopes.join(', ')}.` : '',

@@ -61,7 +61,15 @@ async function parseInput(c: Context<AppEnv>, op: Operation): Promise<ParsedInpu
     input.params = parsed.data as never;
   }
   if (op.query) input.query = readQuery(c, op.query) as never;
-  if (op.body) {
+  else if (op.method !== 'get') {
+    // A write must not be steered by anything it does not read: unknown query keys are refused.
+    const keys = [...new Set(new URL(c.req.url).searchParams.keys())];
+    if (keys.length) throw badRequest(Object.fromEntries(new Map(keys.map((k) => [k, notTaken(k)]))), 'unknown_field');
+  }
+  if (!op.body && op.method !== 'get') {
+    // A call without a body takes none: `{}` (what clients send by default) and nothing pass.
+    refuseUnknownFields(null, await jsonBody(c));
+  } else if (op.body) {
     const raw = await jsonBody(c);
     refuseUnknownFields(op.body, raw);
     const parsed = op.body.safeParse(raw);
@@ -71,21 +79,23 @@ async function parseInput(c: Context<AppEnv>, op: Operation): Promise<ParsedInpu
   return input;
 }
 
-/** The field names an object schema knows, looking through pipes; null where any name goes. */
-function knownFields(schema: z.ZodType): Set<string> | null {
-  if (schema instanceof z.ZodObject) return new Set(Object.keys(schema.shape));
-  if (schema instanceof z.ZodPipe) return knownFields(schema.in as z.ZodType) ?? knownFields(schema.out as z.ZodType);
+/** The fields of an object schema, looking through pipes; null where any name goes. */
+export function fieldsOf(schema: z.ZodType): Record<string, z.ZodType> | null {
+  if (schema instanceof z.ZodObject) return schema.shape as Record<string, z.ZodType>;
+  if (schema instanceof z.ZodPipe) return fieldsOf(schema.in as z.ZodType) ?? fieldsOf(schema.out as z.ZodType);
   return null;
 }
 
+const notTaken = (name: string) => `This call does not take the field ${JSON.stringify(name.slice(0, 60))}.`;
+
 /** A misspelt field would otherwise be dropped without a word; scripts deserve to hear of it. */
-function refuseUnknownFields(schema: z.ZodType, raw: Record<string, unknown>) {
-  const known = knownFields(schema);
-  if (!known) return;
-  const unknown = Object.keys(raw).filter((k) => !known.has(k));
+function refuseUnknownFields(schema: z.ZodType | null, raw: Record<string, unknown>) {
+  const fields = schema ? fieldsOf(schema) : {};
+  if (!fields) return;
+  const unknown = Object.keys(raw).filter((k) => !Object.hasOwn(fields, k));
   if (!unknown.length) return;
-  const fields = new Map(unknown.map((k) => [k, `This call does not take the field ${JSON.stringify(k.slice(0, 60))}.`]));
-  throw badRequest(Object.fromEntries(fields), 'unknown_field');
+  const refusals = new Map(unknown.map((k) => [k, notTaken(k)]));
+  throw badRequest(Object.fromEntries(refusals), 'unknown_field');
 }
 
 /** In development and tests: an answer that does not match its schema is a bug, answered 500. */

@@ -4,13 +4,6 @@ import { fieldErrors } from '../../lib/schemas/auth';
 import { BODY_NOT_JSON, BODY_NOT_OBJECT, BODY_TOO_LARGE, MAX_BODY_BYTES } from '../../lib/rules/api-input';
 import { badRequest, problem } from './errors';
 
-/** Parses a JSON body with a shared schema; a failure answers 400 with the schema's own sentences. */
-export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  const parsed = schema.safeParse(await jsonBody(c));
-  if (!parsed.success) throw badRequest(fieldErrors(parsed.error));
-  return parsed.data;
-}
-
 /**
  * The body as a JSON object ({} when empty), whatever the content type says: a form or plain
  * text body is refused with a sentence rather than half-read.

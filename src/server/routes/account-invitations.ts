@@ -1,14 +1,13 @@
-import { Hono } from 'hono';
-import { and, count, desc, eq } from 'drizzle-orm';
-import { accountListQuery } from '../../lib/api/account-activity';
+import type { Context } from 'hono';
+import { and, desc, eq } from 'drizzle-orm';
+import { acceptInvitationOp, getInvitationCodeOp, listInvitationsOp, revokeInvitationOp } from '../../lib/api/account';
 import { PRESETS } from '../../lib/rules/scopes';
 import type { AppEnv } from '../context';
 import { companies, invitations, memberships } from '../db/schema/index';
-import { notForCustomers } from '../auth/middleware';
+import { countRows, pageOfRows } from '../db/lists';
 import { notFound, problem } from '../http/errors';
-import { readQuery } from '../http/validate';
+import { implement } from '../http/operation';
 import { recordActivity } from '../services/activity';
-import { isGuid } from '../../lib/schemas/ids';
 import { invitationCodeFor } from '../services/invitation-code';
 
 /**
@@ -18,44 +17,42 @@ import { invitationCodeFor } from '../services/invitation-code';
 const INVITED_ACCOUNT_TYPE = 'STAFF';
 
 /** This user's invitation (any status), or 404: another user's invitation is never revealed. */
-async function ownInvitation(c: { var: AppEnv['Variables'] }, guid: string) {
-  if (!isGuid(guid)) throw notFound('Invitation not found.');
+async function ownInvitation(c: Context<AppEnv>, guid: string) {
   const [row] = await c.var.deps.db
     .select({ inv: invitations, co: { guid: companies.guid, name: companies.name } })
     .from(invitations)
     .innerJoin(companies, eq(companies.guid, invitations.companyGuid))
     .where(and(eq(invitations.guid, guid), eq(invitations.userGuid, c.var.viewer.userGuid)));
-  if (!row) throw notFound('Invitation not found.');
+  if (!row) throw notFound(acceptInvitationOp.notFound);
   return row;
 }
 
 const notPending = () => problem(400, 'This invitation is no longer pending.', { code: 'not_pending' });
 
 /** Invitations addressed to the user and their invitation code (spec part 1, 2.6 Invitations, 7). */
-export const accountInvitationRoutes = new Hono<AppEnv>()
-  .get('/invitations', notForCustomers, async (c) => {
-    const q = readQuery(c, accountListQuery);
+export const accountInvitationOperations = [
+  implement(listInvitationsOp, async (c, { query: q }) => {
     const { db } = c.var.deps;
     const filter = eq(invitations.userGuid, c.var.viewer.userGuid);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ inv: invitations, co: { guid: companies.guid, name: companies.name } })
-        .from(invitations)
-        .innerJoin(companies, eq(companies.guid, invitations.companyGuid))
-        .where(filter)
-        .orderBy(desc(invitations.dateCreated), desc(invitations.guid))
-        .limit(q.per_page)
-        .offset((q.page - 1) * q.per_page),
-      db.select({ n: count() }).from(invitations).where(filter),
-    ]);
-    const data = rows.map(({ inv, co }) => ({ guid: inv.guid, company: co, status: inv.status, date_created: inv.dateCreated.toISOString() }));
-    return c.json({ data, page: q.page, per_page: q.per_page, total: Number(total?.n ?? 0) });
-  })
-  .get('/invitations/code', notForCustomers, async (c) =>
-    c.json({ invitation_code: await invitationCodeFor(c.var.deps.db, c.var.viewer.userGuid, c.var.deps.now()) }),
-  )
-  .delete('/invitations/:guid', notForCustomers, async (c) => {
-    const { inv, co } = await ownInvitation(c, c.req.param('guid'));
+    return pageOfRows(
+      q,
+      async (limit, offset) =>
+        (
+          await db
+            .select({ inv: invitations, co: { guid: companies.guid, name: companies.name } })
+            .from(invitations)
+            .innerJoin(companies, eq(companies.guid, invitations.companyGuid))
+            .where(filter)
+            .orderBy(desc(invitations.dateCreated), desc(invitations.guid))
+            .limit(limit)
+            .offset(offset)
+        ).map(({ inv, co }) => ({ guid: inv.guid, company: co, status: inv.status, date_created: inv.dateCreated.toISOString() })),
+      () => countRows(db, invitations, filter),
+    );
+  }),
+  implement(getInvitationCodeOp, async (c) => ({ invitation_code: await invitationCodeFor(c.var.deps.db, c.var.viewer.userGuid, c.var.deps.now()) })),
+  implement(revokeInvitationOp, async (c, { params }) => {
+    const { inv, co } = await ownInvitation(c, params.guid);
     if (inv.status !== 'PENDING') throw notPending();
     await c.var.deps.db.transaction(async (tx) => {
       const done = await tx
@@ -66,10 +63,10 @@ export const accountInvitationRoutes = new Hono<AppEnv>()
       if (done.length === 0) throw notPending();
       await recordActivity(c, { verb: 'revoked', object: 'the invitation', objectType: 'invitation', objectGuid: inv.guid, target: co.name, targetType: 'company', companyGuid: co.guid }, tx);
     });
-    return c.json({ message: 'Invitation successfully revoked!' });
-  })
-  .post('/invitations/:guid/accept', notForCustomers, async (c) => {
-    const { inv, co } = await ownInvitation(c, c.req.param('guid'));
+    return { message: 'Invitation successfully revoked!' };
+  }),
+  implement(acceptInvitationOp, async (c, { params }) => {
+    const { inv, co } = await ownInvitation(c, params.guid);
     if (inv.status !== 'PENDING') throw notPending();
     const { db, now } = c.var.deps;
     await db.transaction(async (tx) => {
@@ -94,5 +91,6 @@ export const accountInvitationRoutes = new Hono<AppEnv>()
       });
       await recordActivity(c, { verb: 'accepted', object: 'the invitation', objectType: 'invitation', objectGuid: inv.guid, target: co.name, targetType: 'company', companyGuid: co.guid }, tx);
     });
-    return c.json({ message: 'Invitation successfully accepted!' });
-  });
+    return { message: 'Invitation successfully accepted!' };
+  }),
+];

@@ -1,16 +1,16 @@
-import { Hono } from 'hono';
+import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
+import { changePasswordOp, getProfileOp, updatePreferenceOp, updateProfileOp, type Profile } from '../../lib/api/account';
 import { passwordProblem } from '../../lib/rules/password-policy';
-import { passwordChangeSchema, PREFERENCE_KEYS, preferenceSchema, profileSchema } from '../../lib/schemas/account';
+import { PREFERENCE_KEYS } from '../../lib/schemas/account';
 import type { AppEnv } from '../context';
 import { users } from '../db/schema/index';
-import { notForCustomers } from '../auth/middleware';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { revokeUserSessions } from '../auth/sessions';
 import { badRequest, notFound } from '../http/errors';
-import { readBody } from '../http/validate';
-import { escapeHtml, sendEmail } from '../mail/send';
+import { implement } from '../http/operation';
 import { recordActivity } from '../services/activity';
-import { endOtherSessions, profileJson, refuseApiKeys } from '../services/account';
+import { mailSecurityNotice, PASSWORD_CHANGED } from '../services/auth-mail';
 
 export const WRONG_OLD_PASSWORD = 'Your old password is incorrect!';
 
@@ -21,20 +21,30 @@ const COLUMNS = {
   receive_update_emails: 'receiveUpdateEmails',
 } as const;
 
-async function loadUser(c: { var: AppEnv['Variables'] }) {
+/** The profile answer (spec part 1, 3 Profile). */
+function profileJson(u: typeof users.$inferSelect): Profile {
+  return {
+    first_name: u.firstName,
+    last_name: u.lastName,
+    email: u.email,
+    receive_failed_login_emails: u.receiveFailedLoginEmails,
+    receive_automated_sales_emails: u.receiveAutomatedSalesEmails,
+    receive_marketing_emails: u.receiveMarketingEmails,
+    receive_update_emails: u.receiveUpdateEmails,
+  };
+}
+
+async function loadUser(c: Context<AppEnv>) {
   const [user] = await c.var.deps.db.select().from(users).where(eq(users.guid, c.var.viewer.userGuid));
   if (!user) throw notFound('User not found.');
   return user;
 }
 
 /** Profile, password and email preferences of the signed-in user (spec part 1, 2.6 Profile, 7). */
-export const accountProfileRoutes = new Hono<AppEnv>()
-  .get('/profile', notForCustomers, async (c) => c.json(profileJson(await loadUser(c))))
-  .post('/profile', notForCustomers, async (c) => {
-    refuseApiKeys(c);
-    const input = await readBody(c, profileSchema);
-    const { db } = c.var.deps;
-    const user = await db.transaction(async (tx) => {
+export const accountProfileOperations = [
+  implement(getProfileOp, async (c) => profileJson(await loadUser(c))),
+  implement(updateProfileOp, async (c, { body: input }) => {
+    const user = await c.var.deps.db.transaction(async (tx) => {
       const [row] = await tx
         .update(users)
         .set({ firstName: input.first_name, lastName: input.last_name })
@@ -45,48 +55,35 @@ export const accountProfileRoutes = new Hono<AppEnv>()
       await recordActivity(c, { verb: 'updated the profile of', object: `${input.first_name} ${input.last_name}`, objectType: 'user', objectGuid: row!.guid, companyGuid: null }, tx);
       return row!;
     });
-    return c.json({ message: 'Profile successfully updated!', profile: profileJson(user) });
-  })
-  .post('/password', notForCustomers, async (c) => {
-    refuseApiKeys(c);
-    const input = await readBody(c, passwordChangeSchema);
-    const { db, mailer, now } = c.var.deps;
+    return { message: 'Profile successfully updated!', profile: profileJson(user) };
+  }),
+  implement(changePasswordOp, async (c, { body: input }) => {
+    const { deps } = c.var;
     const user = await loadUser(c);
     if (!(await verifyPassword(input.old_password, user.passwordHash))) throw badRequest({ old_password: WRONG_OLD_PASSWORD }, 'wrong_password');
     const weak = passwordProblem(input.new_password, user.email);
     if (weak) throw badRequest({ new_password: weak });
     const hash = await hashPassword(input.new_password);
-    const at = now();
-    await db.transaction(async (tx) => {
+    const at = deps.now();
+    await deps.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash: hash, passwordChangedAt: at }).where(eq(users.guid, user.guid));
       // Whoever else held a session (a stolen one, say) is signed out; this browser stays in.
-      await endOtherSessions(tx, user.guid, c.var.viewer.sessionGuid, at);
+      await revokeUserSessions(tx, user.guid, at, c.var.viewer.sessionGuid);
       await recordActivity(c, { verb: 'changed the password of', object: `${user.firstName} ${user.lastName}`, objectType: 'user', objectGuid: user.guid, companyGuid: null }, tx);
     });
-    const name = `${user.firstName} ${user.lastName}`.trim();
-    await sendEmail(
-      db,
-      mailer,
-      {
-        to: user.email,
-        name,
-        userGuid: user.guid,
-        template: 'password_changed',
-        subject: 'Your password was changed',
-        html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>The password of your account was changed on ${escapeHtml(at.toISOString())} from the address ${escapeHtml(c.var.ip)}. Every other signed-in session was ended.</p><p>If you did not do this, reset your password at once and contact our support.</p>`,
-        text: `Hello ${user.firstName},\n\nThe password of your account was changed on ${at.toISOString()} from the address ${c.var.ip}. Every other signed-in session was ended.\n\nIf you did not do this, reset your password at once and contact our support.\n`,
-      },
-      at,
+    await mailSecurityNotice(
+      deps,
+      deps.db,
+      user,
+      `The password of your account was changed on ${at.toISOString()} from the address ${c.var.ip}. Every other signed-in session was ended.`,
+      PASSWORD_CHANGED,
     );
-    return c.json({ message: 'Password successfully updated!' });
-  })
-  .post('/profile/preferences', notForCustomers, async (c) => {
-    refuseApiKeys(c);
-    const input = await readBody(c, preferenceSchema);
+    return { message: 'Password successfully updated!' };
+  }),
+  implement(updatePreferenceOp, async (c, { body: input }) => {
     const key = PREFERENCE_KEYS.find((k) => input[k] !== undefined)!;
     const value = input[key]!;
-    const { db } = c.var.deps;
-    const user = await db.transaction(async (tx) => {
+    const user = await c.var.deps.db.transaction(async (tx) => {
       const [row] = await tx
         .update(users)
         .set({ [COLUMNS[key]]: value })
@@ -96,5 +93,6 @@ export const accountProfileRoutes = new Hono<AppEnv>()
       return row!;
     });
     const { first_name: _f, last_name: _l, email: _e, ...preferences } = profileJson(user);
-    return c.json({ message: 'Preferences successfully updated!', preferences });
-  });
+    return { message: 'Preferences successfully updated!', preferences };
+  }),
+];

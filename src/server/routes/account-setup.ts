@@ -1,12 +1,9 @@
-import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
+import { closeTodoListOp, completeTodoItemOp } from '../../lib/api/account';
 import type { TodoList } from '../../lib/api/auth';
 import { TODO_ITEMS } from '../../lib/rules/todo-list';
-import { accountSetupSchema } from '../../lib/schemas/notices';
-import type { AppEnv } from '../context';
 import { users } from '../db/schema/index';
-import { notForCustomers, scope } from '../auth/middleware';
-import { readBody } from '../http/validate';
+import { implement } from '../http/operation';
 import { recordActivity } from '../services/activity';
 import type { Db } from '../db/connection';
 
@@ -25,13 +22,9 @@ async function lockedTodo(tx: Db, userGuid: string): Promise<TodoList> {
   return { ...EMPTY, ...(row?.todo ?? {}) };
 }
 
-/**
- * The account set-up to-do list of the home page (spec part 1, 4 and 7). It belongs to the
- * user; the home page shows it to viewers with can_view_billing, so only they may change it.
- */
-export const accountSetupRoutes = new Hono<AppEnv>()
-  .post('/', notForCustomers, scope('can_view_billing'), async (c) => {
-    const key = await readBody(c, accountSetupSchema);
+/** The account set-up to-do list of the home page (spec part 1, 4 and 7); it belongs to the user. */
+export const accountSetupOperations = [
+  implement(completeTodoItemOp, async (c, { body: key }) => {
     const userGuid = c.var.viewer.userGuid;
     const todo = await c.var.deps.db.transaction(async (tx) => {
       const next = { ...(await lockedTodo(tx, userGuid)), [key]: true };
@@ -40,9 +33,9 @@ export const accountSetupRoutes = new Hono<AppEnv>()
       await recordActivity(c, { verb: 'completed the account set-up step', object: label, objectType: 'user', objectGuid: userGuid }, tx);
       return next;
     });
-    return c.json({ todo_list: todo });
-  })
-  .delete('/', notForCustomers, scope('can_view_billing'), async (c) => {
+    return { todo_list: todo };
+  }),
+  implement(closeTodoListOp, async (c) => {
     const userGuid = c.var.viewer.userGuid;
     const todo = await c.var.deps.db.transaction(async (tx) => {
       const next = { ...(await lockedTodo(tx, userGuid)), closed: true };
@@ -50,5 +43,6 @@ export const accountSetupRoutes = new Hono<AppEnv>()
       await recordActivity(c, { verb: 'closed', object: 'the account set-up to-do list', objectType: 'user', objectGuid: userGuid }, tx);
       return next;
     });
-    return c.json({ todo_list: todo });
-  });
+    return { todo_list: todo };
+  }),
+];

@@ -1,14 +1,12 @@
-import { Hono } from 'hono';
+import type { Context } from 'hono';
 import { and, eq } from 'drizzle-orm';
-import { loginSchema } from '../../lib/schemas/auth';
-import { deviceLoginSchema, emailSchema, recoverSchema, resetSchema, twoFactorLoginSchema, verifySchema } from '../../lib/schemas/auth-flows';
-import { registerSchema, validateEmailSchema, vatCheckSchema } from '../../lib/schemas/register';
+import { loginOp, logoutOp } from '../../lib/api/auth';
+import { checkVatOp, loginDeviceOp, loginTwoFactorOp, recoverPasswordOp, registerOp, resendVerificationOp, resetPasswordOp, validateEmailOp, validateResetHashOp, verifyEmailOp } from '../../lib/api/auth-flows';
 import { passwordProblem } from '../../lib/rules/password-policy';
 import type { AppEnv } from '../context';
 import { loginChallenges, loginRecords, users } from '../db/schema/index';
 import { badRequest, problem, tooManyRequests } from '../http/errors';
-import { readBody } from '../http/validate';
-import { requireAuth } from '../auth/middleware';
+import { implement } from '../http/operation';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeSession, revokeUserSessions } from '../auth/sessions';
 import { clearFailures, failuresSince, recordFailure } from '../auth/throttle';
@@ -32,9 +30,9 @@ const VERIFY_REQUESTED = 'Verification successfully requested! Please check your
 const RESET_LINK_INVALID = 'This password reset link is not valid or has expired. Please request a new one.';
 const VERIFY_LINK_INVALID = 'This verification link is not valid or has expired. Please request a new verification email from the login page.';
 
-export const authRoutes = new Hono<AppEnv>()
-  .post('/login', async (c) => {
-    const input = await readBody(c, loginSchema);
+/** Sign-in and its second steps, sign-out, sign-up, email verification and password recovery (spec part 1, 5 and 7). */
+export const authOperations = [
+  implement(loginOp, async (c, { body: input }) => {
     const { db, now, config } = c.var.deps;
     const email = input.email.toLowerCase();
     const since = new Date(now().getTime() - config.loginWindowMinutes * 60_000);
@@ -57,11 +55,10 @@ export const authRoutes = new Hono<AppEnv>()
     }
     await clearFailures(db, accountKey);
     const step = await nextStep(db, user, input.fingerprint, now());
-    if (step) return c.json({ session_id: await openChallenge(c, user, step, input.fingerprint), verification: step });
-    return c.json(await completeSignIn(c, user.guid));
-  })
-  .post('/login/2fa', async (c) => {
-    const input = await readBody(c, twoFactorLoginSchema);
+    if (step) return { session_id: await openChallenge(c, user, step, input.fingerprint), verification: step };
+    return completeSignIn(c, user.guid);
+  }),
+  implement(loginTwoFactorOp, async (c, { body: input }) => {
     const { challenge, user } = await liveChallenge(c, input.session_id, '2fa');
     const { db, now } = c.var.deps;
     const secret = await twoFactorSecretOf(db, user.guid);
@@ -69,33 +66,30 @@ export const authRoutes = new Hono<AppEnv>()
     if (!ok) return wrongCode(c, challenge, WRONG_CODE);
     // A device that passed 2FA needs no emailed code should 2FA be turned off later.
     if (challenge.deviceId) await rememberDevice(db, user.guid, challenge.deviceId, true, now());
-    return c.json(await finishChallenge(c, challenge.guid, user.guid));
-  })
-  .post('/login/device', async (c) => {
-    const input = await readBody(c, deviceLoginSchema);
+    return finishChallenge(c, challenge.guid, user.guid);
+  }),
+  implement(loginDeviceOp, async (c, { body: input }) => {
     const { challenge, user } = await liveChallenge(c, input.session_id, 'device');
     if (!challenge.codeHash || challenge.codeHash !== hashCode(challenge.guid, input.code)) return wrongCode(c, challenge, WRONG_CODE);
     const { db, now } = c.var.deps;
     if (challenge.deviceId) await rememberDevice(db, user.guid, challenge.deviceId, input.remember, now());
-    return c.json(await finishChallenge(c, challenge.guid, user.guid));
-  })
-  .post('/logout', requireAuth, async (c) => {
+    return finishChallenge(c, challenge.guid, user.guid);
+  }),
+  implement(logoutOp, async (c) => {
     const { db, now } = c.var.deps;
+    // An API key is not a session: signing out with it leaves it working.
     if (c.var.viewer.sessionKind === 'SESSION') await revokeSession(db, c.var.viewer.sessionGuid, now());
-    return c.json({ success: true });
-  })
-  .post('/register/validate-email', async (c) => {
-    const { email } = await readBody(c, validateEmailSchema);
+    return { success: true as const };
+  }),
+  implement(validateEmailOp, async (c, { body: { email } }) => {
     await limitLookups(c);
-    return c.json(await emailAvailable(c, email));
-  })
-  .post('/vat', async (c) => {
-    const input = await readBody(c, vatCheckSchema);
+    return emailAvailable(c, email);
+  }),
+  implement(checkVatOp, async (c, { body: input }) => {
     await limitLookups(c);
-    return c.json(await checkVat(c.var.deps.db, input.vat_id, input.company_name));
-  })
-  .post('/register', async (c) => {
-    const input = await readBody(c, registerSchema);
+    return checkVat(c.var.deps.db, input.vat_id, input.company_name);
+  }),
+  implement(registerOp, async (c, { body: input }) => {
     const deps = c.var.deps;
     const weak = passwordProblem(input.password, input.email);
     if (weak) throw badRequest({ password: weak });
@@ -111,10 +105,9 @@ export const authRoutes = new Hono<AppEnv>()
     });
     const token = await issueEmailToken(deps.db, { purpose: 'VERIFY_EMAIL', userGuid: user.guid, now: deps.now() });
     await mailVerifyEmail(deps, deps.db, user, token);
-    return c.json({ message: 'Your account has been created! Please check your email to verify it.' }, 201);
-  })
-  .post('/verify', async (c) => {
-    const { token } = await readBody(c, verifySchema);
+    return { message: 'Your account has been created! Please check your email to verify it.' };
+  }),
+  implement(verifyEmailOp, async (c, { body: { token } }) => {
     const { db, now } = c.var.deps;
     await db.transaction(async (tx) => {
       const used = await consumeEmailToken(tx, token, 'VERIFY_EMAIL', now());
@@ -123,10 +116,9 @@ export const authRoutes = new Hono<AppEnv>()
       c.set('viewer', viewerOf(user!));
       await recordActivity(c, { verb: 'verified the email address of', object: `${user!.firstName} ${user!.lastName}`, objectType: 'user', objectGuid: user!.guid, companyGuid: user!.defaultCompanyGuid }, tx);
     });
-    return c.json({ message: 'Email address successfully verified!' });
-  })
-  .post('/verify/resend', async (c) => {
-    const { email } = await readBody(c, emailSchema);
+    return { message: 'Email address successfully verified!' };
+  }),
+  implement(resendVerificationOp, async (c, { body: { email } }) => {
     await limitLookups(c);
     const deps = c.var.deps;
     const [user] = await deps.db.select().from(users).where(and(eq(users.email, email.toLowerCase()), eq(users.userKind, 'USER')));
@@ -135,10 +127,9 @@ export const authRoutes = new Hono<AppEnv>()
       await retireEmailTokens(deps.db, user.guid, 'VERIFY_EMAIL', deps.now());
       await mailVerifyEmail(deps, deps.db, user, await issueEmailToken(deps.db, { purpose: 'VERIFY_EMAIL', userGuid: user.guid, now: deps.now() }));
     }
-    return c.json({ message: VERIFY_REQUESTED });
-  })
-  .post('/recover', async (c) => {
-    const { email_address } = await readBody(c, recoverSchema);
+    return { message: VERIFY_REQUESTED };
+  }),
+  implement(recoverPasswordOp, async (c, { body: { email_address } }) => {
     await limitLookups(c);
     const deps = c.var.deps;
     const [user] = await deps.db.select().from(users).where(and(eq(users.email, email_address.toLowerCase()), eq(users.userKind, 'USER')));
@@ -146,15 +137,15 @@ export const authRoutes = new Hono<AppEnv>()
       await retireEmailTokens(deps.db, user.guid, 'RESET_PASSWORD', deps.now());
       await mailResetPassword(deps, deps.db, user, await issueEmailToken(deps.db, { purpose: 'RESET_PASSWORD', userGuid: user.guid, now: deps.now() }));
     }
-    return c.json({ message: RECOVER_SENT });
-  })
-  .get('/recover/:hash/validate', async (c) => {
-    const row = await findEmailToken(c.var.deps.db, c.req.param('hash'), 'RESET_PASSWORD', c.var.deps.now());
+    return { message: RECOVER_SENT };
+  }),
+  implement(validateResetHashOp, async (c, { params }) => {
+    // A dead link is a 400 with its sentence, not a 404: the page shows why and what to do.
+    const row = await findEmailToken(c.var.deps.db, params.hash, 'RESET_PASSWORD', c.var.deps.now());
     if (!row) throw problem(400, RESET_LINK_INVALID, { code: 'invalid_link' });
-    return c.json({ valid: true });
-  })
-  .post('/recover/reset', async (c) => {
-    const input = await readBody(c, resetSchema);
+    return { valid: true as const };
+  }),
+  implement(resetPasswordOp, async (c, { body: input }) => {
     const deps = c.var.deps;
     const { db, now } = deps;
     const live = await findEmailToken(db, input.hash, 'RESET_PASSWORD', now());
@@ -174,17 +165,18 @@ export const authRoutes = new Hono<AppEnv>()
     });
     await clearFailures(db, `login:${user.email}`);
     await mailSecurityNotice(deps, db, user, 'The password of your account was reset, and every signed-in session was ended.');
-    return c.json({ message: 'Password successfully reset!' });
-  });
+    return { message: 'Password successfully reset!' };
+  }),
+];
 
 /** Sign-up necessarily says whether an address is taken; the lookups are limited per address. */
-async function emailAvailable(c: Parameters<typeof recordActivity>[0], email: string) {
+async function emailAvailable(c: Context<AppEnv>, email: string) {
   const [taken] = await c.var.deps.db.select({ guid: users.guid }).from(users).where(eq(users.email, email));
   if (taken) throw badRequest({ email: 'This email address cannot be used for a new account. If it is yours, log in or reset your password.' }, 'email_taken');
-  return { valid: true };
+  return { valid: true as const };
 }
 
-async function limitLookups(c: Parameters<typeof recordActivity>[0]) {
+async function limitLookups(c: Context<AppEnv>) {
   const { db, now, config } = c.var.deps;
   const key = `lookup-ip:${c.var.ip}`;
   const since = new Date(now().getTime() - config.loginWindowMinutes * 60_000);

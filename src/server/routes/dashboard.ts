@@ -1,17 +1,23 @@
-import { Hono } from 'hono';
+import type { Context } from 'hono';
 import { and, asc, count, desc, eq, inArray, isNull, like, lt, sql } from 'drizzle-orm';
 import { LIVE_IP_STATUSES, OPEN_INVOICE_STATUSES } from '../../lib/rules/status-groups';
-import type { Dashboard } from '../../lib/api/system';
+import { getDashboardOp, type Dashboard } from '../../lib/api/system';
 import type { AppEnv } from '../context';
 import { domains, invoices, ipAddresses, kbArticles, news, orders } from '../db/schema/index';
+import { implement } from '../http/operation';
 import { restrictTo } from '../services/access';
 
 const NEWS_ITEMS = 5;
 /** Knowledge-base articles whose slug starts with this are the home page's Quick FAQ (question = title). */
 export const FAQ_SLUG_PREFIX = 'faq-';
 
-/** Counts for the home page (spec part 1, 2.5); billing counts only for viewers with can_view_billing. */
-export const dashboardRoutes = new Hono<AppEnv>().get('/', async (c) => {
+/**
+ * Counts for the home page (spec part 1, 2.5). Billing counts are 0 for viewers without
+ * can_view_billing and customers get no news or FAQ: the page shows, it does not refuse.
+ */
+export const dashboardOperations = [implement(getDashboardOp, (c) => dashboardFor(c))];
+
+async function dashboardFor(c: Context<AppEnv>): Promise<Dashboard> {
   const { db, now } = c.var.deps;
   const company = c.var.company;
   const canBill = company.permissions.has('can_view_billing');
@@ -51,7 +57,7 @@ export const dashboardRoutes = new Hono<AppEnv>().get('/', async (c) => {
           .orderBy(asc(kbArticles.position), asc(kbArticles.title)),
   ]);
 
-  const body: Dashboard = {
+  return {
     unpaid_invoices: billing ? Number(billing[0][0]?.n ?? 0) : 0,
     overdue_invoices: billing ? Number(billing[1][0]?.n ?? 0) : 0,
     suspended_orders: billing ? Number(billing[2][0]?.n ?? 0) : 0,
@@ -62,5 +68,4 @@ export const dashboardRoutes = new Hono<AppEnv>().get('/', async (c) => {
     news: newsRows.map((n) => ({ title: n.title, link: n.link, content: n.content, date_modified: n.dateModified.toISOString() })),
     faq: faqRows,
   };
-  return c.json(body);
-});
+}

@@ -1,5 +1,9 @@
 import type { Implemented } from '../http/operation';
 import { accountActivityOperations } from './account-activity';
+import { accountAreaOperations } from './account-area';
+import { shellAreaOperations } from './shell-area';
+import { signInAreaOperations } from './sign-in-area';
+import { taskOperations } from './tasks';
 
 /** Every operation the API mounts, each registered against its definition in src/lib/api. */
-export const operations: readonly Implemented[] = [...accountActivityOperations];
+export const operations: readonly Implemented[] = [...accountActivityOperations, ...accountAreaOperations, ...shellAreaOperations, ...signInAreaOperations, ...taskOperations];

@@ -1,55 +1,49 @@
-import { Hono } from 'hono';
-import { and, count, desc, eq, isNull, or } from 'drizzle-orm';
-import type { Notification, NotificationPage, NotificationType } from '../../lib/api/notices';
-import { pagingSchema } from '../../lib/schemas/lists';
+import type { Context } from 'hono';
+import { and, desc, eq, isNull, or } from 'drizzle-orm';
+import { listNotificationsOp, markAllNotificationsSeenOp, type Notification, type NotificationType } from '../../lib/api/notices';
 import type { AppEnv } from '../context';
 import { notifications } from '../db/schema/index';
-import { notForCustomers } from '../auth/middleware';
-import { readQuery } from '../http/validate';
+import { countRows, pageOfRows } from '../db/lists';
+import { implement } from '../http/operation';
 import { recordActivity } from '../services/activity';
 
-const paging = pagingSchema(100);
+/** What the bell lists: the viewer's notifications about the company of the request and about no company. */
+const bellOf = (c: Context<AppEnv>) =>
+  and(eq(notifications.userGuid, c.var.viewer.userGuid), or(eq(notifications.companyGuid, c.var.company.guid), isNull(notifications.companyGuid)));
 
-/**
- * The bell (spec part 1, 2.7): the viewer's notifications about the company of the request,
- * plus those about no company in particular, newest first.
- */
-export const notificationRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
-    const { page, per_page } = readQuery(c, paging);
+const notificationJson = (n: typeof notifications.$inferSelect): Notification => ({
+  guid: n.guid,
+  seen: n.seen,
+  notification_type: n.notificationType as NotificationType,
+  message: n.message,
+  date_created: n.dateCreated.toISOString(),
+});
+
+/** The bell (spec part 1, 2.7), newest first. */
+export const notificationOperations = [
+  implement(listNotificationsOp, async (c, { query: q }) => {
     // Customers have no bell (spec part 1, 6): an empty list, so a polling client needs no special case.
-    if (c.var.viewer.isCustomer) return c.json<NotificationPage>({ data: [], page, per_page, total: 0, unseen: 0 });
+    if (c.var.viewer.isCustomer) return { data: [], page: q.page, per_page: q.per_page, total: 0, unseen: 0 };
     const { db } = c.var.deps;
-    const mine = and(eq(notifications.userGuid, c.var.viewer.userGuid), or(eq(notifications.companyGuid, c.var.company.guid), isNull(notifications.companyGuid)));
-    const [rows, [totals], [unseen]] = await Promise.all([
-      db
-        .select()
-        .from(notifications)
-        .where(mine)
-        .orderBy(desc(notifications.dateCreated), desc(notifications.guid))
-        .limit(per_page)
-        .offset((page - 1) * per_page),
-      db.select({ n: count() }).from(notifications).where(mine),
-      db.select({ n: count() }).from(notifications).where(and(mine, eq(notifications.seen, false))),
+    const mine = bellOf(c);
+    const [page, unseen] = await Promise.all([
+      pageOfRows(
+        q,
+        async (limit, offset) => (await db.select().from(notifications).where(mine).orderBy(desc(notifications.dateCreated), desc(notifications.guid)).limit(limit).offset(offset)).map(notificationJson),
+        () => countRows(db, notifications, mine),
+      ),
+      countRows(db, notifications, and(mine, eq(notifications.seen, false))),
     ]);
-    const data: Notification[] = rows.map((n) => ({
-      guid: n.guid,
-      seen: n.seen,
-      notification_type: n.notificationType as NotificationType,
-      message: n.message,
-      date_created: n.dateCreated.toISOString(),
-    }));
-    return c.json<NotificationPage>({ data, page, per_page, total: Number(totals?.n ?? 0), unseen: Number(unseen?.n ?? 0) });
-  })
+    return { ...page, unseen };
+  }),
   // Mark all read (api-calls: POST with an empty body). Only what the bell lists is marked.
-  .post('/', notForCustomers, async (c) => {
+  implement(markAllNotificationsSeenOp, async (c) => {
     const { db } = c.var.deps;
-    const mine = and(eq(notifications.userGuid, c.var.viewer.userGuid), or(eq(notifications.companyGuid, c.var.company.guid), isNull(notifications.companyGuid)));
     await db.transaction(async (tx) => {
       const marked = await tx
         .update(notifications)
         .set({ seen: true })
-        .where(and(mine, eq(notifications.seen, false)))
+        .where(and(bellOf(c), eq(notifications.seen, false)))
         .returning({ guid: notifications.guid });
       await recordActivity(
         c,
@@ -57,5 +51,6 @@ export const notificationRoutes = new Hono<AppEnv>()
         tx,
       );
     });
-    return c.json({ unseen: 0 });
-  });
+    return { unseen: 0 };
+  }),
+];

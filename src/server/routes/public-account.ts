@@ -1,10 +1,9 @@
-import { Hono } from 'hono';
 import { and, eq } from 'drizzle-orm';
-import { contactVerificationSchema, UNSUBSCRIBE_FAILED, unsubscribeQuerySchema } from '../../lib/schemas/auth-flows';
-import type { AppEnv } from '../context';
+import { unsubscribeOp, verifyContactOp } from '../../lib/api/auth-flows';
+import { UNSUBSCRIBE_FAILED } from '../../lib/schemas/auth-flows';
 import { contacts, emails, users } from '../db/schema/index';
 import { problem } from '../http/errors';
-import { readBody, readQuery } from '../http/validate';
+import { implement } from '../http/operation';
 import { failuresSince, recordFailure } from '../auth/throttle';
 import { consumeEmailToken, findEmailToken } from '../services/email-tokens';
 import { contactCodeMatches } from '../services/contact-verification';
@@ -20,9 +19,8 @@ const CONTACT_MAX_FAILURES = 5;
  * Account calls reached from an email without signing in: verifying a company contact
  * (link plus emailed code) and unsubscribing (spec part 1, 2.9).
  */
-export const publicAccountRoutes = new Hono<AppEnv>()
-  .post('/companies/contacts/verification', async (c) => {
-    const input = await readBody(c, contactVerificationSchema);
+export const publicAccountOperations = [
+  implement(verifyContactOp, async (c, { body: input }) => {
     const { db, now, config } = c.var.deps;
     const live = await findEmailToken(db, input.hash, 'CONTACT', now());
     if (!live?.subjectGuid) throw problem(400, CONTACT_LINK_INVALID, { code: 'invalid_link' });
@@ -40,11 +38,11 @@ export const publicAccountRoutes = new Hono<AppEnv>()
       // The contact acts without an account: the row has no actor, only the company.
       await recordActivity(c, { verb: 'verified the email address of', object: `${contact!.firstName} ${contact!.lastName}`, objectType: 'contact', objectGuid: contact!.guid, companyGuid: contact!.companyGuid }, tx);
     });
-    return c.json({ message: 'Email successfully verified! You may close this browser window now.' });
-  })
-  .get('/unsubscribe', async (c) => {
-    const { eid } = readQuery(c, unsubscribeQuerySchema);
+    return { message: 'Email successfully verified! You may close this browser window now.' };
+  }),
+  implement(unsubscribeOp, async (c, { query: { eid } }) => {
     const { db } = c.var.deps;
+    // An eid that is no email id names no email: the same 404 as an unknown one.
     const [email] = isGuid(eid) ? await db.select().from(emails).where(eq(emails.guid, eid)) : [];
     if (!email) throw problem(404, UNSUBSCRIBE_FAILED, { code: 'not_found' });
     if (email.userGuid) {
@@ -65,8 +63,9 @@ export const publicAccountRoutes = new Hono<AppEnv>()
     } else {
       throw problem(400, UNSUBSCRIBE_FAILED, { code: 'cannot_unsubscribe' });
     }
-    return c.json({ message: 'You have been successfully unsubscribed!' });
-  });
+    return { message: 'You have been successfully unsubscribed!' };
+  }),
+];
 
 /** Company email events a contact can choose (part 3); used when a contact with "every email" unsubscribes from one. */
 const ALL_CONTACT_EVENTS = ['new_invoice', 'invoice_payment_reminder', 'new_payment', 'card_charge_failed', 'domain_expiring', 'hosting_suspended', 'service_updates'];

@@ -1,36 +1,23 @@
-import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { SEARCH_EMPTY_MESSAGE } from '../../lib/rules/search';
-import type { AppEnv } from '../context';
+import { getErrorDescriptionOp, getSupportArticleOp, getWhiteLabelOp, searchOp } from '../../lib/api/system';
 import { kbArticles, systemErrors } from '../db/schema/index';
 import { notFound } from '../http/errors';
-import { readQuery } from '../http/validate';
+import { implement } from '../http/operation';
 import { whiteLabelFor } from '../services/white-label';
 import { searchCompany } from '../services/search';
-import { required } from '../../lib/schemas/text';
 
-/** Answered without a session: the sign-in page needs the branding, and error codes can arrive in any URL. */
-export const publicSystemRoutes = new Hono<AppEnv>()
-  .get('/whitelabel', async (c) => c.json(await whiteLabelFor(c.var.deps.db, c.req.header('host'))))
-  .get('/errors/:code', async (c) => {
-    const [row] = await c.var.deps.db.select().from(systemErrors).where(eq(systemErrors.code, c.req.param('code')));
-    if (!row) throw notFound('Unknown error code.');
-    return c.json({ data: { code: row.code, description: row.description } });
-  });
-
-const searchQuery = z.object({
-  q: z.preprocess((v) => (Array.isArray(v) ? v[0] : (v ?? '')), required(SEARCH_EMPTY_MESSAGE, { label: 'The search', max: 253 })),
-});
-
-export const systemRoutes = new Hono<AppEnv>()
-  .get('/search', async (c) => {
-    const { q } = readQuery(c, searchQuery);
-    return c.json(await searchCompany(c.var.deps.db, c.var.company, q));
-  })
-  /** The knowledge-base article behind a page's support info button (spec decisions, 2). */
-  .get('/support/:id', async (c) => {
-    const [row] = await c.var.deps.db.select().from(kbArticles).where(eq(kbArticles.slug, c.req.param('id')));
-    if (!row) throw notFound('There is no support content for this page yet.');
-    return c.json({ data: { slug: row.slug, title: row.title, content: row.content } });
-  });
+/** Branding, error codes, the global search and support articles (spec part 1, 2.1; part 3, 2.14; decisions, 2). */
+export const systemOperations = [
+  implement(getWhiteLabelOp, async (c) => whiteLabelFor(c.var.deps.db, c.req.header('host'))),
+  implement(getErrorDescriptionOp, async (c, { params }) => {
+    const [row] = await c.var.deps.db.select().from(systemErrors).where(eq(systemErrors.code, params.code));
+    if (!row) throw notFound(getErrorDescriptionOp.notFound);
+    return { data: { code: row.code, description: row.description } };
+  }),
+  implement(searchOp, async (c, { query }) => searchCompany(c.var.deps.db, c.var.company, query.q)),
+  implement(getSupportArticleOp, async (c, { params }) => {
+    const [row] = await c.var.deps.db.select().from(kbArticles).where(eq(kbArticles.slug, params.id));
+    if (!row) throw notFound(getSupportArticleOp.notFound);
+    return { data: { slug: row.slug, title: row.title, content: row.content } };
+  }),
+];

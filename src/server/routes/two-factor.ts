@@ -1,20 +1,17 @@
-import { Hono } from 'hono';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { renderSVG } from 'uqr';
-import { enableTwoFactorSchema, passwordConfirmSchema } from '../../lib/schemas/auth-flows';
+import { backupCodesLeftOp, confirmTwoFactorOp, disableTwoFactorOp, regenerateBackupCodesOp, startTwoFactorOp, twoFactorStatusOp } from '../../lib/api/two-factor';
 import type { AppEnv } from '../context';
-import type { Db } from '../db/connection';
 import { sessionTokens, twoFactorSecrets, users } from '../db/schema/index';
 import { badRequest, notFound, problem } from '../http/errors';
-import { readBody } from '../http/validate';
-import { notForCustomers } from '../auth/middleware';
+import { implement } from '../http/operation';
 import { verifyPassword } from '../auth/passwords';
+import { revokeUserSessions } from '../auth/sessions';
 import { newTotpSecret, totpUri } from '../auth/totp';
 import { recordActivity } from '../services/activity';
 import { mailSecurityNotice } from '../services/auth-mail';
 import { remainingBackupCodes, replaceBackupCodes, useTotp } from '../services/two-factor';
 import { twoFactorSecretOf } from '../services/login-steps';
-import { isGuid } from '../../lib/schemas/ids';
 
 const WRONG_PASSWORD = 'The password is not correct.';
 /** How long the session that enabled 2FA may still show the backup codes. */
@@ -27,11 +24,13 @@ async function checkPassword(c: { var: AppEnv['Variables'] }, password: string) 
   return user;
 }
 
-/** /account/2fa: Google Authenticator on the profile tab (spec part 1, 2.6 and 4). */
-export const twoFactorRoutes = new Hono<AppEnv>()
-  .use(notForCustomers)
-  .get('/', async (c) => c.json({ enabled: Boolean(await twoFactorSecretOf(c.var.deps.db, c.var.viewer.userGuid)) }))
-  .post('/', async (c) => {
+/**
+ * /account/2fa: Google Authenticator on the profile tab (spec part 1, 2.6 and 4). The set-up
+ * confirmation `{guid}` comes last: `disable` and `backup-codes` are matched before it.
+ */
+export const twoFactorOperations = [
+  implement(twoFactorStatusOp, async (c) => ({ enabled: Boolean(await twoFactorSecretOf(c.var.deps.db, c.var.viewer.userGuid)) })),
+  implement(startTwoFactorOp, async (c) => {
     const { db, now } = c.var.deps;
     const viewer = c.var.viewer;
     if (await twoFactorSecretOf(db, viewer.userGuid)) throw problem(400, '2FA is already enabled.', { code: '2fa_enabled' });
@@ -45,30 +44,28 @@ export const twoFactorRoutes = new Hono<AppEnv>()
     });
     const uri = totpUri(secret, viewer.email, 'Hostdeck');
     const qrcode = `data:image/svg+xml;base64,${Buffer.from(renderSVG(uri)).toString('base64')}`;
-    return c.json({ qrcode, guid: row.guid, secret });
-  })
-  .post('/disable', async (c) => {
-    const { password } = await readBody(c, passwordConfirmSchema);
+    return { qrcode, guid: row.guid, secret };
+  }),
+  implement(disableTwoFactorOp, async (c, { body: { password } }) => {
     const deps = c.var.deps;
     const user = await checkPassword(c, password);
     if (!(await twoFactorSecretOf(deps.db, user.guid))) throw problem(400, '2FA is not enabled.', { code: '2fa_disabled' });
     await deps.db.transaction(async (tx) => {
       await tx.delete(twoFactorSecrets).where(eq(twoFactorSecrets.userGuid, user.guid));
       await replaceBackupCodes(tx, user.guid, deps.now()).then(() => undefined);
-      await revokeOtherSessions(tx, user.guid, c.var.viewer.sessionGuid, deps.now());
+      await revokeUserSessions(tx, user.guid, deps.now(), c.var.viewer.sessionGuid);
       await recordActivity(c, { verb: 'disabled 2FA for', object: `${user.firstName} ${user.lastName}`, objectType: 'user', objectGuid: user.guid, companyGuid: null }, tx);
     });
     await mailSecurityNotice(deps, deps.db, user, 'Two-factor authentication was disabled on your account, and your other signed-in sessions were ended.');
-    return c.json({ message: '2FA successfully disabled!' });
-  })
-  .get('/backup-codes', async (c) => {
+    return { message: '2FA successfully disabled!' };
+  }),
+  implement(backupCodesLeftOp, async (c) => {
     const { db } = c.var.deps;
     if (!(await twoFactorSecretOf(db, c.var.viewer.userGuid))) throw problem(400, '2FA is not enabled.', { code: '2fa_disabled' });
     // Codes are stored hashed, so only how many remain can be shown; new ones need the password.
-    return c.json({ codes: await remainingBackupCodes(db, c.var.viewer.userGuid) });
-  })
-  .post('/backup-codes', async (c) => {
-    const { password } = await readBody(c, passwordConfirmSchema);
+    return { codes: await remainingBackupCodes(db, c.var.viewer.userGuid) };
+  }),
+  implement(regenerateBackupCodesOp, async (c, { body: { password } }) => {
     const deps = c.var.deps;
     const user = await checkPassword(c, password);
     if (!(await twoFactorSecretOf(deps.db, user.guid))) throw problem(400, '2FA is not enabled.', { code: '2fa_disabled' });
@@ -77,33 +74,28 @@ export const twoFactorRoutes = new Hono<AppEnv>()
       await recordActivity(c, { verb: 'regenerated the backup codes of', object: `${user.firstName} ${user.lastName}`, objectType: 'user', objectGuid: user.guid, companyGuid: null }, tx);
       return fresh;
     });
-    return c.json({ codes });
-  })
-  .post('/:guid', async (c) => {
-    const { code } = await readBody(c, enableTwoFactorSchema);
+    return { codes };
+  }),
+  implement(confirmTwoFactorOp, async (c, { params, body: { code } }) => {
     const deps = c.var.deps;
     const viewer = c.var.viewer;
-    const guid = c.req.param('guid');
-    const [pending] = isGuid(guid)
-      ? await deps.db.select().from(twoFactorSecrets).where(and(eq(twoFactorSecrets.guid, guid), eq(twoFactorSecrets.userGuid, viewer.userGuid), isNull(twoFactorSecrets.confirmedAt)))
-      : [];
-    if (!pending) throw notFound('This 2FA set-up was not found. Please start again.');
+    const [pending] = await deps.db
+      .select()
+      .from(twoFactorSecrets)
+      .where(and(eq(twoFactorSecrets.guid, params.guid), eq(twoFactorSecrets.userGuid, viewer.userGuid), isNull(twoFactorSecrets.confirmedAt)));
+    if (!pending) throw notFound(confirmTwoFactorOp.notFound);
     if (!(await useTotp(deps.db, pending, code, deps.now()))) throw badRequest({ code: 'The code is not correct. Please check the time on your phone and try again.' }, 'wrong_code');
     const codes = await deps.db.transaction(async (tx) => {
       await tx.update(twoFactorSecrets).set({ confirmedAt: deps.now() }).where(eq(twoFactorSecrets.guid, pending.guid));
       const fresh = await replaceBackupCodes(tx, viewer.userGuid, deps.now());
       // Every other session ends now. This one ends when the panel signs out after showing the
       // backup codes, and at the latest in 15 minutes, so a poll cannot cut the codes off screen.
-      await revokeOtherSessions(tx, viewer.userGuid, viewer.sessionGuid, deps.now());
+      await revokeUserSessions(tx, viewer.userGuid, deps.now(), viewer.sessionGuid);
       await tx.update(sessionTokens).set({ expiresAt: new Date(deps.now().getTime() + ENABLE_GRACE_MS) }).where(eq(sessionTokens.guid, viewer.sessionGuid));
       await recordActivity(c, { verb: 'enabled 2FA for', object: `${viewer.firstName} ${viewer.lastName}`, objectType: 'user', objectGuid: viewer.userGuid, companyGuid: null }, tx);
       return fresh;
     });
     await mailSecurityNotice(deps, deps.db, { guid: viewer.userGuid, email: viewer.email, firstName: viewer.firstName, lastName: viewer.lastName }, 'Two-factor authentication was enabled on your account, and your signed-in sessions were ended.');
-    return c.json({ codes });
-  });
-
-/** After disabling 2FA the session that did it stays; the others end. */
-async function revokeOtherSessions(db: Db, userGuid: string, keep: string, now: Date) {
-  await db.update(sessionTokens).set({ revokedAt: now }).where(and(eq(sessionTokens.userGuid, userGuid), eq(sessionTokens.kind, 'SESSION'), isNull(sessionTokens.revokedAt), ne(sessionTokens.guid, keep)));
-}
+    return { codes };
+  }),
+];

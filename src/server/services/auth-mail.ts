@@ -31,6 +31,14 @@ export const mailResetPassword = (deps: ServerDeps, db: Db, to: Recipient, token
 export const mailDeviceCode = (deps: ServerDeps, db: Db, to: Recipient, code: string) =>
   send(deps, db, to, 'device_code', 'Your sign-in verification code', [`Your verification code is ${code}. It is valid for 10 minutes and works once.`, 'If you did not try to sign in, change your password now.']);
 
+/** How a security notice is filed and titled: a password change keeps its own, as users know it. */
+export interface NoticeKind {
+  template: string;
+  subject: string;
+}
+const SIGN_IN_SETTINGS: NoticeKind = { template: 'security_notice', subject: 'Security notice: your sign-in settings changed' };
+export const PASSWORD_CHANGED: NoticeKind = { template: 'password_changed', subject: 'Your password was changed' };
+
 /** Sent after a change to how the account signs in, so an owner notices a change they did not make. */
-export const mailSecurityNotice = (deps: ServerDeps, db: Db, to: Recipient, change: string) =>
-  send(deps, db, to, 'security_notice', 'Security notice: your sign-in settings changed', [change, 'If this was not you, reset your password and contact our support now.']);
+export const mailSecurityNotice = (deps: ServerDeps, db: Db, to: Recipient, change: string, kind: NoticeKind = SIGN_IN_SETTINGS) =>
+  send(deps, db, to, kind.template, kind.subject, [change, 'If this was not you, reset your password and contact our support now.']);

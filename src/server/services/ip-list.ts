@@ -1,17 +1,17 @@
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { CompanyContext } from '../context';
 import type { Db } from '../db/connection';
+import { containsPattern } from '../db/lists';
 import { ipAddresses, ipGroups } from '../db/schema/index';
 import { restrictTo } from './access';
-
-const likeText = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** The filter of an IP address list: the company, its access restriction, a group, search tags (any may match). */
 export function ipListFilter(company: CompanyContext, group: string | undefined, tags: readonly string[]): SQL | undefined {
   const where: (SQL | undefined)[] = [eq(ipAddresses.companyGuid, company.guid), restrictTo(ipAddresses.groupGuid, company.allowedIpGroups)];
   if (group) where.push(eq(ipAddresses.groupGuid, group));
   if (tags.length) {
-    where.push(or(...tags.map((t) => or(ilike(ipAddresses.ipAddress, likeText(t)), ilike(ipAddresses.city, likeText(t)), ilike(ipAddresses.country, likeText(t))))));
+    const matches = tags.map(containsPattern).map((p) => or(ilike(ipAddresses.ipAddress, p), ilike(ipAddresses.city, p), ilike(ipAddresses.country, p)));
+    where.push(or(...matches));
   }
   return and(...where);
 }
@@ -28,7 +28,8 @@ export async function ipGroupVisible(db: Db, company: CompanyContext, group: str
 /**
  * One page of IP addresses as a JSON array text, built by the database: a 99,999-row list
  * turned into JavaScript objects row by row costs several times more than the query itself.
- * The shape is `IpAddress` of src/lib/api/ip-addresses.ts; tests/api check it field by field.
+ * The shape is `ipAddress` of src/lib/api/ip-addresses.ts, checked against that schema in
+ * tests like every answer, and field by field against the rows in tests/api/system.test.ts.
  */
 export async function ipListJson(db: Db, filter: SQL | undefined, companyGuid: string, limit: number, offset: number): Promise<string> {
   const rows = await db.execute(sql`

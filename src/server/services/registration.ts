@@ -8,11 +8,8 @@ import type { registerSchema } from '../../lib/schemas/register';
 import type { z } from 'zod';
 import { hashPassword } from '../auth/passwords';
 import type { Viewer } from '../context';
+import type { VatAnswer } from '../../lib/api/auth-flows';
 
-export interface VatAnswer {
-  is_valid: boolean;
-  invalid_company: boolean;
-}
 
 const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 

@@ -1,15 +1,13 @@
-import { and, asc, eq, ilike, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNull } from 'drizzle-orm';
 import type { SearchAnswer, SearchEntry } from '../../lib/api/system';
 import { searchTypeOf } from '../../lib/rules/search';
 import type { CompanyContext } from '../context';
 import type { Db } from '../db/connection';
+import { containsPattern } from '../db/lists';
 import { domainGroups, domains, ipAddresses, ipGroups } from '../db/schema/index';
 import { restrictTo } from './access';
 
 const LIMIT = 50;
-
-/** Escapes LIKE wildcards so a query is matched as typed. */
-const likeText = (q: string) => q.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
  * The global search of the header (spec part 3, 2.14): an IPv4-looking query finds IP
@@ -18,7 +16,7 @@ const likeText = (q: string) => q.replace(/[\\%_]/g, (ch) => `\\${ch}`);
  */
 export async function searchCompany(db: Db, company: CompanyContext, q: string): Promise<SearchAnswer> {
   const type = searchTypeOf(q);
-  const pattern = `%${likeText(q.toLowerCase())}%`;
+  const pattern = containsPattern(q.toLowerCase());
   const data: SearchEntry[] = [];
   if (type === 'IP_ADDRESS') {
     if (company.permissions.has('can_view_ip_addresses')) {
@@ -50,7 +48,7 @@ export async function searchCompany(db: Db, company: CompanyContext, q: string):
       .where(
         and(
           eq(domains.companyGuid, company.guid),
-          or(ilike(domains.domain, pattern)),
+          ilike(domains.domain, pattern),
           isNull(domains.parentDomainGuid),
           restrictTo(domains.groupGuid, company.allowedDomainGroups),
         ),

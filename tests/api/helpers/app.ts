@@ -3,9 +3,9 @@ import { createApi, type Api } from '../../../src/lib/api/client';
 import { DEFAULT_CONFIG, type ServerConfig, type ServerDeps } from '../../../src/server/context';
 import type { Database } from '../../../src/server/db/connection';
 import { createMemoryMailer } from '../../../src/server/mail/mailer';
+import { createJobEngine } from '../../../src/server/jobs/engine';
 import { DEMO_PASSWORD } from '../../../src/server/seed/demo-accounts';
-import { seedDemo } from '../../../src/server/seed/index';
-import { createTestDatabase } from './db';
+import { createSeededTestDatabase } from './db';
 
 export interface TestApp {
   app: ReturnType<typeof createApiApp>;
@@ -33,6 +33,8 @@ export function createTestApp(database: Database, config: Partial<ServerConfig> 
     mailer,
     now: () => new Date(Date.now() + offset),
     clientIp: (req) => req.headers.get('x-test-ip') ?? '127.0.0.1',
+    // Starts pg-boss only when a test starts a task; such a file stops it before closing the database.
+    jobs: createJobEngine(database, () => deps),
   };
   const app = createApiApp(deps);
   const call: TestApp['call'] = (method, path, opts = {}) => {
@@ -67,9 +69,12 @@ export function createTestApp(database: Database, config: Partial<ServerConfig> 
   };
 }
 
-/** A database of its own for one test file, seeded with the demo data, and the API over it. */
+/**
+ * A database of its own for one test file, holding the demo data, and the API over it. The
+ * data is seeded once per run by the global setup (seedDemo, dated from that moment) and
+ * copied here.
+ */
 export async function openSeededApp(config: Partial<ServerConfig> = {}): Promise<{ database: Database; t: TestApp }> {
-  const database = await createTestDatabase();
-  await seedDemo(database.db);
+  const database = await createSeededTestDatabase();
   return { database, t: createTestApp(database, config) };
 }

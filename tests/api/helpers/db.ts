@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../../src/server/db/connection';
-import { ensureWorkerDatabase } from './postgres';
+import { copyToWorkerDatabase, ensureWorkerDatabase } from './postgres';
 
 /**
  * A migrated, empty database for one test file. On PGlite it is a copy of the template
@@ -16,7 +16,26 @@ export async function createTestDatabase(): Promise<Database> {
     await resetDatabase(database);
     return database;
   }
-  const template = inject('pgliteTemplate');
+  return loadPgliteTemplate(inject('pgliteTemplate'));
+}
+
+/**
+ * A migrated database holding the demo data (seedDemo) for one test file, copied from the
+ * one the global setup seeded, so no file seeds for itself. On PGlite it is loaded from the
+ * seeded dump; with TEST_DATABASE_URL this worker's database is replaced by a copy of the
+ * seeded PostgreSQL template.
+ */
+export async function createSeededTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const template = inject('postgresSeededTemplate');
+    if (!template) throw new Error('No seeded PostgreSQL template: run the API tests through Vitest with the "api" project (its globalSetup builds it).');
+    return openDatabase({ databaseUrl: await copyToWorkerDatabase(url, template), migrate: false });
+  }
+  return loadPgliteTemplate(inject('pgliteSeededTemplate'));
+}
+
+async function loadPgliteTemplate(template: string): Promise<Database> {
   if (!template) throw new Error('No PGlite template: run the API tests through Vitest with the "api" project (its globalSetup builds it).');
   const pglite = await PGlite.create({ loadDataDir: new Blob([await readFile(template)]) });
   return openDatabase({ pglite, migrate: false });

@@ -1,6 +1,12 @@
 import pg from 'pg';
 
 const PREFIX = 'hostdeck_test_';
+/**
+ * The migrated and seeded database the global setup builds for a run; seeded test files
+ * copy it. Its name starts like the workers' ones, so a run that died leaves nothing behind
+ * that the next run does not drop.
+ */
+export const SEEDED_TEMPLATE = `${PREFIX}seeded`;
 
 /** One database per Vitest worker, so files running in parallel never share rows. */
 export function workerDatabaseName(): string {
@@ -25,7 +31,7 @@ async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): P
   }
 }
 
-/** At the start of a run: the databases an earlier run left behind may hold an older schema. */
+/** At the start of a run (the databases an earlier run left behind may hold an older schema) and at its end. */
 export async function dropWorkerDatabases(url: string): Promise<void> {
   await admin(url, async (client) => {
     const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like 'hostdeck\\_test\\_%'`);
@@ -43,6 +49,33 @@ export async function ensureWorkerDatabase(url: string): Promise<string> {
       // 42P04: duplicate_database, made by an earlier file of this worker.
       if ((error as { code?: string }).code !== '42P04') throw error;
     }
+  });
+  return withDatabase(url, name);
+}
+
+/** Creates an empty database `name`, dropping any earlier one of that name first. */
+export async function createEmptyDatabase(url: string, name: string): Promise<void> {
+  await admin(url, async (client) => {
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.query(`create database "${name}"`);
+  });
+}
+
+let copies = 0;
+
+/**
+ * A new database for this worker, copied from `template` (CREATE DATABASE … TEMPLATE, a
+ * file-level copy that takes a fraction of what seeding does). Each call of a test file
+ * gets a database of its own (hostdeck_test_<worker>_s<n>), apart from the worker's empty
+ * one, so a second copy never pulls the first from under the file. The name is used again
+ * by the worker's next file, whose process has closed its connections; WITH (FORCE) ends
+ * any it left open.
+ */
+export async function copyToWorkerDatabase(url: string, template: string): Promise<string> {
+  const name = `${workerDatabaseName()}_s${++copies}`;
+  await admin(url, async (client) => {
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.query(`create database "${name}" template "${template}"`);
   });
   return withDatabase(url, name);
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../../src/server/auth/passwords';
 import { hashToken, newToken } from '../../../src/server/auth/tokens';
@@ -22,6 +21,8 @@ describe('tokens', () => {
     const token = newToken();
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
     expect(newToken()).not.toBe(token);
-    expect(hashToken(token)).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(hashToken(token)).not.toBe(hashToken(newToken()));
+    // FIPS 180-2, appendix B.1: SHA-256 of "abc".
+    expect(hashToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
 });

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { Api } from './client';
+import { defineOperation, guidParam } from './define';
+import { send } from './send';
+import { task } from './tasks';
+
+/** A domain's DNS zone (spec part 2, 2.6 DNS zone panel and 7.4). */
+
+/** Spec part 2, 8: the panel's words for a zone that is not provisioned. */
+export const DNS_ZONE_UNAVAILABLE = 'DNS zone is not available, yet!';
+/** Spec part 2, 8: the success toast of the reset. */
+export const DNS_ZONE_RESET_DONE = 'DNS zone successfully reset!';
+
+export const dnsZoneResetAnswer = z.object({ message: z.string(), task }).meta({ id: 'DnsZoneReset' });
+export type DnsZoneResetAnswer = z.infer<typeof dnsZoneResetAnswer>;
+
+/**
+ * Restores the zone's SOA and records to the provider's defaults, as a task (its items are the
+ * steps); a reset asked while one is still running answers that one.
+ */
+export const resetDnsZoneOp = defineOperation({
+  area: 'domains',
+  id: 'domains.dns_zone.reset',
+  method: 'post',
+  path: '/domains/{guid}/dns_zone/reset/',
+  summary: "Resets the domain's DNS zone to its defaults (a task)",
+  params: z.object({ guid: guidParam }),
+  answer: dnsZoneResetAnswer,
+  scopes: ['can_reset_domain_dns_zone'],
+  notFound: 'Domain not found.',
+});
+
+export const resetDnsZone = (api: Api, domain: string) => send(api, resetDnsZoneOp, { params: { guid: domain } });

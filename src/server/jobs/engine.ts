@@ -1,0 +1,156 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Job, JobResult, PgBoss } from 'pg-boss';
+import type { Database } from '../db/connection';
+import { SWEEP_CRON, SWEEP_QUEUE, TASK_QUEUE, TASK_WORK, createBoss } from './boss';
+import { memoryEventBus, postgresEventBus, type TaskEventBus } from './events';
+import { runTask, type RunnerDeps } from './runner';
+import { TASK_KINDS, queueOf } from './steps/index';
+import { insertTask, lockKey, orphanedTasks, releaseLeases, taskEventOf, unfinishedTaskFor, type NewTask, type TaskRow } from './store';
+
+/** What the engine reads of the server's dependencies, each time it needs it. */
+export interface EngineDeps {
+  now(): Date;
+  config: { provisionStepMs: number };
+}
+
+/**
+ * Background jobs (DESIGN "Jobs"): tasks whose items are steps of the registry in ./steps, run
+ * by pg-boss workers inside the server process, with every change published for the company's
+ * event streams. The engine starts with the server (`start`), or on the first task.
+ */
+export interface JobEngine {
+  readonly events: TaskEventBus;
+  start(): Promise<void>;
+  /** Lets running steps finish their transaction, stops the workers and the event listener. */
+  stop(): Promise<void>;
+  /**
+   * Records a task and its items and queues it. With `onePerDomain`, a task of the same kind
+   * still unfinished for that domain is answered instead of a second one (a double click).
+   */
+  startTask(input: NewTask, options?: { onePerDomain?: string }): Promise<{ task: TaskRow; created: boolean }>;
+}
+
+type TaskJob = Job<{ task: string }>;
+
+export function createJobEngine(database: Database, deps: () => EngineDeps, log: (message: string) => void = console.error): JobEngine {
+  const events = database.kind === 'postgres' ? postgresEventBus(database.pool!, log) : memoryEventBus();
+  let starting: Promise<PgBoss> | undefined;
+  let stopped = false;
+  const stopSignal = new AbortController();
+  const running = new Set<Promise<void>>();
+
+  const started = () => {
+    if (stopped) return Promise.reject(new Error('The job engine has stopped.'));
+    starting ??= boot().catch((error: unknown) => {
+      starting = undefined;
+      throw error;
+    });
+    return starting;
+  };
+
+  const runner: RunnerDeps = {
+    db: database.db,
+    now: () => deps().now(),
+    stepMs: () => deps().config.provisionStepMs,
+    publish: (change) => events.publish(change),
+    reschedule: async (task, at) => {
+      await (await started()).send(queueOf(task.kind), { task: task.guid }, { startAfter: at });
+    },
+    sleep: (ms) => delay(ms, undefined, { signal: stopSignal.signal }).catch(() => undefined),
+    stopping: () => stopped,
+    log,
+  };
+
+  async function runJob(job: TaskJob): Promise<JobResult> {
+    const run = runTask(runner, job.data.task);
+    running.add(run);
+    try {
+      await run;
+      return { id: job.id, status: 'completed' };
+    } catch (error) {
+      if (!stopped) log(`[hostdeck] task ${job.data.task} stopped with an error; its job is retried: ${String(error)}`);
+      return { id: job.id, status: 'failed', output: { message: String(error) } };
+    } finally {
+      running.delete(run);
+    }
+  }
+
+  /** Queues every task nobody works on; on PGlite after a restart, that is every unfinished one. */
+  async function sweep(boss: PgBoss) {
+    const now = deps().now();
+    for (const orphan of await orphanedTasks(database.db, TASK_KINDS, now)) {
+      await boss.send(queueOf(orphan.kind), { task: orphan.guid }, orphan.due > now ? { startAfter: orphan.due } : {});
+    }
+  }
+
+  /**
+   * Only one process can open a PGlite folder, so at start every lease and every active job is
+   * a dead process's: released and cancelled here, the sweep then resumes their tasks at once.
+   * On PostgreSQL other processes may be alive: their leases run out and the minute's sweep
+   * (or the dead job's expiry) resumes the task.
+   */
+  async function recover(boss: PgBoss) {
+    if (database.kind === 'pglite') {
+      await releaseLeases(database.db);
+      for (const orphan of await orphanedTasks(database.db, TASK_KINDS, deps().now())) {
+        const queue = queueOf(orphan.kind);
+        const stale = (await boss.findJobs(queue, { data: { task: orphan.guid } })).filter((j) => j.state === 'active');
+        if (stale.length) await boss.cancel(queue, stale.map((j) => j.id));
+      }
+    }
+    await sweep(boss);
+  }
+
+  async function boot(): Promise<PgBoss> {
+    await events.listen();
+    const boss = createBoss(database);
+    boss.on('error', (error) => log(`[hostdeck] jobs: ${error.message}`));
+    await boss.start();
+    for (const kind of TASK_KINDS) {
+      const queue = queueOf(kind);
+      await boss.createQueue(queue, TASK_QUEUE);
+      await boss.work<{ task: string }, unknown, typeof TASK_WORK>(queue, TASK_WORK, (jobs) => Promise.all(jobs.map(runJob)));
+    }
+    await boss.createQueue(SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 60 });
+    await boss.work(SWEEP_QUEUE, () => sweep(boss));
+    await boss.schedule(SWEEP_QUEUE, SWEEP_CRON);
+    await recover(boss);
+    return boss;
+  }
+
+  return {
+    events,
+    async start() {
+      await started();
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      stopSignal.abort();
+      const boss = await starting?.catch(() => undefined);
+      await Promise.allSettled(running);
+      await boss?.stop({ graceful: true, timeout: 5000 });
+      await events.close();
+    },
+    async startTask(input, options = {}) {
+      if (!(TASK_KINDS as readonly string[]).includes(input.kind)) throw new Error(`No steps are registered for tasks of kind ${input.kind}.`);
+      const boss = await started();
+      const now = deps().now();
+      const { onePerDomain } = options;
+      const result = await database.db.transaction(async (tx) => {
+        if (onePerDomain) {
+          await lockKey(tx, `${input.kind}:${onePerDomain}`);
+          const existing = await unfinishedTaskFor(tx, input.companyGuid, input.kind, onePerDomain);
+          if (existing) return { task: existing, created: false };
+        }
+        return { task: (await insertTask(tx, input, now)).task, created: true };
+      });
+      if (result.created) {
+        // Were this send lost (a crash right here), the sweep would find the task unworked and queue it.
+        await boss.send(queueOf(input.kind), { task: result.task.guid });
+        await events.publish({ company: input.companyGuid, event: taskEventOf(result.task) }).catch((error: unknown) => log(`[hostdeck] a task event was not published: ${String(error)}`));
+      }
+      return result;
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { Db } from '../db/connection';
+import type { CompanyTaskEvent } from './events';
+import { STEPS, StepFailure } from './steps/index';
+import { claimNextItem, completeItem, failItem, taskEventOf, type TaskRow } from './store';
+import type { TaskItemRow } from './steps/index';
+
+export interface RunnerDeps {
+  db: Db;
+  now(): Date;
+  /** The configured delay of each step (PROVISION_STEP_MS). */
+  stepMs(): number;
+  publish(change: CompanyTaskEvent): Promise<void>;
+  /** Hands the task to a new job that starts at `at`. */
+  reschedule(task: TaskRow, at: Date): Promise<void>;
+  /** Resolves after `ms`, or early once the engine stops. */
+  sleep(ms: number): Promise<void>;
+  stopping(): boolean;
+  log(message: string): void;
+}
+
+/** A job holds on to its task for about this long, then hands over, so no job outlives its expiry. */
+export const JOB_SLICE_MS = 60_000;
+
+/** How long a claim holds an item: long enough for the delay and the step, short after a crash. */
+export const leaseMs = (stepMs: number) => Math.max(30_000, 2 * stepMs + 10_000);
+
+/**
+ * Runs a task's items one after another, from the first unfinished one (so a task picks up
+ * where a killed process left it). Returns when the task is finished, waits for a retry (a job
+ * is scheduled for then), is held by another worker, or its slice of time is used up.
+ */
+export async function runTask(deps: RunnerDeps, taskGuid: string): Promise<void> {
+  const sliceEnds = Date.now() + JOB_SLICE_MS;
+  while (!deps.stopping()) {
+    const claim = await claimNextItem(deps.db, taskGuid, deps.now(), leaseMs(deps.stepMs()));
+    // Finished, held by another worker, or not due yet (the retry's own job comes at that time).
+    if (!('item' in claim)) return;
+    const { item, task } = claim;
+    await publish(deps, task, item);
+    // A provider's backend takes time for each step; the delay lets people watch it happen.
+    await deps.sleep(deps.stepMs());
+    if (deps.stopping()) return;
+    const outcome = await runStep(deps, item);
+    if (outcome === 'stop') return;
+    if (Date.now() > sliceEnds) {
+      await deps.reschedule(task, deps.now());
+      return;
+    }
+  }
+}
+
+async function runStep(deps: RunnerDeps, claimed: TaskItemRow): Promise<'next' | 'stop'> {
+  const step = STEPS[claimed.action];
+  try {
+    if (!step) throw new StepFailure(`This step is not supported: ${claimed.action}.`);
+    const done = await completeItem(deps.db, claimed.guid, deps.now(), (tx, item) => step.run({ tx, item, now: deps.now() }));
+    if (done) await publish(deps, done.task, done.item);
+    return 'next';
+  } catch (error) {
+    const final = error instanceof StepFailure;
+    const message = final ? error.message : 'The step failed; it will be tried again.';
+    if (!final) deps.log(`[hostdeck] task item ${claimed.guid} (${claimed.action}) failed: ${String(error)}`);
+    const failed = await failItem(deps.db, claimed.guid, message, deps.now(), final);
+    if (!failed) return 'next';
+    await publish(deps, failed.task, failed.item);
+    if (failed.retryAt) await deps.reschedule(failed.task, failed.retryAt);
+    return 'stop';
+  }
+}
+
+const publish = (deps: RunnerDeps, task: TaskRow, item: TaskItemRow) =>
+  deps.publish({ company: task.companyGuid, event: taskEventOf(task, item) }).catch((error: unknown) => deps.log(`[hostdeck] a task event was not published: ${String(error)}`));

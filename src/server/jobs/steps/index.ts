@@ -1,0 +1,17 @@
+import { DNS_ZONE_RESET, dnsZoneSteps } from './dns-zone';
+import type { Step } from './step';
+
+export type { Step, StepContext, TaskItemRow } from './step';
+export { StepFailure } from './step';
+
+/**
+ * The registry of step kinds: a task item's `action` names its step. A kind of task whose
+ * steps are all registered here is run by the job engine; tasks of other kinds (the seed's
+ * history, work not built yet) are left as they are.
+ */
+export const STEPS: Readonly<Record<string, Step>> = { ...dnsZoneSteps };
+
+/** The kinds of task the engine runs, each on a pg-boss queue of its own (DESIGN "Jobs"). */
+export const TASK_KINDS = [DNS_ZONE_RESET] as const;
+
+export const queueOf = (kind: string) => `task.${kind.toLowerCase()}`;

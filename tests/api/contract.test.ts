@@ -1,0 +1,138 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import type { Database } from '../../src/server/db/connection';
+import { operations } from '../../src/server/routes/index';
+import { honoPath } from '../../src/server/http/operation';
+import { openSeededApp, type TestApp } from './helpers/app';
+
+let database: Database;
+let t: TestApp;
+
+beforeAll(async () => {
+  ({ database, t } = await openSeededApp());
+});
+afterAll(() => database.close());
+
+/** Served beside the operations: the document itself and its viewer. */
+const DOCUMENTATION = new Set(['GET /openapi.json', 'GET /docs', 'GET /docs/viewer.js']);
+
+interface Document {
+  openapi: string;
+  paths: Record<string, Record<string, { operationId: string; security?: unknown[]; 'x-scopes'?: string[] }>>;
+}
+
+const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
+
+describe('GET /openapi.json', () => {
+  let doc: Document;
+  beforeAll(async () => {
+    const res = await t.call('GET', '/openapi.json');
+    expect(res.status).toBe(200);
+    doc = (await res.json()) as Document;
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(structuredClone(doc) as unknown as Parameters<Validator["validate"]>[0]);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('lists every mounted operation and no other', () => {
+    const documented = new Set(Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => key(m, honoPath(path)))));
+    const mounted = new Set(t.app.routes.filter((r) => r.method !== 'ALL').map((r) => key(r.method, r.path)));
+    for (const d of DOCUMENTATION) mounted.delete(d);
+    expect([...documented].sort()).toEqual([...mounted].sort());
+    expect(documented.size).toBe(operations.length);
+  });
+
+  it('says which operations need a token and which scopes each needs', () => {
+    for (const { op } of operations) {
+      const entry = doc.paths[op.path]?.[op.method];
+      expect(entry?.operationId, op.id).toBe(op.id);
+      expect(entry?.security?.length ?? 0, op.id).toBe(op.audience === 'public' ? 0 : 1);
+      expect(entry?.['x-scopes'] ?? [], op.id).toEqual(op.scopes ?? []);
+    }
+  });
+});
+
+/**
+ * The rows of spec/api-calls.tsv that are built, by area. Each must be mounted with its
+ * decided verb and path; a row is added here when its call is built.
+ */
+const BUILT = [
+  // auth
+  'GET /account/whoami/', 'POST /auth/login/', 'POST /auth/login/2fa/', 'POST /auth/login/device/', 'POST /auth/logout/',
+  'POST /auth/verify/resend/', 'POST /auth/verify/', 'POST /auth/register/', 'POST /auth/register/validate-email/', 'POST /auth/vat/',
+  'POST /auth/recover/', 'GET /auth/recover/{hash}/validate/', 'POST /auth/recover/reset/', 'GET /system/whitelabel/',
+  'GET /account/companies/{guid}/', 'POST /account/companies/contacts/verification/', 'GET /account/validate_company/{guid}/',
+  // shell
+  'GET /dashboard/', 'POST /account/account-setup/', 'DELETE /account/account-setup/', 'GET /account/notifications/', 'POST /account/notifications/',
+  'GET /system/announcements/', 'GET /system/issue-notifications/', 'GET /billing/overdue-notice/', 'GET /hosting/suspended-notice/',
+  'GET /system/errors/{code}/', 'GET /account/unsubscribe/', 'GET /system/search/',
+  // account
+  'GET /account/profile/', 'POST /account/profile/', 'POST /account/password/', 'GET /account/2fa/', 'POST /account/2fa/', 'POST /account/2fa/{guid}/',
+  'POST /account/2fa/disable/', 'GET /account/2fa/backup-codes/', 'POST /account/2fa/backup-codes/', 'POST /account/profile/preferences/',
+  'GET /account/emails/', 'GET /account/emails/{guid}/', 'GET /account/logins/', 'GET /account/logs/', 'GET /account/companies/', 'POST /account/companies/',
+  'GET /account/companies/{guid}/make_default/', 'GET /account/invitations/', 'GET /account/invitations/code/', 'DELETE /account/invitations/{guid}/',
+  'POST /account/invitations/{guid}/accept/',
+  // ip
+  'GET /ip_addresses/',
+  // domains: the group Tasks tab and the DNS zone reset (the first kind of task)
+  'GET /domains/groups/{guid}/tasks/', 'POST /domains/{guid}/dns_zone/reset/',
+];
+
+/** Operations decided beyond the spec's list (docs/decisions.md says why). */
+const DECIDED_EXTRAS = [
+  // The support info button's knowledge-base article (decisions: Panel).
+  'GET /system/support/{id}/',
+  // The company's task changes as Server-Sent Events, for the Tasks tab and the CLI's --wait (decisions: API contract).
+  'GET /tasks/events/',
+];
+
+async function specRows(): Promise<Set<string>> {
+  const text = await readFile(new URL('../fixtures/api-calls.tsv', import.meta.url), 'utf8');
+  return new Set(
+    text
+      .split('\n')
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => line.split('\t'))
+      .map(([, method, path]) => key(method!, path!)),
+  );
+}
+
+describe('spec/api-calls.tsv', () => {
+  const mounted = () => new Set(operations.map(({ op }) => key(op.method, op.path)));
+
+  it('every built row is mounted with its decided verb and path', async () => {
+    const spec = await specRows();
+    for (const row of BUILT) expect(spec.has(row), `${row} is not a row of the spec`).toBe(true);
+    expect(BUILT.filter((row) => !mounted().has(row))).toEqual([]);
+  });
+
+  it('every mounted operation is a built row or a decided extra, defined once', () => {
+    const allowed = new Set([...BUILT, ...DECIDED_EXTRAS]);
+    expect([...mounted()].filter((k) => !allowed.has(k))).toEqual([]);
+    const ids = operations.map(({ op }) => op.id);
+    expect(ids.length).toBe(new Set(ids).size);
+  });
+});
+
+describe('GET /docs', () => {
+  it('serves the viewer and its script from this server, under a policy that allows nothing else', async () => {
+    const page = await t.call('GET', '/docs/');
+    expect(page.status).toBe(200);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
+    const html = await page.text();
+    expect(html).toContain('data-url="openapi.json"');
+    expect(html).not.toMatch(/https?:\/\//);
+    const script = await t.call('GET', '/docs/viewer.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toContain('javascript');
+    expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+  });
+});
