@@ -15,7 +15,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
-          // Builds one migrated database template; each test file loads a copy of it.
+          // Builds two database templates, migrated and migrated + seeded; each test file loads a copy of one.
           globalSetup: ['tests/api/global-setup.ts'],
           // PGlite's WebAssembly heap is per process: forks keep each file's database apart.
           pool: 'forks',

@@ -7,7 +7,8 @@ import { readTaskEvents, startAndFollowTask } from '../../src/lib/api/task-event
 import { ApiError } from '../../src/lib/errors';
 import type { Database } from '../../src/server/db/connection';
 import { companies, dnsRecords, dnsZones, domainGroups, domains, memberships, tasks } from '../../src/server/db/schema/index';
-import { nextSerial } from '../../src/server/jobs/steps/dns-zone';
+import { DNS_ZONE_RESET, dnsZoneResetItems, nextSerial } from '../../src/server/jobs/steps/dns-zone';
+import { STEPS, type Step } from '../../src/server/jobs/steps/index';
 import { DEFAULT_NAMESERVERS } from '../../src/server/services/dns-defaults';
 import { openSeededApp, type TestApp } from './helpers/app';
 
@@ -156,6 +157,40 @@ describe('POST /domains/{guid}/dns_zone/reset/', () => {
   });
 });
 
+describe('a step that fails for a passing reason', () => {
+  it('is tried again after a delay (RETRYING), then completes', { timeout: 30_000 }, async () => {
+    let calls = 0;
+    // A step of the registry's shape, added for this test only: its first run fails.
+    (STEPS as Record<string, Step>).TEST_FLAKY_STEP = {
+      async run() {
+        if (++calls === 1) throw new Error('the provider did not answer');
+      },
+    };
+    try {
+      const zone = zones[6]!;
+      const seen: TaskEvent[] = [];
+      const final = await startAndFollowTask(
+        optionsOf(demo),
+        async () => {
+          const { task } = await t.deps.jobs.startTask({ companyGuid: demo.company, domainGroupGuid: zone.group, kind: DNS_ZONE_RESET, createdBy: null, items: [{ action: 'TEST_FLAKY_STEP', domainGuid: zone.guid }] });
+          return (await listGroupTasks(t.client(demo), zone.group)).data.find((x) => x.guid === task.guid)!;
+        },
+        { onProgress: (e) => seen.push(e) },
+      );
+      expect(final).toMatchObject({ status: 'COMPLETED', progress_percentage: 100 });
+      expect(seen.filter((e) => e.item).map((e) => `${e.item!.status} ${e.item!.error ?? ''}`.trim())).toEqual([
+        'ACTIVE',
+        'RETRYING The step failed. It will be tried again.',
+        'ACTIVE',
+        'COMPLETED',
+      ]);
+      expect(calls).toBe(2);
+    } finally {
+      delete (STEPS as Record<string, Step>).TEST_FLAKY_STEP;
+    }
+  });
+});
+
 describe('GET /domains/groups/{guid}/tasks/', () => {
   it("lists the group's tasks newest first, with their items, in the list envelope", async () => {
     const group = zones[0]!.group;
@@ -251,10 +286,14 @@ describe('GET /tasks/events/', () => {
     expect(replayed.find((e) => e.task === task.guid)).toMatchObject({ status: 'COMPLETED', progress_percentage: 100, item: null });
   });
 
-  it('shows a member limited to some groups only those groups’ tasks', async () => {
+  it('shows a member limited to some groups only those groups’ tasks, failures included', async () => {
     const hidden = zones[5]!;
-    const shown = zones.slice(6).find((z) => z.group !== hidden.group)!;
-    await asOwnerWith({ allowedDomainGroups: [shown.group] }, async () => {
+    const [shown] = await database.db
+      .select()
+      .from(domains)
+      .where(and(eq(domains.companyGuid, demo.company), ne(domains.groupGuid, hidden.group), eq(domains.isSubdomain, false)))
+      .limit(1);
+    await asOwnerWith({ allowedDomainGroups: [shown!.groupGuid] }, async () => {
       const stop = new AbortController();
       const seen: TaskEvent[] = [];
       let shownTask = '';
@@ -265,15 +304,23 @@ describe('GET /tasks/events/', () => {
         onReady: () => opened(),
         onTask: (e) => {
           seen.push(e);
-          if (e.task === shownTask && e.status === 'COMPLETED') stop.abort();
+          if (e.task === shownTask && e.status === 'FAILURE') stop.abort();
         },
       });
       await ready;
-      const hiddenTask = await startHidden(hidden.guid);
-      shownTask = (await resetDnsZone(t.client(demo), shown.guid)).task.guid;
+      // Started as a member who sees every group would; the second domain has no zone, so its task fails.
+      const hiddenTask = await startThroughEngine(hidden.guid);
+      shownTask = await startThroughEngine(shown!.guid);
       await reading;
-      expect(seen.some((e) => e.task === shownTask)).toBe(true);
       expect(seen.some((e) => e.task === hiddenTask)).toBe(false);
+      expect(seen.filter((e) => e.task === shownTask && e.item?.status === 'FAILURE').map((e) => e.item!.error)).toEqual(['DNS zone is not available, yet!']);
+      const [failed] = (await listGroupTasks(t.client(demo), shown!.groupGuid)).data;
+      expect(failed).toMatchObject({ guid: shownTask, status: 'FAILURE', progress_percentage: 0 });
+      expect(failed!.items.map((i) => [i.status, i.error])).toEqual([
+        ['FAILURE', 'DNS zone is not available, yet!'],
+        ['FAILURE', 'Not run: an earlier step failed.'],
+        ['FAILURE', 'Not run: an earlier step failed.'],
+      ]);
     });
   });
 
@@ -285,12 +332,9 @@ describe('GET /tasks/events/', () => {
   });
 });
 
-/** Starts a reset through the engine, as a member who sees every group would (the viewer here may not). */
-async function startHidden(domainGuid: string): Promise<string> {
+/** Starts a reset through the engine, without the handler's checks. */
+async function startThroughEngine(domainGuid: string): Promise<string> {
   const [d] = await database.db.select().from(domains).where(eq(domains.guid, domainGuid));
-  const { task } = await t.deps.jobs.startTask(
-    { companyGuid: demo.company, domainGroupGuid: d!.groupGuid, kind: 'DNS_ZONE_RESET', createdBy: null, items: [{ action: 'RESET_DNS_SOA', domainGuid, details: d!.domain }] },
-    { onePerDomain: domainGuid },
-  );
+  const { task } = await t.deps.jobs.startTask({ companyGuid: demo.company, domainGroupGuid: d!.groupGuid, kind: DNS_ZONE_RESET, createdBy: null, items: dnsZoneResetItems(d!) });
   return task.guid;
 }

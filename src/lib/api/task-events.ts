@@ -25,9 +25,15 @@ export interface StreamEnd {
   lastEventId: string | undefined;
   /** The server's advice for the wait before reconnecting. */
   retryMs: number | undefined;
+  /** The connection broke (the server went away) rather than ending or being aborted. */
+  dropped: boolean;
 }
 
-/** One connection, until the server ends it or `signal` aborts; refusals reject with ApiError. */
+/**
+ * One connection, until the server ends it, it breaks or `signal` aborts; what it got so far
+ * (the last event id) is kept either way. A refusal rejects with ApiError, an unreachable
+ * server with NetworkError.
+ */
 export async function readTaskEvents(options: ApiOptions, stream: TaskStreamOptions): Promise<StreamEnd> {
   const url = options.baseURL.replace(/\/+$/, '') + taskEventsOp.path;
   const headers = new Headers({ ...options.headers, Accept: 'text/event-stream' });
@@ -42,7 +48,7 @@ export async function readTaskEvents(options: ApiOptions, stream: TaskStreamOpti
   try {
     res = await fetcher(url, { headers, ...(stream.signal ? { signal: stream.signal } : {}) });
   } catch (error) {
-    if (stream.signal?.aborted) return { lastEventId, retryMs };
+    if (stream.signal?.aborted) return { lastEventId, retryMs, dropped: false };
     throw new NetworkError(url, error);
   }
   if (!res.ok || !res.body) {
@@ -64,18 +70,19 @@ export async function readTaskEvents(options: ApiOptions, stream: TaskStreamOpti
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   const stop = () => void reader.cancel().catch(() => undefined);
   stream.signal?.addEventListener('abort', stop, { once: true });
+  let dropped = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       parser.feed(value);
     }
-  } catch (error) {
-    if (!stream.signal?.aborted) throw new NetworkError(url, error);
+  } catch {
+    dropped = !stream.signal?.aborted;
   } finally {
     stream.signal?.removeEventListener('abort', stop);
   }
-  return { lastEventId, retryMs };
+  return { lastEventId, retryMs, dropped };
 }
 
 /**

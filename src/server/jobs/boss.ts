@@ -26,13 +26,14 @@ export const TASK_QUEUE: Omit<Queue, 'name'> = {
 /**
  * With LISTEN/NOTIFY on, a burst of jobs stalls until the backup poll unless full batches fetch
  * again at once (LIBRARIES 13: `burstWhenBatchFull`); each job of a batch settles on its own.
+ * A job sent for later (a retry) wakes nobody when it comes due, so the backup poll stays short.
  */
 export const TASK_WORK = {
   batchSize: 4,
   burstWhenBatchFull: true,
   perJobResults: true,
   pollingIntervalSeconds: 2,
-  notifyPollingIntervalSeconds: 10,
+  notifyPollingIntervalSeconds: 2,
 } as const satisfies WorkOptions;
 
 /** The sweep: one worker a minute, across all processes, re-queues tasks nobody works on. */

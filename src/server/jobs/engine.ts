@@ -146,9 +146,10 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
         return { task: (await insertTask(tx, input, now)).task, created: true };
       });
       if (result.created) {
+        // Announced before it is queued, so its first event comes before any step's.
+        await events.publish({ company: input.companyGuid, event: taskEventOf(result.task) }).catch((error: unknown) => log(`[hostdeck] a task event was not published: ${String(error)}`));
         // Were this send lost (a crash right here), the sweep would find the task unworked and queue it.
         await boss.send(queueOf(input.kind), { task: result.task.guid });
-        await events.publish({ company: input.companyGuid, event: taskEventOf(result.task) }).catch((error: unknown) => log(`[hostdeck] a task event was not published: ${String(error)}`));
       }
       return result;
     },

@@ -82,28 +82,40 @@ export function postgresEventBus(pool: pg.Pool, log: (message: string) => void =
   };
 
   async function connect(): Promise<void> {
-    const next = new pg.Client(pool.options);
+    const next = new pg.Client({ ...pool.options, application_name: 'hostdeck-task-events' });
     next.on('notification', onNotification);
     next.on('error', (error) => {
       log(`[hostdeck] task events connection lost: ${error.message}`);
-      reconnect(next);
+      dropped(next);
     });
-    next.on('end', () => reconnect(next));
-    await next.connect();
-    await next.query(`LISTEN ${TASK_EVENTS_CHANNEL}`);
-    client = next;
+    next.on('end', () => dropped(next));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${TASK_EVENTS_CHANNEL}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (closed) await next.end().catch(() => undefined);
+    else client = next;
   }
 
-  function reconnect(lost: pg.Client) {
-    if (closed || client !== lost) return;
+  /** Events sent while no connection listens do not reach this process's streams. */
+  function dropped(lost: pg.Client) {
+    if (client !== lost) return;
     client = undefined;
-    lost.removeAllListeners('end');
+    listening = undefined;
     void lost.end().catch(() => undefined);
+    reconnectSoon();
+  }
+
+  function reconnectSoon() {
+    if (closed || retry) return;
     retry = setTimeout(() => {
-      listening = connect().catch((error: unknown) => {
+      retry = undefined;
+      bus.listen().catch((error: unknown) => {
         log(`[hostdeck] task events: LISTEN failed, trying again: ${String(error)}`);
-        listening = undefined;
-        retry = setTimeout(() => void bus.listen(), 1000);
+        reconnectSoon();
       });
     }, 1000);
   }

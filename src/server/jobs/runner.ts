@@ -58,7 +58,7 @@ async function runStep(deps: RunnerDeps, claimed: TaskItemRow): Promise<'next' |
     return 'next';
   } catch (error) {
     const final = error instanceof StepFailure;
-    const message = final ? error.message : 'The step failed; it will be tried again.';
+    const message = final ? error.message : 'The step failed.';
     if (!final) deps.log(`[hostdeck] task item ${claimed.guid} (${claimed.action}) failed: ${String(error)}`);
     const failed = await failItem(deps.db, claimed.guid, message, deps.now(), final);
     if (!failed) return 'next';

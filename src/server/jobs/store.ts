@@ -79,7 +79,7 @@ export async function claimNextItem(db: Db, taskGuid: string, now: Date, leaseMs
     if (next.runAfter > now) return { waitUntil: next.runAfter };
     const [item] = await tx
       .update(taskItems)
-      .set({ status: 'ACTIVE', attempts: sql`${taskItems.attempts} + 1`, lockedUntil: new Date(now.getTime() + leaseMs) })
+      .set({ status: 'ACTIVE', error: null, attempts: sql`${taskItems.attempts} + 1`, lockedUntil: new Date(now.getTime() + leaseMs) })
       .where(and(eq(taskItems.guid, next.guid), notInArray(taskItems.status, FINISHED), or(sql`${taskItems.lockedUntil} is null`, lte(taskItems.lockedUntil, now))))
       .returning();
     if (!item) return { busy: true } as const;
@@ -117,7 +117,7 @@ export async function failItem(db: Db, itemGuid: string, error: string, now: Dat
     const retryAt = giveUp ? null : new Date(now.getTime() + 1000 * 2 ** current.attempts);
     const [item] = await tx
       .update(taskItems)
-      .set(giveUp ? { status: 'FAILURE', error, lockedUntil: null, dateCompleted: now } : { status: 'RETRYING', error, lockedUntil: null, runAfter: retryAt! })
+      .set(giveUp ? { status: 'FAILURE', error, lockedUntil: null, dateCompleted: now } : { status: 'RETRYING', error: `${error} It will be tried again.`, lockedUntil: null, runAfter: retryAt! })
       .where(eq(taskItems.guid, itemGuid))
       .returning();
     if (giveUp) {

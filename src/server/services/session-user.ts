@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../lib/api/auth';
 import type { Db } from '../db/connection';
 import { accountManagers, companies, memberships, users } from '../db/schema/index';
@@ -6,20 +6,22 @@ import type { CompanyContext } from '../context';
 
 /** The whoami answer: the user, the company the request acts for and the companies they can switch to. */
 export async function loadSessionUser(db: Db, userGuid: string, company: CompanyContext): Promise<SessionUser> {
-  const [user] = await db.select().from(users).where(eq(users.guid, userGuid));
-  if (!user) throw new Error(`user ${userGuid} vanished during the request`);
+  // One statement: the user, the company with its account manager, and the switch list.
   const [row] = await db
-    .select({ c: companies, am: accountManagers })
-    .from(companies)
+    .select({
+      user: users,
+      c: companies,
+      am: accountManagers,
+      list: sql<{ guid: string; name: string }[] | string>`(select coalesce(json_agg(json_build_object('guid', lc.guid, 'name', lc.name) order by lc.name), '[]') from ${memberships} lm join ${companies} lc on lc.guid = lm.company_guid where lm.user_guid = ${userGuid} and lm.status = 'ACTIVE')`,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.guid, company.guid))
     .leftJoin(accountManagers, eq(accountManagers.guid, companies.accountManagerGuid))
-    .where(eq(companies.guid, company.guid));
-  if (!row) throw new Error(`company ${company.guid} vanished during the request`);
-  const list = await db
-    .select({ guid: companies.guid, name: companies.name })
-    .from(memberships)
-    .innerJoin(companies, eq(companies.guid, memberships.companyGuid))
-    .where(and(eq(memberships.userGuid, userGuid), eq(memberships.status, 'ACTIVE')))
-    .orderBy(asc(companies.name));
+    .where(eq(users.guid, userGuid));
+  if (!row) throw new Error(`user ${userGuid} or company ${company.guid} vanished during the request`);
+  const { user } = row;
+  // node-postgres parses json columns; PGlite may hand them over as text.
+  const list = typeof row.list === 'string' ? (JSON.parse(row.list) as { guid: string; name: string }[]) : row.list;
   const { c, am } = row;
   return {
     guid: user.guid,

@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { resetDnsZone } from '../../src/lib/api/dns-zone';
+import { readTaskEvents } from '../../src/lib/api/task-events';
+import type { TaskEvent } from '../../src/lib/api/tasks';
+import { openDatabase } from '../../src/server/db/connection';
+import { dnsZones, domains } from '../../src/server/db/schema/index';
+import { startApiProcess, type ApiProcess, type Session } from './helpers/api-process';
+import { copyToWorkerDatabase } from './helpers/postgres';
+
+/**
+ * Past one machine (DESIGN "Running"): two API processes on one PostgreSQL share the job
+ * queue and the task events (LISTEN/NOTIFY), so a task started through one is streamed by the
+ * other. Runs only with TEST_DATABASE_URL (`.ci/run` gives it to `npm run test:api`).
+ */
+const url = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!url)('two API processes on one PostgreSQL', () => {
+  let one: ApiProcess | undefined;
+  let other: ApiProcess | undefined;
+  let domainGuid: string;
+  let databaseUrl: string;
+
+  beforeAll(async () => {
+    databaseUrl = await copyToWorkerDatabase(url!, inject('postgresSeededTemplate'));
+    const database = await openDatabase({ databaseUrl, migrate: false });
+    try {
+      const [row] = await database.db.select({ guid: domains.guid }).from(dnsZones).innerJoin(domains, eq(domains.guid, dnsZones.domainGuid)).where(eq(dnsZones.status, 'ACTIVE')).limit(1);
+      domainGuid = row!.guid;
+    } finally {
+      await database.close();
+    }
+    const env = { DATABASE_URL: databaseUrl, PROVISION_STEP_MS: '200' };
+    [one, other] = await Promise.all([startApiProcess(env), startApiProcess(env)]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([one?.kill(), other?.kill()]);
+  });
+
+  /** Follows one process's stream until `guid` completes; resolves once the stream is open, with what it will have seen. */
+  async function follow(server: ApiProcess, session: Session, guid: () => string): Promise<{ seen: Promise<TaskEvent[]> }> {
+    const seen: TaskEvent[] = [];
+    const stop = new AbortController();
+    let opened!: () => void;
+    const ready = new Promise<void>((resolve) => (opened = resolve));
+    const seen$ = readTaskEvents(server.options(session), {
+      signal: stop.signal,
+      onReady: () => opened(),
+      onTask: (e) => {
+        // The task's first event may come before its guid does (the answer of the reset).
+        seen.push(e);
+        if (e.task === guid() && e.status === 'COMPLETED') stop.abort();
+      },
+    }).then(() => seen.filter((e) => e.task === guid()));
+    await ready;
+    return { seen: seen$ };
+  }
+
+  /** One reset through `one`, followed on both; answers what each stream saw of it. */
+  async function resetFollowedOnBoth() {
+    const session = await one!.signIn('demo@hostdeck.test');
+    let guid = '';
+    const onOther = await follow(other!, session, () => guid);
+    const onOne = await follow(one!, session, () => guid);
+    guid = (await resetDnsZone(one!.client(session), domainGuid)).task.guid;
+    const steps = (seen: TaskEvent[]) => seen.map((e) => `${e.status} ${e.progress_percentage} ${e.item?.action ?? '-'} ${e.item?.status ?? '-'}`);
+    return (await Promise.all([onOther.seen, onOne.seen])).map(steps);
+  }
+
+  it('streams a task started through the other process, step by step', { timeout: 60_000 }, async () => {
+    const [seenByOther, seenByOne] = await resetFollowedOnBoth();
+    expect(seenByOther).toEqual([
+      'PENDING 0 - -',
+      'ACTIVE 0 RESET_DNS_SOA ACTIVE',
+      'ACTIVE 33 RESET_DNS_SOA COMPLETED',
+      'ACTIVE 33 RESET_DNS_RECORDS ACTIVE',
+      'ACTIVE 67 RESET_DNS_RECORDS COMPLETED',
+      'ACTIVE 67 PUBLISH_DNS_ZONE ACTIVE',
+      'COMPLETED 100 PUBLISH_DNS_ZONE COMPLETED',
+    ]);
+    expect(seenByOne).toEqual(seenByOther);
+  });
+
+  it('listens again after its LISTEN connection is cut', { timeout: 60_000 }, async () => {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    const listeners = async () => (await admin.query(`select pid from pg_stat_activity where application_name = 'hostdeck-task-events'`)).rows.map((r: { pid: number }) => r.pid);
+    try {
+      const before = await listeners();
+      expect(before).toHaveLength(2);
+      await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [before]);
+      for (let i = 0; i < 100 && (await listeners()).filter((pid) => !before.includes(pid)).length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+      const [seenByOther, seenByOne] = await resetFollowedOnBoth();
+      expect(seenByOther.at(0)).toBe('PENDING 0 - -');
+      expect(seenByOther.at(-1)).toBe('COMPLETED 100 PUBLISH_DNS_ZONE COMPLETED');
+      expect(seenByOne).toEqual(seenByOther);
+    } finally {
+      await admin.end();
+    }
+  });
+});
