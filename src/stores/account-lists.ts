@@ -48,18 +48,30 @@ export function removeEmailFilter(key: 'subject' | 'content'): void {
 
 export const clearEmailFilters = () => emailsList.setFilters({});
 
+/** The key of the creation under way: a second click while it runs reuses it. */
+let creationKey: string | null = null;
+
 /** Creates a company; answers the field errors to show, or null when created. */
 export async function addCompany(input: CompanyCreateInput): Promise<FormErrors | null> {
   const parsed = companyCreateSchema.safeParse(input);
   if (!parsed.success) return fieldErrors(parsed.error);
+  const key = (creationKey ??= crypto.randomUUID());
+  let settled = true;
   try {
-    const answer = await createCompany(api, parsed.data);
+    const answer = await createCompany(api, parsed.data, key);
     toastSuccess(answer.message);
     await Promise.all([companiesList.load(), loadUser()]);
     return null;
   } catch (error) {
+    // The first click's request is still running and will report for both.
+    if (error instanceof ApiError && error.code === 'idempotency_key_in_flight') {
+      settled = false;
+      return {};
+    }
     toastError(error);
     return error instanceof ApiError && error.body.fields ? error.body.fields : {};
+  } finally {
+    if (settled && creationKey === key) creationKey = null;
   }
 }
 

@@ -117,6 +117,8 @@ export const createCompanyOp = defineOperation({
   body: companyCreateSchema,
   answer: z.object({ message: z.string(), company: companyDetail }),
   status: 201,
+  // A double click or a retry must not create two companies.
+  idempotent: true,
 });
 export const getCompanyOp = defineOperation({ ...own, area: 'auth', id: 'auth.companies.get', method: 'get', path: '/account/companies/{guid}/', summary: 'One of the user\'s companies', ...guidOf('Company not found.'), answer: companyDetail });
 export const makeDefaultCompanyOp = defineOperation({
@@ -161,7 +163,8 @@ export const changePassword = (api: Api, input: PasswordChangeInput) => send(api
 export const updatePreference = (api: Api, input: PreferenceInput) => send(api, updatePreferenceOp, { body: input });
 
 export const listCompanies = (api: Api, query: AccountListQuery) => send(api, listCompaniesOp, { query });
-export const createCompany = (api: Api, input: CompanyCreateInput) => send(api, createCompanyOp, { body: input });
+export const createCompany = (api: Api, input: CompanyCreateInput, idempotencyKey?: string) =>
+  send(api, createCompanyOp, { body: input }, idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {});
 export const getCompany = (api: Api, guid: string) => send(api, getCompanyOp, { params: { guid } });
 export const makeDefaultCompany = (api: Api, guid: string) => send(api, makeDefaultCompanyOp, { params: { guid } });
 

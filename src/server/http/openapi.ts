@@ -8,6 +8,10 @@ const companyHeader = z.object({
   Company: z.guid().optional().meta({ description: 'The company the call acts for; without it, the user\'s default company. An API key acts only for its own company.' }),
 });
 
+const idempotencyHeader = z.object({
+  'Idempotency-Key': z.string().max(255).optional().meta({ description: 'Repeats within 24 hours with the same key and request get the first answer; another request with the key is refused (422).' }),
+});
+
 /**
  * The OpenAPI 3.1 document of the operations the API mounts, generated from their
  * definitions: what "another provider API that speaks the same calls" must speak.
@@ -51,7 +55,7 @@ export function openApiDocument(operations: readonly Operation[], info: { versio
       request: {
         ...(op.params ? { params: op.params } : {}),
         ...(op.query ? { query: op.query as z.ZodObject } : {}),
-        ...(audience === 'member' ? { headers: companyHeader } : {}),
+        ...(audience === 'member' ? { headers: op.idempotent ? companyHeader.extend(idempotencyHeader.shape) : companyHeader } : {}),
         ...(op.body ? { body: { required: true, content: { 'application/json': { schema: op.body } } } } : {}),
       },
       responses: responses as never,

@@ -6,6 +6,7 @@ import type { AppEnv } from '../context';
 import { notForApiKeys, notForCustomers, requireAuth, requireCompany, scope } from '../auth/middleware';
 import { badRequest, notFound } from './errors';
 import { jsonBody, readQuery } from './validate';
+import { onceForKey } from './idempotency';
 
 export type Handler<O extends Operation> = (c: Context<AppEnv>, input: ParsedInput<O>) => Promise<AnswerOf<O> | Response>;
 
@@ -44,8 +45,11 @@ export function mountOperations(app: Hono<AppEnv>, list: readonly Implemented[])
   for (const { op, handler } of list) {
     app.on([op.method.toUpperCase()], [honoPath(op.path)], ...guardsOf(op), async (c) => {
       const input = await parseInput(c, op);
-      const result = await handler(c, input);
-      const res = result instanceof Response ? result : c.json(result as object, op.status ?? 200);
+      const answer = async () => {
+        const result = await handler(c, input);
+        return result instanceof Response ? result : c.json(result as object, op.status ?? 200);
+      };
+      const res = op.idempotent ? await onceForKey(c, op, answer) : await answer();
       if (c.var.deps.config.checkAnswers) await checkAnswer(op, res);
       return res;
     });
