@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connection';
-import { companies, memberships, sessionTokens, users } from '../db/schema/index';
+import { sessionTokens } from '../db/schema/index';
+import { preparedStatement } from '../db/prepared';
 import type { CompanyContext, ServerConfig, Viewer } from '../context';
 import { isGuid } from '../../lib/schemas/ids';
 import { hashToken } from './tokens';
@@ -13,51 +14,52 @@ export interface ResolvedViewer {
   requested: string | null;
 }
 
-const columns = {
-  sessionGuid: sessionTokens.guid,
-  kind: sessionTokens.kind,
-  keyCompany: sessionTokens.companyGuid,
-  expiresAt: sessionTokens.expiresAt,
-  lastUsedAt: sessionTokens.lastUsedAt,
-  userGuid: users.guid,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  isCustomer: users.isCustomer,
-  userKind: users.userKind,
-  membershipGuid: memberships.guid,
-  companyGuid: memberships.companyGuid,
-  accountType: memberships.accountType,
-  userType: memberships.userType,
-  permissions: memberships.permissions,
-  allowedIpGroups: memberships.allowedIpGroups,
-  allowedDomainGroups: memberships.allowedDomainGroups,
-  allowedHostingAccounts: memberships.allowedHostingAccounts,
-  allowedSoftwarePresets: memberships.allowedSoftwarePresets,
-  companyName: companies.name,
-};
-
-/**
- * The statement behind every signed-in request, built and prepared once per database and
- * kind (with or without a `Company` header): only the columns a request needs, no re-building.
- */
-function statementFor(db: Db, withHeader: boolean) {
-  const membershipApplies = withHeader
-    ? eq(memberships.companyGuid, sql.placeholder('company'))
-    : or(isNull(sessionTokens.companyGuid), eq(memberships.companyGuid, sessionTokens.companyGuid));
-  return db
-    .select(columns)
-    .from(sessionTokens)
-    .innerJoin(users, eq(users.guid, sessionTokens.userGuid))
-    .leftJoin(memberships, and(eq(memberships.userGuid, users.guid), eq(memberships.status, 'ACTIVE'), membershipApplies))
-    .leftJoin(companies, eq(companies.guid, memberships.companyGuid))
-    .where(and(eq(sessionTokens.tokenHash, sql.placeholder('hash')), isNull(sessionTokens.revokedAt)))
-    .orderBy(sql`(${memberships.companyGuid} = ${users.defaultCompanyGuid}) desc nulls last`, asc(memberships.dateCreated))
-    .limit(1)
-    .prepare(withHeader ? 'resolve_viewer_company' : 'resolve_viewer');
+interface Row {
+  session_guid: string;
+  kind: string;
+  key_company: string | null;
+  expires_at: Date | null;
+  last_used_at: Date;
+  user_guid: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  is_customer: boolean;
+  user_kind: string;
+  membership_guid: string | null;
+  company_guid: string | null;
+  account_type: string | null;
+  user_type: string | null;
+  permissions: string[] | null;
+  allowed_ip_groups: string[] | null;
+  allowed_domain_groups: string[] | null;
+  allowed_hosting_accounts: string[] | null;
+  allowed_software_presets: string[] | null;
+  company_name: string | null;
 }
 
-const prepared = new WeakMap<Db, { plain: ReturnType<typeof statementFor>; withHeader: ReturnType<typeof statementFor> }>();
+/**
+ * Behind every signed-in request, so it is planned once: the session, its user and the
+ * membership that applies ($2, the `Company` header; else an API key's own company; else the
+ * default company, else the oldest membership), with only the columns a request needs.
+ */
+const resolveStatement = preparedStatement<Row>(
+  'hostdeck_resolve_viewer',
+  `select s.guid as session_guid, s.kind, s.company_guid as key_company, s.expires_at, s.last_used_at,
+     u.guid as user_guid, u.email, u.first_name, u.last_name, u.is_customer, u.user_kind,
+     m.guid as membership_guid, m.company_guid, m.account_type, m.user_type, m.permissions,
+     m.allowed_ip_groups, m.allowed_domain_groups, m.allowed_hosting_accounts, m.allowed_software_presets,
+     c.name as company_name
+   from session_tokens s
+   join users u on u.guid = s.user_guid
+   left join memberships m on m.user_guid = u.guid and m.status = 'ACTIVE'
+     and case when $2::uuid is null then (s.company_guid is null or m.company_guid = s.company_guid) else m.company_guid = $2::uuid end
+   left join companies c on c.guid = m.company_guid
+   where s.token_hash = $1 and s.revoked_at is null
+   order by (m.company_guid = u.default_company_guid) desc nulls last, m.date_created asc
+   limit 1`,
+  ['text', 'uuid'],
+);
 
 /**
  * The viewer behind a token and the company of the request in ONE query: the session, its
@@ -67,52 +69,44 @@ const prepared = new WeakMap<Db, { plain: ReturnType<typeof statementFor>; withH
  * once a minute. Null when the token is unknown, revoked, expired or idle too long.
  */
 export async function resolveViewer(db: Db, token: string, companyHeader: string | null, now: Date, config: ServerConfig): Promise<ResolvedViewer | null> {
-  let statements = prepared.get(db);
-  if (!statements) {
-    statements = { plain: statementFor(db, false), withHeader: statementFor(db, true) };
-    prepared.set(db, statements);
-  }
   const hash = hashToken(token);
   // A header that is not a guid names no company; it must not reach a uuid column.
-  const [row] = companyHeader
-    ? isGuid(companyHeader)
-      ? await statements.withHeader.execute({ hash, company: companyHeader })
-      : (await statements.plain.execute({ hash })).map((r) => ({ ...r, membershipGuid: null }))
-    : await statements.plain.execute({ hash });
+  const [found] = await resolveStatement(db, [hash, companyHeader && isGuid(companyHeader) ? companyHeader.toLowerCase() : null]);
+  const row = found && companyHeader && !isGuid(companyHeader) ? { ...found, membership_guid: null } : found;
   if (!row) return null;
-  if (row.expiresAt && row.expiresAt <= now) return null;
+  if (row.expires_at && row.expires_at <= now) return null;
   if (row.kind === 'SESSION') {
-    if (row.lastUsedAt.getTime() + config.sessionIdleMinutes * 60_000 <= now.getTime()) return null;
+    if (row.last_used_at.getTime() + config.sessionIdleMinutes * 60_000 <= now.getTime()) return null;
     // Writing on every request would cost a round trip each time; a minute's precision is enough.
-    if (now.getTime() - row.lastUsedAt.getTime() > 60_000) {
-      await db.update(sessionTokens).set({ lastUsedAt: now }).where(eq(sessionTokens.guid, row.sessionGuid));
+    if (now.getTime() - row.last_used_at.getTime() > 60_000) {
+      await db.update(sessionTokens).set({ lastUsedAt: now }).where(eq(sessionTokens.guid, row.session_guid));
     }
   }
   const viewer: Viewer = {
-    userGuid: row.userGuid,
+    userGuid: row.user_guid,
     email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    isCustomer: row.isCustomer,
-    userKind: row.userKind,
-    sessionGuid: row.sessionGuid,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    isCustomer: row.is_customer,
+    userKind: row.user_kind,
+    sessionGuid: row.session_guid,
     sessionKind: row.kind === 'API_KEY' ? 'API_KEY' : 'SESSION',
-    keyCompanyGuid: row.keyCompany,
+    keyCompanyGuid: row.key_company,
   };
   const company: CompanyContext | null =
-    row.membershipGuid && row.companyGuid && row.companyName !== null
+    row.membership_guid && row.company_guid && row.company_name !== null
       ? {
-          guid: row.companyGuid,
-          name: row.companyName,
-          membershipGuid: row.membershipGuid,
-          accountType: row.accountType!,
-          userType: row.userType!,
-          permissions: new Set(row.permissions),
-          allowedIpGroups: row.allowedIpGroups ?? [],
-          allowedDomainGroups: row.allowedDomainGroups ?? [],
-          allowedHostingAccounts: row.allowedHostingAccounts ?? [],
-          allowedSoftwarePresets: row.allowedSoftwarePresets ?? [],
+          guid: row.company_guid,
+          name: row.company_name,
+          membershipGuid: row.membership_guid,
+          accountType: row.account_type!,
+          userType: row.user_type!,
+          permissions: new Set(row.permissions ?? []),
+          allowedIpGroups: row.allowed_ip_groups ?? [],
+          allowedDomainGroups: row.allowed_domain_groups ?? [],
+          allowedHostingAccounts: row.allowed_hosting_accounts ?? [],
+          allowedSoftwarePresets: row.allowed_software_presets ?? [],
         }
       : null;
-  return { viewer, company, requested: companyHeader || row.keyCompany };
+  return { viewer, company, requested: companyHeader || row.key_company };
 }
