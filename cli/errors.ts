@@ -30,3 +30,7 @@ export class CancelledError extends CliError {
 }
 
 export const SIGNED_OUT_MESSAGE = 'You are not signed in. Run `hostdeck login`.';
+
+/** Under a refused saved API key: what the person can do about it. */
+export const API_KEY_REFUSED_HINT =
+  'It may have been deleted in the panel. Save a new one with `hostdeck login --token-stdin`, or sign in with `hostdeck login`.';

@@ -5,7 +5,7 @@ import { registerLogin } from './commands/login';
 import { registerLogout } from './commands/logout';
 import { registerWhoami } from './commands/whoami';
 import { createContext, parseOptions, type CliIO, type Context, type Runner } from './context';
-import { CliError, SIGNED_OUT_MESSAGE } from './errors';
+import { API_KEY_REFUSED_HINT, CliError, SIGNED_OUT_MESSAGE } from './errors';
 import { createUi } from './ui/render';
 
 /**
@@ -69,6 +69,11 @@ async function handleError(error: unknown, io: CliIO, ctx: Context | undefined, 
     return error.exitCode;
   }
   if (error instanceof UnauthorizedError) {
+    // The server's 401 sentence speaks of a session; a saved API key is refused when deleted.
+    if (ctx?.config.token_kind === 'api_key' && ctx.savedCredentials()) {
+      await ui.renderError('The saved API key was not accepted.', API_KEY_REFUSED_HINT);
+      return 1;
+    }
     await ui.renderError(SIGNED_OUT_MESSAGE, errorMessages(error).join(' '));
     return 1;
   }

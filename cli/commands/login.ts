@@ -168,8 +168,9 @@ async function saveApiKey(ctx: Context, key: string): Promise<void> {
     ));
   } catch (error) {
     if (error instanceof UnauthorizedError) {
+      // Not the server's sentence: its 401 speaks of a session that has ended, and a key is none.
       throw new CliError('The API key was not accepted.', {
-        hint: `${errorMessages(error).join(' ')} Check that you copied the whole key and that it was not deleted in the panel.`,
+        hint: 'Check that you copied the whole key and that it was not deleted in the panel.',
         cause: error,
       });
     }

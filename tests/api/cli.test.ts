@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/connection';
@@ -39,7 +39,7 @@ describe('hostdeck against the reference API', () => {
     expect(user.email).toBe('demo@hostdeck.test');
     expect(user.company.name).toBe('Northwind Web Agency');
 
-    const { token } = JSON.parse(await (await import('node:fs/promises')).readFile(file, 'utf8')) as { token: string };
+    const { token } = JSON.parse(await readFile(file, 'utf8')) as { token: string };
     expect((await t.call('GET', '/account/whoami/', { token })).status).toBe(200);
 
     const out = await cli(['logout']);
@@ -54,5 +54,8 @@ describe('hostdeck against the reference API', () => {
     const res = await cli(['login', '--email', 'demo@hostdeck.test', '--password-stdin'], 'wrong password');
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('Unable to log in with provided credentials.');
+    expect(res.stdout).toBe('');
+    // Only the device id was saved (before signing in), no token.
+    expect(JSON.parse(await readFile(join(configDir, 'config.json'), 'utf8'))).not.toHaveProperty('token');
   });
 });
