@@ -1,16 +1,59 @@
 import type { Context } from 'hono';
-import { and, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import { LIVE_IP_STATUSES, OPEN_INVOICE_STATUSES } from '../../lib/rules/status-groups';
 import { getDashboardOp, type Dashboard } from '../../lib/api/system';
 import type { AppEnv } from '../context';
-import { companies, domains, invoices, ipAddresses, kbArticles, news, orders } from '../db/schema/index';
+import { preparedStatement } from '../db/prepared';
 import { implement } from '../http/operation';
-import { restrictTo } from '../services/access';
 
 const NEWS_ITEMS = 5;
 /** Knowledge-base articles whose slug starts with this are the home page's Quick FAQ (question = title). */
 export const FAQ_SLUG_PREFIX = 'faq-';
+
+/** Fixed lists of the project's own constants, written into the statement's text. */
+const listOf = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+const UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+interface Row {
+  unpaid: number;
+  overdue: number;
+  suspended: number;
+  active: number;
+  domains: number;
+  ips: number;
+  slots: number;
+  news: Dashboard['news'];
+  faq: Dashboard['faq'];
+}
+
+/**
+ * Every figure of the home page in one statement, planned once: $1 the company, $2 whether
+ * billing may be seen, $3 whether news and FAQ are shown (not to customers), $4 and $5 the
+ * membership's allowed domain and IP groups as JSON arrays (empty: all), $6 now.
+ */
+const dashboardStatement = preparedStatement<Row>(
+  'hostdeck_dashboard',
+  `with allowed_domain_groups as (select value::uuid as g from jsonb_array_elements_text($4::jsonb)),
+        allowed_ip_groups as (select value::uuid as g from jsonb_array_elements_text($5::jsonb)),
+        live_ips as (
+          select ip.guid, ip.domains_allowed from ip_addresses ip
+          where ip.company_guid = $1 and ip.status in (${listOf(LIVE_IP_STATUSES)})
+            and (not exists (select 1 from allowed_ip_groups) or ip.group_guid in (select g from allowed_ip_groups)))
+   select
+     case when $2 then (select count(*)::int from invoices i where i.company_guid = $1 and i.status in (${listOf(OPEN_INVOICE_STATUSES)})) else 0 end as unpaid,
+     case when $2 then (select count(*)::int from invoices i where i.company_guid = $1 and i.status in (${listOf(OPEN_INVOICE_STATUSES)}) and i.date_due < $6) else 0 end as overdue,
+     case when $2 then (select count(*)::int from orders o where o.company_guid = $1 and o.status = 'SUSPENDED') else 0 end as suspended,
+     case when $2 then (select count(*)::int from orders o where o.company_guid = $1 and o.status = 'ACTIVE') else 0 end as active,
+     (select count(*)::int from domains d where d.company_guid = $1 and d.parent_domain_guid is null
+        and (not exists (select 1 from allowed_domain_groups) or d.group_guid in (select g from allowed_domain_groups))) as domains,
+     (select count(*)::int from live_ips) as ips,
+     (select coalesce(sum(greatest(l.domains_allowed - (select count(*) from domains d where d.ip_address_guid = l.guid), 0)), 0)::int from live_ips l) as slots,
+     case when $3 then (select coalesce(json_agg(json_build_object('title', n.title, 'link', n.link, 'content', n.content,
+          'date_modified', to_char(n.date_modified at time zone 'UTC', ${UTC})) order by n.date_modified desc), '[]')
+        from (select * from news order by date_modified desc limit ${NEWS_ITEMS}) n) else '[]'::json end as news,
+     case when $3 then (select coalesce(json_agg(json_build_object('question', k.title, 'answer', k.content) order by k.position, k.title), '[]')
+        from kb_articles k where k.slug like '${FAQ_SLUG_PREFIX}%') else '[]'::json end as faq`,
+  ['uuid', 'boolean', 'boolean', 'text', 'text', 'timestamptz'],
+);
 
 /**
  * Counts for the home page (spec part 1, 2.5). Billing counts are 0 for viewers without
@@ -18,41 +61,18 @@ export const FAQ_SLUG_PREFIX = 'faq-';
  */
 export const dashboardOperations = [implement(getDashboardOp, (c) => dashboardFor(c))];
 
-/** `select count(*)` of a table and a condition, as a scalar subquery. */
-const countOf = (table: AnyPgTable, where: SQL | undefined) => sql<number>`(select count(*) from ${table} where ${where ?? sql`true`})`.mapWith(Number);
-
-/**
- * Every figure in one statement anchored on the company's row: the home page is asked for
- * on every visit, and each separate query would be another round trip.
- */
 async function dashboardFor(c: Context<AppEnv>): Promise<Dashboard> {
   const { db, now } = c.var.deps;
   const company = c.var.company;
-  const canBill = company.permissions.has('can_view_billing');
-  const showContent = !c.var.viewer.isCustomer;
-  const mine = company.guid;
-  const openInvoices = and(eq(invoices.companyGuid, mine), inArray(invoices.status, [...OPEN_INVOICE_STATUSES]));
-  const zero = sql<number>`0`.mapWith(Number);
-
-  const [row] = await db
-    .select({
-      unpaid: canBill ? countOf(invoices, openInvoices) : zero,
-      overdue: canBill ? countOf(invoices, and(openInvoices, lt(invoices.dateDue, now()))) : zero,
-      suspended: canBill ? countOf(orders, and(eq(orders.companyGuid, mine), eq(orders.status, 'SUSPENDED'))) : zero,
-      active: canBill ? countOf(orders, and(eq(orders.companyGuid, mine), eq(orders.status, 'ACTIVE'))) : zero,
-      domains: countOf(domains, and(eq(domains.companyGuid, mine), isNull(domains.parentDomainGuid), restrictTo(domains.groupGuid, company.allowedDomainGroups))),
-      ips: countOf(ipAddresses, liveIps(company)),
-      slots: sql<number>`(select coalesce(sum(greatest(${ipAddresses.domainsAllowed} - (select count(*) from ${domains} d where d.ip_address_guid = ${ipAddresses.guid}), 0)), 0) from ${ipAddresses} where ${liveIps(company)})`.mapWith(Number),
-      news: showContent
-        ? sql<NewsRow[]>`(select coalesce(json_agg(json_build_object('title', n.title, 'link', n.link, 'content', n.content, 'date_modified', to_char(n.date_modified at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by n.date_modified desc), '[]') from (select * from ${news} order by ${news.dateModified} desc limit ${NEWS_ITEMS}) n)`
-        : sql<NewsRow[]>`'[]'::json`,
-      faq: showContent
-        ? sql<FaqRow[]>`(select coalesce(json_agg(json_build_object('question', k.title, 'answer', k.content) order by k.position, k.title), '[]') from ${kbArticles} k where k.slug like ${`${FAQ_SLUG_PREFIX}%`})`
-        : sql<FaqRow[]>`'[]'::json`,
-    })
-    .from(companies)
-    .where(eq(companies.guid, mine));
-
+  // Every argument comes from the membership and the clock, never from the request.
+  const [row] = await dashboardStatement(db, [
+    company.guid,
+    String(company.permissions.has('can_view_billing')),
+    String(!c.var.viewer.isCustomer),
+    JSON.stringify(company.allowedDomainGroups),
+    JSON.stringify(company.allowedIpGroups),
+    now().toISOString(),
+  ]);
   return {
     unpaid_invoices: row?.unpaid ?? 0,
     overdue_invoices: row?.overdue ?? 0,
@@ -61,16 +81,7 @@ async function dashboardFor(c: Context<AppEnv>): Promise<Dashboard> {
     domain_count: row?.domains ?? 0,
     website_slots_available: row?.slots ?? 0,
     ip_address_count: row?.ips ?? 0,
-    news: parsed(row?.news),
-    faq: parsed(row?.faq),
+    news: row?.news ?? [],
+    faq: row?.faq ?? [],
   };
 }
-
-type NewsRow = Dashboard['news'][number];
-type FaqRow = Dashboard['faq'][number];
-
-const liveIps = (company: AppEnv['Variables']['company']) =>
-  and(eq(ipAddresses.companyGuid, company.guid), inArray(ipAddresses.status, [...LIVE_IP_STATUSES]), restrictTo(ipAddresses.groupGuid, company.allowedIpGroups));
-
-/** node-postgres parses json columns; PGlite may hand them over as text. */
-const parsed = <T>(v: T[] | string | undefined): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : (v ?? []));
