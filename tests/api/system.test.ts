@@ -160,4 +160,25 @@ describe('GET /ip_addresses/', () => {
     const found = await listIpAddresses(api, { search: `${a!.ip_address},${b!.ip_address}` });
     expect(found.data.map((x) => x.ip_address)).toEqual(expect.arrayContaining([a!.ip_address, b!.ip_address]));
   });
+
+  it('matches search text literally: quotes, backslashes and wildcards neither widen the list nor break it', async () => {
+    const all = await listIpAddresses(api, { per_page: 99999 });
+    // Tags split on spaces and commas, so each of these is one tag.
+    for (const text of ["x'or'1'='1", "');drop/**/table/**/ip_addresses;--", '\\', '%', '_', '"', "\\'", "$1'::text"]) {
+      const found = await listIpAddresses(api, { search: text });
+      expect(found.total, text).toBe(0);
+    }
+    const city = all.data.find((x) => x.city)!.city!;
+    const byCity = await listIpAddresses(api, { search: city.slice(0, 3).toUpperCase() });
+    expect(byCity.total).toBe(all.data.filter((x) => [x.ip_address, x.city ?? '', x.country ?? ''].some((f) => f.toLowerCase().includes(city.slice(0, 3).toLowerCase()))).length);
+    expect((await listIpAddresses(api, { per_page: 99999 })).total).toBe(all.total);
+  });
+
+  it('keeps a group filter and the membership\'s allowed groups', async () => {
+    const all = await listIpAddresses(api, { per_page: 99999 });
+    const group = all.data[0]!.group.guid;
+    const inGroup = await listIpAddresses(api, { group, per_page: 99999 });
+    expect(inGroup.total).toBe(all.data.filter((x) => x.group.guid === group).length);
+    expect(inGroup.data.every((x) => x.group.guid === group)).toBe(true);
+  });
 });

@@ -6,9 +6,10 @@ import type { Db } from './connection';
  * A statement the database plans once and then only executes: for the queries every request
  * runs (planning a five-table join costs more than running it). PostgreSQL gets a named
  * statement per pooled connection (node-postgres prepares it on first use); PGlite, a single
- * session, gets `PREPARE` once and `EXECUTE` after. Arguments are passed as parameters on
- * PostgreSQL; on PGlite they are inlined as quoted literals, so callers must pass only values
- * they have checked to be plain (hex digests, canonical uuids) or null.
+ * session, gets `PREPARE` once and `EXECUTE` after (EXECUTE takes no bound parameters).
+ * Arguments are bound parameters on PostgreSQL; on PGlite they are inlined as standard SQL
+ * string literals (quotes doubled, backslashes literal: checked once per database), each
+ * cast to its declared type by the PREPARE. Pass arrays as JSON text, never array literals.
  */
 export function preparedStatement<Row>(name: string, text: string, types: readonly string[]) {
   const ready = new WeakMap<object, Promise<void>>();
@@ -17,7 +18,12 @@ export function preparedStatement<Row>(name: string, text: string, types: readon
     if (client instanceof PGlite) {
       let prepared = ready.get(client);
       if (!prepared) {
-        prepared = client.exec(`prepare ${name}(${types.join(', ')}) as ${text}`).then(() => undefined);
+        prepared = (async () => {
+          // Arguments are inlined as '...' literals below, which is safe only while backslashes are literal.
+          const { rows } = await client.query<{ standard_conforming_strings: string }>('show standard_conforming_strings');
+          if (rows[0]?.standard_conforming_strings !== 'on') throw new Error('PGlite must run with standard_conforming_strings on.');
+          await client.exec(`prepare ${name}(${types.join(', ')}) as ${text}`);
+        })();
         ready.set(client, prepared);
       }
       await prepared;
