@@ -16,12 +16,6 @@ export async function ipGroupVisible(db: Db, company: CompanyContext, group: str
 }
 
 /**
- * One page of IP addresses as a JSON array text, built by the database: a 99,999-row list
- * turned into JavaScript objects row by row costs several times more than the query itself.
- * The shape is `ipAddress` of src/lib/api/ip-addresses.ts, checked against that schema in
- * tests like every answer, and field by field against the rows in tests/api/system.test.ts.
- */
-/**
  * Which IP addresses a list shows: $1 the company, $2 the membership's allowed groups (JSON
  * array, empty: all), $3 a group or null, $4 search patterns (JSON array of ILIKE patterns,
  * empty: all; any may match the address, city or country).
