@@ -135,9 +135,11 @@ test('companies: the active one starred, Manage Company for owners, add a compan
   await dialog.getByLabel('Country').selectOption('EE');
   await dialog.getByLabel('Phone').fill('+372 600 0001');
   await expect(dialog.getByLabel('Currency')).toHaveValue('USD');
-  await dialog.getByRole('button', { name: 'Add Company' }).click();
+  // A double click on submit creates one company (the panel sends one Idempotency-Key per submission).
+  await dialog.getByRole('button', { name: 'Add Company' }).dblclick();
   await expect(page.getByText('Company successfully created!')).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: 'Lighthouse Studio' })).toContainText('OWNER');
+  await expect(table.getByRole('row').filter({ hasText: 'Lighthouse Studio' })).toHaveCount(1);
 });
 
 test('invitations: a dynamic code, and accepting a pending invitation', async ({ page }) => {

@@ -3,6 +3,7 @@ import type { Api } from './client';
 import { defineOperation, guidParam } from './define';
 import { send } from './send';
 import { loginSchema, type LoginInput } from '../schemas/auth';
+import { TODO_KEYS, type TodoKey } from '../rules/todo-list';
 
 /** The company's account manager, shown on the home page (spec part 1, 3 Home). */
 export const accountManager = z
@@ -12,14 +13,7 @@ export type AccountManager = z.infer<typeof accountManager>;
 
 /** The account set-up to-do list of the home page: five steps and whether it was closed (spec part 1, 4 and 7). */
 export const todoList = z
-  .object({
-    set_up_hosting_account: z.boolean(),
-    set_up_ip_group: z.boolean(),
-    set_up_add_ip_addresses: z.boolean(),
-    set_up_domain_group: z.boolean(),
-    set_up_domains: z.boolean(),
-    closed: z.boolean(),
-  })
+  .object({ ...(Object.fromEntries(TODO_KEYS.map((key) => [key, z.boolean()])) as Record<TodoKey, z.ZodBoolean>), closed: z.boolean() })
   .meta({ id: 'TodoList' });
 export type TodoList = z.infer<typeof todoList>;
 

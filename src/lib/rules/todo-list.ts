@@ -16,4 +16,7 @@ export const TODO_KEYS: readonly TodoKey[] = TODO_ITEMS.map((item) => item.key);
 
 export const CLOSE_TODO_CONFIRMATION = 'Are you sure you wish to close the account setup to-do list?';
 
+/** A list with no step done and not closed: a new account's, and the base of every stored one. */
+export const EMPTY_TODO_LIST = { ...(Object.fromEntries(TODO_KEYS.map((key) => [key, false])) as Record<TodoKey, boolean>), closed: false };
+
 export const isTodoKey = (key: string): key is TodoKey => (TODO_KEYS as readonly string[]).includes(key);

@@ -12,7 +12,7 @@ import { implement } from '../http/operation';
 import { recordActivity } from '../services/activity';
 import { mailSecurityNotice, PASSWORD_CHANGED } from '../services/auth-mail';
 
-export const WRONG_OLD_PASSWORD = 'Your old password is incorrect!';
+const WRONG_OLD_PASSWORD = 'Your old password is incorrect!';
 
 const COLUMNS = {
   receive_failed_login_emails: 'receiveFailedLoginEmails',

@@ -1,25 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { closeTodoListOp, completeTodoItemOp } from '../../lib/api/account';
 import type { TodoList } from '../../lib/api/auth';
-import { TODO_ITEMS } from '../../lib/rules/todo-list';
+import { EMPTY_TODO_LIST, TODO_ITEMS } from '../../lib/rules/todo-list';
 import { users } from '../db/schema/index';
 import { implement } from '../http/operation';
 import { recordActivity } from '../services/activity';
 import type { Db } from '../db/connection';
 
-const EMPTY: TodoList = {
-  set_up_hosting_account: false,
-  set_up_ip_group: false,
-  set_up_add_ip_addresses: false,
-  set_up_domain_group: false,
-  set_up_domains: false,
-  closed: false,
-};
-
 /** The user's list, locked for the rest of the transaction so two ticks at once both count. */
 async function lockedTodo(tx: Db, userGuid: string): Promise<TodoList> {
   const [row] = await tx.select({ todo: users.todoList }).from(users).where(eq(users.guid, userGuid)).for('update');
-  return { ...EMPTY, ...(row?.todo ?? {}) };
+  return { ...EMPTY_TODO_LIST, ...(row?.todo ?? {}) };
 }
 
 /** The account set-up to-do list of the home page (spec part 1, 4 and 7); it belongs to the user. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ALL_SCOPES, PRESETS, SCOPE_GROUPS, type Scope } from '../../lib/rules/scopes';
 import { hashPassword } from '../auth/passwords';
+import { EMPTY_TODO_LIST } from '../../lib/rules/todo-list';
 import { accountManagers, companies, invitations, memberships, providers, users, type TodoList } from '../db/schema/index';
 import { apiKeys, partnerDetails } from '../db/schema/index';
 import type { SeedContext } from './context';
@@ -68,14 +69,8 @@ export async function seedIdentity(ctx: SeedContext): Promise<SeededIdentity> {
     ])
     .returning({ guid: companies.guid });
 
-  const todo: TodoList = {
-    set_up_hosting_account: true,
-    set_up_ip_group: true,
-    set_up_add_ip_addresses: true,
-    set_up_domain_group: true,
-    set_up_domains: false,
-    closed: false,
-  };
+  // The demo owner has done every step but adding domains.
+  const todo: TodoList = { ...EMPTY_TODO_LIST, set_up_hosting_account: true, set_up_ip_group: true, set_up_add_ip_addresses: true, set_up_domain_group: true };
   const names: Record<string, [string, string]> = {
     'demo@hostdeck.test': ['Dana', 'Demo'],
     'staff@hostdeck.test': ['Sam', 'Staffer'],

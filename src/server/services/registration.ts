@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { hashPassword } from '../auth/passwords';
 import type { Viewer } from '../context';
 import type { VatAnswer } from '../../lib/api/auth-flows';
+import { EMPTY_TODO_LIST } from '../../lib/rules/todo-list';
 
 
 const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -49,7 +50,7 @@ export async function createAccount(
         lastName: input.last_name,
         foundUs: input.found_us_specific ? `${input.found_us}: ${input.found_us_specific}` : input.found_us,
         tracking,
-        todoList: { set_up_hosting_account: false, set_up_ip_group: false, set_up_add_ip_addresses: false, set_up_domain_group: false, set_up_domains: false, closed: false },
+        todoList: { ...EMPTY_TODO_LIST },
         passwordChangedAt: now,
         dateCreated: now,
       })
