@@ -49,12 +49,17 @@ describe('GET /system/support/{id}/', () => {
 describe('GET /dashboard/', () => {
   it('counts what the company has', async () => {
     const d = await getDashboard(api);
-    const [[ips], [doms]] = await Promise.all([
-      database.db.select().from(ipAddresses).where(eq(ipAddresses.companyGuid, owner.company)).then((r) => [r.filter((x) => x.status === 'ACTIVE' || x.status === 'PENDING_CANCELLATION').length]),
-      database.db.select().from(domains).where(eq(domains.companyGuid, owner.company)).then((r) => [r.filter((x) => !x.parentDomainGuid).length]),
+    const [ipRows, domainRows] = await Promise.all([
+      database.db.select().from(ipAddresses).where(eq(ipAddresses.companyGuid, owner.company)),
+      database.db.select().from(domains).where(eq(domains.companyGuid, owner.company)),
     ]);
-    expect(d.ip_address_count).toBe(ips);
-    expect(d.domain_count).toBe(doms);
+    const live = ipRows.filter((x) => x.status === 'ACTIVE' || x.status === 'PENDING_CANCELLATION');
+    const used = (ip: string) => domainRows.filter((x) => x.ipAddressGuid === ip).length;
+    const freeSlots = live.reduce((sum, ip) => sum + Math.max(ip.domainsAllowed - used(ip.guid), 0), 0);
+    expect(d.ip_address_count).toBe(live.length);
+    expect(d.domain_count).toBe(domainRows.filter((x) => !x.parentDomainGuid).length);
+    expect(freeSlots).toBeGreaterThan(0);
+    expect(d.website_slots_available).toBe(freeSlots);
     expect(d.overdue_invoices).toBeGreaterThan(0);
     expect(d.unpaid_invoices).toBeGreaterThanOrEqual(d.overdue_invoices);
     expect(d.news.length).toBeGreaterThan(0);

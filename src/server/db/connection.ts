@@ -36,11 +36,18 @@ export interface OpenOptions {
 /** Resolved from the working directory: after the build the code lives in dist/server/chunks. */
 export const MIGRATIONS_FOLDER = resolve(process.cwd(), 'drizzle');
 const MIGRATION_LOCK = 727_274_001;
+/**
+ * Named statements (src/server/db/prepared.ts, the few every request runs) keep one generic
+ * plan. Left to choose, PostgreSQL plans them afresh on every execution once the tables have
+ * statistics, and planning a page of the IP list costs more than running it. Other queries
+ * are unnamed and planned per execution as before.
+ */
+const PLAN_ONCE = 'plan_cache_mode=force_generic_plan';
 
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
   const shouldMigrate = options.migrate ?? true;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: `-c ${PLAN_ONCE}` });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     if (shouldMigrate) {
       const client = await pool.connect();
@@ -61,6 +68,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
     pglite = await PGlite.create(dataDir);
   }
+  await pglite.exec(`set ${PLAN_ONCE}`);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   if (shouldMigrate) await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   const instance = pglite;

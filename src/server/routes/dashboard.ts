@@ -37,7 +37,19 @@ const dashboardStatement = preparedStatement<Row>(
         live_ips as (
           select ip.guid, ip.domains_allowed from ip_addresses ip
           where ip.company_guid = $1 and ip.status in (${listOf(LIVE_IP_STATUSES)})
-            and (not exists (select 1 from allowed_ip_groups) or ip.group_guid in (select g from allowed_ip_groups)))
+            and (not exists (select 1 from allowed_ip_groups) or ip.group_guid in (select g from allowed_ip_groups))),
+        -- Free slots per address: a domain count per live address, from one pass over each
+        -- table. A join or a lookup per address leaves the plan to table statistics, which
+        -- PGlite never gathers by itself; this shape costs the same either way.
+        per_ip as (
+          select max(u.allowed) as allowed, count(u.domain) as used from (
+            select l.guid, l.domains_allowed as allowed, null::uuid as domain from live_ips l
+            union all
+            select d.ip_address_guid, null, d.guid from domains d where d.company_guid = $1 and d.ip_address_guid is not null
+          ) u group by u.guid),
+        ip_usage as (
+          select count(*)::int as ips, coalesce(sum(greatest(p.allowed - p.used, 0)), 0)::int as slots
+          from per_ip p where p.allowed is not null)
    select
      case when $2 then (select count(*)::int from invoices i where i.company_guid = $1 and i.status in (${listOf(OPEN_INVOICE_STATUSES)})) else 0 end as unpaid,
      case when $2 then (select count(*)::int from invoices i where i.company_guid = $1 and i.status in (${listOf(OPEN_INVOICE_STATUSES)}) and i.date_due < $6) else 0 end as overdue,
@@ -45,13 +57,13 @@ const dashboardStatement = preparedStatement<Row>(
      case when $2 then (select count(*)::int from orders o where o.company_guid = $1 and o.status = 'ACTIVE') else 0 end as active,
      (select count(*)::int from domains d where d.company_guid = $1 and d.parent_domain_guid is null
         and (not exists (select 1 from allowed_domain_groups) or d.group_guid in (select g from allowed_domain_groups))) as domains,
-     (select count(*)::int from live_ips) as ips,
-     (select coalesce(sum(greatest(l.domains_allowed - (select count(*) from domains d where d.ip_address_guid = l.guid), 0)), 0)::int from live_ips l) as slots,
+     ip_usage.ips, ip_usage.slots,
      case when $3 then (select coalesce(json_agg(json_build_object('title', n.title, 'link', n.link, 'content', n.content,
           'date_modified', to_char(n.date_modified at time zone 'UTC', ${UTC})) order by n.date_modified desc), '[]')
         from (select * from news order by date_modified desc limit ${NEWS_ITEMS}) n) else '[]'::json end as news,
      case when $3 then (select coalesce(json_agg(json_build_object('question', k.title, 'answer', k.content) order by k.position, k.title), '[]')
-        from kb_articles k where k.slug like '${FAQ_SLUG_PREFIX}%') else '[]'::json end as faq`,
+        from kb_articles k where k.slug like '${FAQ_SLUG_PREFIX}%') else '[]'::json end as faq
+   from ip_usage`,
   ['uuid', 'boolean', 'boolean', 'text', 'text', 'timestamptz'],
 );
 

@@ -47,6 +47,9 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<{ see
     await seedBulk(tx, partnerGuid, { ipAddresses: ips - DEMO_IP_ADDRESSES, domains: doms - DEMO_DOMAINS });
     return true;
   });
+  // Fresh tables have no statistics until autovacuum gathers them, which PGlite never does;
+  // without them the planner takes every table for a handful of rows.
+  if (seeded) await db.execute(sql`analyze`);
   return { seeded, accounts: DEMO_ACCOUNTS };
 }
 
