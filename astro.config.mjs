@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { outDir } from './scripts/build.mjs';
+import { PRE_PAINT_HASH } from './src/layouts/pre-paint';
 
 /** A panel built against another provider API must be allowed to call it. */
 const apiOrigin = (() => {
@@ -30,6 +31,8 @@ export default defineConfig({
     checkOrigin: true,
     csp: {
       algorithm: 'SHA-256',
+      // The one inline script: theme and sidebar state before the first paint.
+      scriptDirective: { hashes: [PRE_PAINT_HASH] },
       directives: ["default-src 'self'", "img-src 'self' data:", `connect-src 'self'${apiOrigin ? ` ${apiOrigin}` : ''}`, "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"],
     },
   },

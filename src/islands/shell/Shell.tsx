@@ -1,33 +1,50 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import type { WhiteLabel } from '../../lib/api/system';
 import { Toaster } from '../../components/Toaster';
 import { $preferences } from '../../stores/preferences';
+import { $router, $view, followPanelLinks } from '../../stores/router';
 import { startShell } from '../../stores/shell';
 import { Header } from './Header';
 import { PageBody } from './PageBody';
+import { PanelPage } from './PanelPage';
 import { Banners } from '../notifications/Banners';
 import { Sidebar } from './Sidebar';
+import { focusPageHeading } from './focus-heading';
 
 export interface ShellProps {
-  title: string;
-  supportId?: string;
-  /** The page body draws its own h1 (the dashboard's greeting). */
-  hideTitle?: boolean;
-  pathname: string;
   whiteLabel: WhiteLabel;
-  /** The page body, from the Astro page. */
-  children?: ReactNode;
 }
 
 export const SMALL_SCREEN_MESSAGE = 'Attention! For the best experience, please use a device with a larger screen...';
 
-/** The frame of every signed-in page: sidebar, header, and the page body once allowed. */
-export function Shell({ title, supportId, hideTitle, pathname, whiteLabel, children }: ShellProps) {
+/**
+ * The frame of every signed-in page: sidebar, header, banners, and the page the address names.
+ * It stays mounted while the person moves between panel pages; only the page body changes.
+ */
+export function Shell({ whiteLabel }: ShellProps) {
   const { sidebarCollapsed } = useStore($preferences);
+  const page = useStore($router);
+  const view = useStore($view);
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
 
   useEffect(() => startShell(), []);
+  useEffect(() => followPanelLinks(), []);
 
+  useEffect(() => {
+    if (!view) return;
+    document.title = view.title;
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    // A page opened within the panel: start at its top, with focus on its heading as a new document would.
+    window.scrollTo(0, 0);
+    if (main.current) return focusPageHeading(main.current);
+  }, [view]);
+
+  const pathname = page?.path ?? '/';
   return (
     <div className={`app-frame${sidebarCollapsed ? ' is-collapsed' : ''}`}>
       <a className="skip-link" href="#main">
@@ -36,12 +53,14 @@ export function Shell({ title, supportId, hideTitle, pathname, whiteLabel, child
       <Sidebar whiteLabel={whiteLabel} pathname={pathname} />
       <div className="app-column">
         <Header />
-        <main className="app-main" id="main" tabIndex={-1}>
+        <main className="app-main" id="main" tabIndex={-1} ref={main}>
           <p className="small-screen-warning">{SMALL_SCREEN_MESSAGE}</p>
           <Banners />
-          <PageBody title={title} supportId={supportId} hideTitle={hideTitle} pathname={pathname}>
-            {children}
-          </PageBody>
+          {view ? (
+            <PageBody title={view.title} supportId={'supportId' in view ? view.supportId : undefined} hideTitle={'hideTitle' in view} pathname={pathname}>
+              <PanelPage view={view} />
+            </PageBody>
+          ) : null}
         </main>
       </div>
       <Toaster />

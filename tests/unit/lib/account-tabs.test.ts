@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountTabPath, accountTabsFor, isAccountTab } from '../../../src/islands/account/account-tabs';
+import { accountTabPath, accountTabsFor, isAccountTab } from '../../../src/lib/rules/account-tabs';
 
 describe('account tabs', () => {
   it('shows every tab to users, and no Companies or Invitations to SUBUSER members', () => {

@@ -1,0 +1,42 @@
+import { accountTabTitle as tabTitle, isAccountTab, type AccountTab } from './account-tabs';
+
+/**
+ * The signed-in pages built today and their addresses, in the order they are matched (the
+ * select-company address before the account tab with a key). The browser moves between them
+ * without reloading the shell (src/stores/router.ts); the server renders each on a full load
+ * (src/pages), both through `panelView`.
+ */
+export const PANEL_ROUTES = {
+  selectCompany: '/account/select-company/:guid',
+  dashboard: '/',
+  account: '/account',
+  accountTab: '/account/:tab',
+  accountItem: '/account/:tab/:key',
+} as const;
+
+export type PanelRoute = keyof typeof PANEL_ROUTES;
+
+/** What the shell needs to show a page: its title (also the document's), heading and help. */
+export type PanelView =
+  | { route: 'dashboard'; title: string; hideTitle: true }
+  | { route: 'account'; title: string; supportId: 'account'; tab: AccountTab; itemKey?: string }
+  | { route: 'selectCompany'; title: string; guid: string };
+
+/** The page at a matched route, or null when the parameters name no page (an unknown tab). */
+export function panelView(route: PanelRoute, params: Readonly<Record<string, string>>): PanelView | null {
+  switch (route) {
+    case 'dashboard':
+      return { route, title: 'Dashboard', hideTitle: true };
+    case 'account':
+      return { route, title: tabTitle('profile'), supportId: 'account', tab: 'profile' };
+    case 'accountTab': {
+      const tab = params.tab ?? '';
+      return isAccountTab(tab) ? { route: 'account', title: tabTitle(tab), supportId: 'account', tab } : null;
+    }
+    case 'accountItem':
+      // Only the companies tab takes a key: the company to highlight (spec part 1, 2.6).
+      return params.tab === 'companies' && params.key ? { route: 'account', title: tabTitle('companies'), supportId: 'account', tab: 'companies', itemKey: params.key } : null;
+    case 'selectCompany':
+      return params.guid ? { route, title: 'Select Company', guid: params.guid } : null;
+  }
+}
