@@ -31,7 +31,7 @@ export default defineConfig({
     checkOrigin: true,
     csp: {
       algorithm: 'SHA-256',
-      // The one inline script: theme and sidebar state before the first paint.
+      // The one inline script: the theme before the first paint.
       scriptDirective: { hashes: [PRE_PAINT_HASH] },
       directives: ["default-src 'self'", "img-src 'self' data:", `connect-src 'self'${apiOrigin ? ` ${apiOrigin}` : ''}`, "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"],
     },

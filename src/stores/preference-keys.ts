@@ -4,7 +4,9 @@
  */
 export const PREFERENCE_PREFIX = 'hostdeck:pref:';
 export const DARK_KEY = `${PREFERENCE_PREFIX}dark`;
-export const SIDEBAR_KEY = `${PREFERENCE_PREFIX}sidebar`;
-/** Below this width the sidebar starts collapsed until the person chooses (spec part 1, 9). */
-export const SIDEBAR_COLLAPSE_BELOW = 640;
+/**
+ * Below this width the sidebar is a drawer over the page, closed until opened (the CSS's
+ * phone layout uses the same width); above it, it is a column the person may collapse.
+ */
+export const DRAWER_BELOW = 768;
 export const DARK_CLASS = 'dark';

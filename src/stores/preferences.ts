@@ -1,11 +1,11 @@
-import { computed } from 'nanostores';
+import { atom, computed, onMount } from 'nanostores';
 import { persistentMap } from '@nanostores/persistent';
-import { DARK_CLASS, PREFERENCE_PREFIX, SIDEBAR_COLLAPSE_BELOW } from './preference-keys';
+import { DARK_CLASS, DRAWER_BELOW, PREFERENCE_PREFIX } from './preference-keys';
 
 type Stored = {
   /** 'true' or 'false'; absent until chosen. */
   dark?: string;
-  /** 'collapsed' or 'expanded'; absent until chosen, then the screen width decides. */
+  /** 'collapsed' or 'expanded'; absent until chosen (expanded). */
   sidebar?: string;
 };
 
@@ -16,11 +16,9 @@ export interface Preferences {
   sidebarCollapsed: boolean;
 }
 
-const narrowScreen = () => typeof window !== 'undefined' && window.innerWidth < SIDEBAR_COLLAPSE_BELOW;
-
 export const $preferences = computed($stored, (stored): Preferences => ({
   darkMode: stored.dark === 'true',
-  sidebarCollapsed: stored.sidebar === undefined ? narrowScreen() : stored.sidebar === 'collapsed',
+  sidebarCollapsed: stored.sidebar === 'collapsed',
 }));
 
 export function setDarkMode(on: boolean): void {
@@ -30,4 +28,38 @@ export function setDarkMode(on: boolean): void {
 
 export function setSidebarCollapsed(collapsed: boolean): void {
   $stored.setKey('sidebar', collapsed ? 'collapsed' : 'expanded');
+}
+
+/** Whether the screen is narrow enough for the sidebar to be a drawer (a phone). */
+export const $narrowScreen = atom(false);
+onMount($narrowScreen, () => {
+  const query = matchMedia(`(max-width: ${DRAWER_BELOW - 0.02}px)`);
+  const update = () => $narrowScreen.set(query.matches);
+  update();
+  query.addEventListener('change', update);
+  return () => query.removeEventListener('change', update);
+});
+
+/** The phone drawer; not remembered, so every page opens with the content in view. */
+export const $drawerOpen = atom(false);
+
+export function setDrawerOpen(open: boolean): void {
+  $drawerOpen.set(open);
+}
+
+export interface SidebarState {
+  /** A drawer over the page (phones) rather than a column beside it. */
+  drawer: boolean;
+  /** Shown in full: the drawer is open, or the column is not collapsed to icons. */
+  expanded: boolean;
+}
+
+export const $sidebar = computed([$preferences, $narrowScreen, $drawerOpen], (preferences, narrow, open): SidebarState =>
+  narrow ? { drawer: true, expanded: open } : { drawer: false, expanded: !preferences.sidebarCollapsed },
+);
+
+/** The header's menu button: opens or closes the drawer on a phone, collapses or expands the column elsewhere. */
+export function toggleSidebar(): void {
+  if ($narrowScreen.get()) $drawerOpen.set(!$drawerOpen.get());
+  else setSidebarCollapsed(!$preferences.get().sidebarCollapsed);
 }

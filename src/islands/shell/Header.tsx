@@ -1,24 +1,25 @@
 import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/Icon';
-import { $preferences, setDarkMode, setSidebarCollapsed } from '../../stores/preferences';
+import { $preferences, $sidebar, setDarkMode, toggleSidebar } from '../../stores/preferences';
 import { SearchDrawer } from './SearchDrawer';
 import { UserMenu } from './UserMenu';
 import { NotificationBell } from '../notifications/NotificationBell';
 
 /** The top bar: sidebar toggle, global search, dark mode and the user menu. */
 export function Header() {
-  const { sidebarCollapsed, darkMode } = useStore($preferences);
+  const { darkMode } = useStore($preferences);
+  const { expanded } = useStore($sidebar);
   return (
     <header className="topbar">
       <button
         type="button"
-        className="icon-button"
-        aria-label={sidebarCollapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+        className="icon-button sidebar-toggle"
+        aria-label={expanded ? 'Collapse sidebar' : 'Expand sidebar'}
         aria-controls="sidebar"
-        aria-expanded={!sidebarCollapsed}
-        onClick={() => setSidebarCollapsed(!sidebarCollapsed)}
+        aria-expanded={expanded}
+        onClick={toggleSidebar}
       >
-        <Icon name={sidebarCollapsed ? 'expand' : 'collapse'} size={20} />
+        <Icon name={expanded ? 'collapse' : 'expand'} size={20} />
       </button>
       <SearchDrawer />
       <span className="topbar-spacer" />

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import type { WhiteLabel } from '../../lib/api/system';
 import { Toaster } from '../../components/Toaster';
-import { $preferences } from '../../stores/preferences';
+import { $drawerOpen, $sidebar, setDrawerOpen } from '../../stores/preferences';
 import { $router, $view, followPanelLinks } from '../../stores/router';
 import { startShell } from '../../stores/shell';
 import { Header } from './Header';
@@ -23,7 +23,7 @@ export const SMALL_SCREEN_MESSAGE = 'Attention! For the best experience, please 
  * It stays mounted while the person moves between panel pages; only the page body changes.
  */
 export function Shell({ whiteLabel }: ShellProps) {
-  const { sidebarCollapsed } = useStore($preferences);
+  const sidebar = useStore($sidebar);
   const page = useStore($router);
   const view = useStore($view);
   const main = useRef<HTMLElement>(null);
@@ -32,8 +32,15 @@ export function Shell({ whiteLabel }: ShellProps) {
   useEffect(() => startShell(), []);
   useEffect(() => followPanelLinks(), []);
 
+  useEffect(() => closeDrawerOnEscape(), []);
+  useEffect(() => {
+    // An opened drawer takes focus, as a dialog would; it is closed again by Escape, the backdrop or a page.
+    if (sidebar.drawer && sidebar.expanded) document.querySelector<HTMLElement>('#sidebar .nav-link')?.focus();
+  }, [sidebar.drawer, sidebar.expanded]);
+
   useEffect(() => {
     if (!view) return;
+    setDrawerOpen(false);
     document.title = view.title;
     if (first.current) {
       first.current = false;
@@ -46,11 +53,12 @@ export function Shell({ whiteLabel }: ShellProps) {
 
   const pathname = page?.path ?? '/';
   return (
-    <div className={`app-frame${sidebarCollapsed ? ' is-collapsed' : ''}`}>
+    <div className={`app-frame${sidebar.drawer ? (sidebar.expanded ? ' is-drawer-open' : '') : sidebar.expanded ? '' : ' is-collapsed'}`}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <Sidebar whiteLabel={whiteLabel} pathname={pathname} />
+      {sidebar.drawer && sidebar.expanded ? <div className="drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} /> : null}
       <div className="app-column">
         <Header />
         <main className="app-main" id="main" tabIndex={-1} ref={main}>
@@ -66,4 +74,15 @@ export function Shell({ whiteLabel }: ShellProps) {
       <Toaster />
     </div>
   );
+}
+
+/** Escape closes the phone drawer and gives focus back to the button that opened it. */
+function closeDrawerOnEscape(): () => void {
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !$drawerOpen.get()) return;
+    setDrawerOpen(false);
+    document.querySelector<HTMLElement>('.sidebar-toggle')?.focus();
+  };
+  document.addEventListener('keydown', onKey);
+  return () => document.removeEventListener('keydown', onKey);
 }

@@ -3,13 +3,15 @@ import type { WhiteLabel } from '../../lib/api/system';
 import { activeMenuKey, buildMenu } from '../../lib/rules/routes';
 import { Icon } from '../../components/Icon';
 import { Tooltip } from '../../components/Tooltip';
-import { $preferences } from '../../stores/preferences';
+import { $sidebar } from '../../stores/preferences';
 import { $session } from '../../stores/session';
 import { AccountManagerCard } from './AccountManagerCard';
 
 /** The left menu: the pages this viewer may open, the Knowledge Base link, and the account manager. */
 export function Sidebar({ whiteLabel, pathname }: { whiteLabel: WhiteLabel; pathname: string }) {
-  const { sidebarCollapsed: collapsed } = useStore($preferences);
+  const sidebar = useStore($sidebar);
+  // A drawer always shows labels; only the desktop column collapses to icons.
+  const collapsed = !sidebar.drawer && !sidebar.expanded;
   const { user } = useStore($session);
   const items = user
     ? buildMenu({ permissions: user.company.permissions, isCustomer: user.is_customer }, whiteLabel.knowledge_base_url)
@@ -18,7 +20,7 @@ export function Sidebar({ whiteLabel, pathname }: { whiteLabel: WhiteLabel; path
   const logo = collapsed ? (whiteLabel.icon_logo ?? whiteLabel.logo) : whiteLabel.logo;
 
   return (
-    <aside className="sidebar" id="sidebar" aria-label="Sidebar" data-collapsed={collapsed ? 'true' : 'false'}>
+    <aside className="sidebar" id="sidebar" aria-label="Sidebar" data-collapsed={collapsed ? 'true' : 'false'} {...(sidebar.drawer && !sidebar.expanded ? { inert: true } : {})}>
       <a className="sidebar-logo" href="/">
         {logo ? (
           <img src={logo} alt={`${whiteLabel.name} home`} />
