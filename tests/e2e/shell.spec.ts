@@ -169,6 +169,33 @@ test('the search drawer asks for a query and finds a seeded domain', async ({ pa
   await expect(page.getByText('No results!')).toBeVisible();
 });
 
+test("search opens with '/' or Ctrl+K and searches with its button, saying so while it works", async ({ page, request }) => {
+  const domain = await someSeededDomain(request, ACCOUNTS.owner);
+  await signIn(page, ACCOUNTS.owner);
+  const input = page.getByRole('searchbox', { name: 'Domain or IP address' });
+  await page.keyboard.press('/');
+  await expect(input).toBeFocused();
+  await expect(input).toHaveValue('');
+  await input.fill(domain);
+  // Hold the answer back to see the busy state.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/system/search/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Searching...' })).toBeDisabled();
+  await expect(page.getByRole('status').filter({ hasText: 'Searching domains...' })).toBeVisible();
+  release();
+  await expect(page.getByRole('dialog').getByRole('link', { name: domain, exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(input).toBeHidden();
+
+  await page.keyboard.press('Control+k');
+  await expect(input).toBeFocused();
+});
+
 test('an unknown address shows the not-found page with a way home', async ({ page }) => {
   const answer = await page.goto('/no/such/page');
   expect(answer?.status()).toBe(404);

@@ -22,13 +22,25 @@ export const ACCOUNTS = {
 export const KNOWN_DEVICE_ID = 'e2e-known-device';
 const DEVICE_KEY = 'hostdeck:device-id';
 
-/** Fails on serious or critical WCAG 2.2 AA violations of the page as it is now. */
+/**
+ * Fails on serious or critical WCAG 2.2 AA violations of the page as it is now, in the light
+ * and in the dark theme (the theme is the `dark` class on <html>, all colours follow it).
+ */
 export async function expectAccessible(page: Page, where = page.url()): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(serious, `accessibility of ${where}`).toEqual([]);
+  const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+  for (const theme of [dark, !dark]) {
+    // Colours that fade between themes are read once they have arrived.
+    await page.evaluate(async (on) => {
+      document.documentElement.classList.toggle('dark', on);
+      await Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined)));
+    }, theme);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+    expect(serious, `accessibility of ${where} (${theme ? 'dark' : 'light'} theme)`).toEqual([]);
+  }
+  await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
 }
 
 /** Islands answer clicks only once hydrated; Astro drops `ssr` from an island when it is. */
