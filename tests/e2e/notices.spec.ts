@@ -82,6 +82,32 @@ test('the owner sees the announcement, issue, overdue and suspended banners with
   await expectAccessible(page, 'dashboard with banners (owner)');
 });
 
+test('announcements and incidents can be dismissed for good; overdue and suspension notices stay', async ({ page }) => {
+  await signIn(page, ACCOUNTS.owner);
+  const region = banners(page);
+  await expect(region.locator('[data-banner="announcement"]')).toContainText('Scheduled maintenance');
+  await expect(region.locator('[data-banner="overdue"], [data-banner="suspended"]').getByRole('button')).toHaveCount(0);
+  await region.getByRole('button', { name: /^Dismiss announcement/ }).first().click();
+  await region.getByRole('button', { name: 'Dismiss service issue notice' }).click();
+  await expect(region.locator('[data-banner="issue"]')).toHaveCount(0);
+  await page.reload();
+  await expect(region.locator('[data-banner="overdue"]')).toBeVisible();
+  await expect(region.locator('[data-banner="issue"]')).toHaveCount(0);
+  await expect(region.locator('[data-banner="announcement"]').filter({ hasText: 'Scheduled maintenance' })).toHaveCount(0);
+  await expectAccessible(page, 'banners after dismissing');
+});
+
+test('on a phone the banners fold behind a count', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, ACCOUNTS.owner);
+  const toggle = banners(page).getByRole('button', { name: /^\d+ notices$/ });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(banners(page).locator('[data-banner="overdue"]')).toBeHidden();
+  await toggle.click();
+  await expect(banners(page).locator('[data-banner="overdue"]')).toBeVisible();
+  await expectAccessible(page, 'banners unfolded on a phone');
+});
+
 test('a customer sees only the issue notice: no bell, no other banner, no to-do list, no Quick FAQ', async ({ page }) => {
   const calls: string[] = [];
   page.on('request', (request) => calls.push(new URL(request.url()).pathname));
