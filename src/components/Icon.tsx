@@ -28,6 +28,7 @@ const PATHS: Record<string, string> = {
   external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
   logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
   check: 'M5 12l5 5 9-10',
+  clock: 'M12 3a9 9 0 100 18 9 9 0 000-18zM12 7v5l3 2',
   mail: 'M3 5h18v14H3zM3 6l9 7 9-7',
   phone: 'M5 3h4l2 5-3 2a12 12 0 006 6l2-3 5 2v4a2 2 0 01-2 2A17 17 0 013 5a2 2 0 012-2z',
   bell: 'M6 16V11a6 6 0 0112 0v5l2 2H4zM10 20a2 2 0 004 0',

@@ -36,6 +36,15 @@ export function MenuLink({ value, href, children }: { value: string; href: strin
   );
 }
 
+/** A menu entry that does something on this page. */
+export function MenuAction({ value, onSelect, children }: { value: string; onSelect: () => void; children: ReactNode }) {
+  return (
+    <ArkMenu.Item value={value} className="menu-item" onSelect={onSelect}>
+      {children}
+    </ArkMenu.Item>
+  );
+}
+
 export function MenuGroup({ label, children }: { label: string; children: ReactNode }) {
   return (
     <ArkMenu.ItemGroup className="menu-group">

@@ -1,5 +1,6 @@
 import { atom, computed, onMount } from 'nanostores';
 import { persistentMap } from '@nanostores/persistent';
+import type { TimeZoneChoice } from '../lib/format/dates';
 import { DARK_CLASS, DRAWER_BELOW, PREFERENCE_PREFIX } from './preference-keys';
 
 type Stored = {
@@ -7,6 +8,8 @@ type Stored = {
   dark?: string;
   /** 'collapsed' or 'expanded'; absent until chosen (expanded). */
   sidebar?: string;
+  /** 'local' to show times in the viewer's own zone; absent or 'utc': UTC, as the spec says. */
+  time?: string;
 };
 
 const $stored = persistentMap<Stored>(PREFERENCE_PREFIX, {});
@@ -14,12 +17,18 @@ const $stored = persistentMap<Stored>(PREFERENCE_PREFIX, {});
 export interface Preferences {
   darkMode: boolean;
   sidebarCollapsed: boolean;
+  timeZone: TimeZoneChoice;
 }
 
 export const $preferences = computed($stored, (stored): Preferences => ({
   darkMode: stored.dark === 'true',
   sidebarCollapsed: stored.sidebar === 'collapsed',
+  timeZone: stored.time === 'local' ? 'local' : 'utc',
 }));
+
+export function setTimeZone(zone: TimeZoneChoice): void {
+  $stored.setKey('time', zone);
+}
 
 export function setDarkMode(on: boolean): void {
   $stored.setKey('dark', on ? 'true' : 'false');

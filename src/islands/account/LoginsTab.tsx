@@ -18,7 +18,7 @@ function Place({ row }: { row: LoginRecord }) {
 }
 
 const columns: Column<LoginRecord>[] = [
-  { key: 'timestamp', header: 'Timestamp', cell: (r) => <DateTime value={r.timestamp} /> },
+  { key: 'timestamp', header: 'Timestamp', cell: (r) => <DateTime value={r.timestamp} relative /> },
   { key: 'ip', header: 'IP Address', cell: (r) => r.ip_address ?? '' },
   { key: 'ua', header: 'Useragent', className: 'cell-wrap', cell: (r) => r.user_agent ?? '' },
   { key: 'location', header: 'Location', cell: (r) => <Place row={r} /> },

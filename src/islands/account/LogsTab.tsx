@@ -6,7 +6,7 @@ import { activitySentence } from '../../lib/rules/activity-sentence';
 import { logsList } from '../../stores/account-lists';
 
 const columns: Column<LogRecord>[] = [
-  { key: 'date', header: 'Timestamp', cell: (r) => <DateTime value={r.date_created} /> },
+  { key: 'date', header: 'Timestamp', cell: (r) => <DateTime value={r.date_created} relative /> },
   { key: 'ip', header: 'IP Address', cell: (r) => r.ip_address ?? '' },
   { key: 'ua', header: 'Useragent', className: 'cell-wrap', cell: (r) => r.user_agent ?? '' },
   { key: 'action', header: 'Action', cell: (r) => activitySentence(r) },

@@ -1,5 +1,5 @@
 import type { DashboardNews } from '../../lib/api/system';
-import { formatDateTime } from '../../lib/format/dates';
+import { DateTime } from '../../components/DateTime';
 import { isNewNews } from '../../lib/rules/news';
 
 /** News bodies may carry markup; the list shows them as plain text. */
@@ -31,9 +31,9 @@ export function LatestNews({ news }: { news: DashboardNews[] }) {
               )}
               {isNewNews(item.date_modified, now) ? <span className="badge badge-new">NEW</span> : null}
             </div>
-            <time className="news-date" dateTime={item.date_modified}>
-              {formatDateTime(item.date_modified)}
-            </time>
+            <span className="news-date">
+              <DateTime value={item.date_modified} />
+            </span>
             {item.content ? <p className="news-content">{plain(item.content)}</p> : null}
           </li>
         ))}

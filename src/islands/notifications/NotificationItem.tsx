@@ -1,5 +1,5 @@
 import type { Notification, NotificationType } from '../../lib/api/notices';
-import { formatDateTime } from '../../lib/format/dates';
+import { DateTime } from '../../components/DateTime';
 import { Icon } from '../../components/Icon';
 import '../../styles/notices.css';
 
@@ -22,7 +22,7 @@ export function NotificationItem({ item }: { item: Notification }) {
       <div className="notification-text">
         <p className="notification-message">{item.message}</p>
         <p className="notification-meta">
-          <time dateTime={item.date_created}>{formatDateTime(item.date_created)}</time>
+          <DateTime value={item.date_created} relative />
           {item.seen ? null : <span className="badge badge-unseen">New</span>}
         </p>
       </div>

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { Notification } from '../../lib/api/notices';
-import { formatDateTime } from '../../lib/format/dates';
+import { DateTime } from '../../components/DateTime';
 import { DataTable, type Column } from '../../components/DataTable';
 import { Icon } from '../../components/Icon';
 import { $tabUnseen, markAllReadFromTab, notificationsTab } from '../../stores/notifications-tab';
@@ -22,7 +22,7 @@ const COLUMNS: Column<Notification>[] = [
     },
   },
   { key: 'message', header: 'Message', cell: (item) => item.message },
-  { key: 'date', header: 'Date', cell: (item) => <time dateTime={item.date_created}>{formatDateTime(item.date_created)}</time> },
+  { key: 'date', header: 'Date', cell: (item) => <DateTime value={item.date_created} relative /> },
   { key: 'status', header: 'Status', cell: (item) => (item.seen ? 'Seen' : <span className="badge badge-unseen">New</span>) },
 ];
 

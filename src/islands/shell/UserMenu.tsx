@@ -1,16 +1,19 @@
 import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/Icon';
-import { Menu, MenuGroup, MenuLink, MenuSeparator } from '../../components/Menu';
+import { Menu, MenuAction, MenuGroup, MenuLink, MenuSeparator } from '../../components/Menu';
+import { $preferences, setTimeZone } from '../../stores/preferences';
 import { $permissions, can } from '../../stores/permissions';
 import { $session } from '../../stores/session';
 
 /**
- * Name, company (staff only, with the partner badge), the companies to switch to, Profile
- * and Log Out (spec part 1, 2.4).
+ * Name, company (staff only, with the partner badge), the companies to switch to, Profile,
+ * the clock times are shown on (UTC as the spec says, or the viewer's own) and Log Out
+ * (spec part 1, 2.4).
  */
 export function UserMenu() {
   const { user } = useStore($session);
   const permissions = useStore($permissions);
+  const { timeZone } = useStore($preferences);
   if (!user) return null;
   const staff = !user.is_customer;
   const canSwitch = staff && can('can_switch_companies', permissions);
@@ -56,6 +59,10 @@ export function UserMenu() {
           Profile
         </MenuLink>
       ) : null}
+      <MenuAction value="time-zone" onSelect={() => setTimeZone(timeZone === 'utc' ? 'local' : 'utc')}>
+        <Icon name="clock" size={16} />
+        {timeZone === 'utc' ? 'Show times in my time zone' : 'Show times in UTC'}
+      </MenuAction>
       <MenuLink value="logout" href="/auth/logout">
         <Icon name="logout" size={16} />
         Log Out

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from '../../../src/lib/format/dates';
+import { formatDate, formatDateTime, formatDateTimeWithZone, formatRelative } from '../../../src/lib/format/dates';
 import { formatMoney } from '../../../src/lib/format/money';
 import { fieldErrors, loginSchema } from '../../../src/lib/schemas/auth';
 import { pagingSchema, splitTags } from '../../../src/lib/schemas/lists';
@@ -13,6 +13,25 @@ describe('formatting', () => {
     expect(formatDateTime('2026-03-04T05:06:07+02:00')).toBe('2026/03/04 03:06:07');
     expect(formatDate('2026-12-31T23:59:59Z')).toBe('2026/12/31');
     expect(formatDateTime(null)).toBe('');
+    expect(formatDateTimeWithZone('2026-03-04T05:06:07+02:00')).toBe('2026/03/04 03:06:07 UTC');
+  });
+  it("shows times in the viewer's zone when chosen, named", () => {
+    // The test process runs in UTC unless TZ says otherwise; the local clock must follow the runtime's zone.
+    const d = new Date('2026-03-04T03:06:07Z');
+    const local = formatDateTimeWithZone(d, 'local');
+    expect(local.startsWith(`2026/03/0${d.getDate()} ${String(d.getHours()).padStart(2, '0')}:06:07 `)).toBe(true);
+    expect(local.length).toBeGreaterThan('2026/03/04 03:06:07 '.length);
+  });
+  it('says how long ago an activity was', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    expect(formatRelative('2026-11-22T11:59:30Z', now)).toBe('just now');
+    expect(formatRelative('2026-11-22T11:55:00Z', now)).toBe('5 min ago');
+    expect(formatRelative('2026-11-22T10:00:00Z', now)).toBe('2 h ago');
+    expect(formatRelative('2026-11-19T12:00:00Z', now)).toBe('3 d ago');
+    expect(formatRelative('2026-08-22T12:00:00Z', now)).toBe('3 mo ago');
+    expect(formatRelative('2024-11-22T12:00:00Z', now)).toBe('2 y ago');
+    expect(formatRelative('2026-11-22T14:00:00Z', now)).toBe('in 2 h');
+    expect(formatRelative(null, now)).toBe('');
   });
   it('shows cents with two decimals and the currency symbol', () => {
     expect(formatMoney(123456, 'USD')).toBe('$1,234.56');
