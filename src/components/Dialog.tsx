@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { Icon } from './Icon';
@@ -15,12 +15,17 @@ export interface DialogProps {
   size?: 'sm' | 'md' | 'lg';
 }
 
-/** A centred modal dialog: focus trapped, Escape closes, title announced. */
+const FIRST_FIELD = 'input:not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not(:disabled)';
+
+/** A centred modal dialog: focus trapped (on its first field, if it has one), Escape closes, title announced. */
 export function Dialog({ title, children, trigger, open, onOpenChange, footer, size = 'md' }: DialogProps) {
+  const body = useRef<HTMLDivElement>(null);
   return (
     <ArkDialog.Root
       lazyMount
       unmountOnExit
+      // A form's first field takes focus, not the close button before it.
+      initialFocusEl={() => body.current?.querySelector<HTMLElement>(FIRST_FIELD) ?? null}
       {...(open === undefined ? {} : { open })}
       onOpenChange={(details) => onOpenChange?.(details.open)}
     >
@@ -30,7 +35,9 @@ export function Dialog({ title, children, trigger, open, onOpenChange, footer, s
         <ArkDialog.Positioner className="dialog-positioner">
           <ArkDialog.Content className={`dialog dialog-${size}`}>
             <OverlayHeader title={title} />
-            <div className="dialog-body">{children}</div>
+            <div className="dialog-body" ref={body}>
+              {children}
+            </div>
             {footer ? <footer className="dialog-footer">{footer}</footer> : null}
           </ArkDialog.Content>
         </ArkDialog.Positioner>

@@ -44,6 +44,8 @@ test('profile: names, read-only email, password dialog and email preferences', a
 
   await page.getByRole('button', { name: 'Reset' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change Password' });
+  // The first field takes focus, not the close button before it.
+  await expect(dialog.getByLabel('Old password')).toBeFocused();
   await dialog.getByLabel('Old password').fill('hostdeck-demo-2026');
   await dialog.getByLabel('New password', { exact: true }).fill('another-pass-1');
   await dialog.getByLabel('Repeat new password').fill('another-pass-2');

@@ -43,7 +43,15 @@ export function AccountManagerCard({ user, whiteLabel }: { user: SessionUser; wh
       </div>
       <a className="manager-line" href={`mailto:${contact.email}`}>
         <Icon name="mail" size={14} />
-        {contact.email}
+        {/* A long address breaks after its @ rather than mid-word. */}
+        <span>
+          {contact.email.split('@')[0]}
+          {contact.email.includes('@') ? (
+            <>
+              <wbr />@{contact.email.split('@').slice(1).join('@')}
+            </>
+          ) : null}
+        </span>
       </a>
       {contact.phone ? (
         <a className="manager-line" href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>
