@@ -2,8 +2,10 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { fileURLToPath } from 'node:url';
 import { outDir } from './scripts/build.mjs';
 import { PRE_PAINT_HASH } from './src/layouts/pre-paint';
+import { precompressAssets } from './src/server/http/precompressed.ts';
 
 /** A panel built against another provider API must be allowed to call it. */
 const apiOrigin = (() => {
@@ -14,12 +16,35 @@ const apiOrigin = (() => {
   }
 })();
 
+/**
+ * Writes .br and .gz beside the hashed assets once a build is done (`npm run build`, and the
+ * builds `npm start`, the browser tests and the benchmarks make), for scripts/server.mjs to serve.
+ * @returns {import('astro').AstroIntegration}
+ */
+function precompressedAssets() {
+  /** @type {URL | undefined} */
+  let assets;
+  return {
+    name: 'hostdeck:precompressed-assets',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        assets = new URL(`${config.build.assets}/`, config.build.client);
+      },
+      'astro:build:done': async ({ logger }) => {
+        if (!assets) return;
+        const written = await precompressAssets(fileURLToPath(assets));
+        logger.info(`${written} pre-compressed copies of the hashed assets written`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   output: 'server',
   // Several builds side by side (parallel browser-test runs) each take their own folder.
   outDir: outDir(),
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [react(), precompressedAssets()],
   session: false,
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   devToolbar: { enabled: false },

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { and, eq } from 'drizzle-orm';
 import { createApiApp } from '../src/server/app';
@@ -8,10 +9,25 @@ import { companies, ipAddresses, memberships, users } from '../src/server/db/sch
 import { createMemoryMailer } from '../src/server/mail/mailer';
 import { seedBulk, seedDemo } from '../src/server/seed/index';
 import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts';
+import { listenApi } from '../src/server/standalone';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(2)} MiB`;
+
+/** Bytes as they come over the wire, not decoded, until the last one has arrived. */
+function receive(port: number, path: string, headers: Record<string, string>) {
+  return new Promise<{ bytes: number; coding: string | undefined }>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ bytes, coding: res.headers['content-encoding'] }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 export async function measureIpList(opts: { dataDir: string; ipCount: number; runs: number }) {
   console.log(`\n## IP address list: one company with ${opts.ipCount.toLocaleString('en-US')} IP addresses`);
@@ -66,5 +82,25 @@ export async function measureIpList(opts: { dataDir: string; ipCount: number; ru
   console.log(`bare SQL select of the same rows          ${ms(bare)}`);
   console.log(`ratio API / SQL                           ${(api / bare).toFixed(2)}x`);
   console.log(`heap used after the runs                  ${mb(process.memoryUsage().heapUsed)}`);
+
+  // Over HTTP as a browser receives it: the API server compresses as the panel's server does.
+  const { server, port } = await listenApi(deps);
+  try {
+    for (const coding of ['br', 'gzip', 'identity'] as const) {
+      const times: number[] = [];
+      let wire = 0;
+      for (let i = 0; i < opts.runs + 1; i++) {
+        t = performance.now();
+        const got = await receive(port, '/ip_addresses/?page=1&per_page=99999', { ...headers, 'Accept-Encoding': coding });
+        if (got.coding !== (coding === 'identity' ? undefined : coding)) throw new Error(`asked for ${coding}, got ${got.coding ?? 'identity'}`);
+        wire = got.bytes;
+        if (i > 0) times.push(performance.now() - t);
+      }
+      const label = `over HTTP, Accept-Encoding: ${coding}`.padEnd(41);
+      console.log(`${label} ${ms(median(times))}  ${mb(wire)}  (${((wire / bytes) * 100).toFixed(1)}% of the JSON)`);
+    }
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
   await database.close();
 }

@@ -15,10 +15,15 @@ function playwrightChromium() {
   }
 }
 
-export function findChromium({ install = false } = {}) {
+/** A Chromium already on this machine, or null. */
+export function existingChromium() {
   const env = process.env.CHROMIUM_PATH;
   if (env && existsSync(env)) return env;
-  const found = CANDIDATES.find((p) => existsSync(p)) ?? playwrightChromium();
+  return CANDIDATES.find((p) => existsSync(p)) ?? playwrightChromium();
+}
+
+export function findChromium({ install = false } = {}) {
+  const found = existingChromium();
   if (found) return found;
   const canInstall = install && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (canInstall) {

@@ -4,14 +4,17 @@ import type { AddressInfo } from 'node:net';
 import { createApiApp } from './app';
 import { rememberClientAddress } from './client-address';
 import type { ServerDeps } from './context';
+import { compressAnswers } from './http/compression';
 
 /**
  * The reference API alone over node:http, without the panel in front (benchmarks, process
- * tests, an API-only deployment): the same app the panel's server mounts under /api.
+ * tests, an API-only deployment): the same app the panel's server mounts under /api, its
+ * answers compressed as the panel's server compresses them.
  */
 export function listenApi(deps: ServerDeps | (() => Promise<ServerDeps>), options: { port?: number; host?: string } = {}) {
   const app = createApiApp(deps);
   const server = http.createServer(async (req, res) => {
+    compressAnswers(req, res);
     try {
       const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
       const request = new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`, {
