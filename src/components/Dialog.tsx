@@ -2,6 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { Icon } from './Icon';
+import '../styles/overlays.css';
 
 export interface DialogProps {
   title: ReactNode;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { OverlayHeader } from './Dialog';
+import '../styles/overlays.css';
 
 export interface DrawerProps {
   title: ReactNode;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Menu as ArkMenu } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
+import '../styles/overlays.css';
 
 export interface MenuProps {
   /** What the trigger button shows; it needs readable text or `triggerLabel`. */

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Popover as ArkPopover } from '@ark-ui/react/popover';
 import { Portal } from '@ark-ui/react/portal';
 import { Icon } from './Icon';
+import '../styles/overlays.css';
 
 export interface PopoverProps {
   /** The trigger's content; give it readable text or `triggerLabel`. */

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { Toast, Toaster as ArkToaster, createToaster } from '@ark-ui/react/toast';
 import { $toasts, dismissToast } from '../stores/toasts';
 import { Icon } from './Icon';
+import '../styles/toasts.css';
 
 const toaster = createToaster({ placement: 'top-end', overlap: false, gap: 12, max: 6 });
 

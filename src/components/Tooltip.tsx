@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Tooltip as ArkTooltip } from '@ark-ui/react/tooltip';
 import { Portal } from '@ark-ui/react/portal';
+import '../styles/overlays.css';
 
 export interface TooltipProps {
   content: ReactNode;

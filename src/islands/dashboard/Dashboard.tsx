@@ -7,6 +7,7 @@ import { AccountUsage } from './AccountUsage';
 import { LatestNews } from './LatestNews';
 import { QuickFaq } from './QuickFaq';
 import { TodoList } from './TodoList';
+import '../../styles/dashboard.css';
 
 /** The home page (spec part 1, 2.5): to-do list and billing overview, news or a welcome note, Quick FAQ, usage. */
 export function Dashboard() {
