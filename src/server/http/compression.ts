@@ -9,12 +9,20 @@
  * the response itself.
  */
 import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { constants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from 'node:zlib';
+import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync, type BrotliCompress, type Gzip } from 'node:zlib';
 
 export type Coding = 'br' | 'gzip';
 
 /** Below this many bytes the saving is smaller than the work, and headers alone are a few hundred bytes. */
 export const MIN_COMPRESS_BYTES = 1024;
+
+/**
+ * An answer whose whole body is written at once, up to this size (a page of a list, a page of
+ * the panel), is compressed in one call and sent with its length, sparing a compression
+ * stream per answer (its set-up, thread-pool round trips and flushes). Longer or slower
+ * answers are compressed as a stream.
+ */
+export const ONE_SHOT_MAX_BYTES = 64 * 1024;
 
 /**
  * Brotli quality for answers made per request: at 4 it is about as fast as gzip -6 and still
@@ -129,7 +137,10 @@ export function compressAnswers(req: IncomingMessage, res: ServerResponse, optio
     coding = chooseCoding(req.headers['accept-encoding']);
     if (!coding) return 'identity';
     const length = res.getHeader('Content-Length');
-    if (length !== undefined) return Number(length) >= minBytes ? 'compress' : 'identity';
+    if (length !== undefined) {
+      const size = Number(length);
+      return size < minBytes ? 'identity' : size <= ONE_SHOT_MAX_BYTES ? 'wait' : 'compress';
+    }
     return 'wait';
   };
 
@@ -162,6 +173,35 @@ export function compressAnswers(req: IncomingMessage, res: ServerResponse, optio
     stream.on('error', (error) => res.destroy(error));
     res.on('close', () => stream.destroy());
     replayHeld();
+  };
+
+  let decisionScheduled = false;
+  const decideWhenIdle = () => {
+    if (decisionScheduled) return;
+    decisionScheduled = true;
+    setImmediate(() => {
+      if (mode === 'waiting') startCompress();
+    });
+  };
+
+  /** The held body and its last chunk, compressed in one call, with its length. */
+  const endInOneShot = (last: Buffer | undefined, callback?: () => void): ServerResponse => {
+    const body = Buffer.concat([...held.map((h) => h.chunk), ...(last ? [last] : [])]);
+    const callbacks = held.flatMap((h) => (h.callback ? [h.callback] : []));
+    held = [];
+    heldBytes = 0;
+    const packed =
+      coding === 'br'
+        ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        : gzipSync(body);
+    mode = 'identity';
+    res.setHeader('Content-Encoding', coding!);
+    res.setHeader('Content-Length', packed.length);
+    const etag = res.getHeader('ETag');
+    if (typeof etag === 'string' && !etag.startsWith('W/')) res.setHeader('ETag', `W/${etag}`);
+    original.writeHead(res.statusCode);
+    for (const done of callbacks) process.nextTick(done);
+    return original.end(packed, callback);
   };
 
   const replayHeld = () => {
@@ -221,7 +261,10 @@ export function compressAnswers(req: IncomingMessage, res: ServerResponse, optio
     const buffer = toBuffer(chunk, encoding);
     held.push({ chunk: buffer, callback });
     heldBytes += buffer.length;
-    if (heldBytes >= minBytes) startCompress();
+    // Held while the writer keeps writing, so a body written at once is compressed in one call;
+    // a writer that pauses (a page streaming its parts) gets a stream, flushed as it goes.
+    if (heldBytes > ONE_SHOT_MAX_BYTES) startCompress();
+    else if (heldBytes >= minBytes) decideWhenIdle();
     return true;
   };
 
@@ -233,6 +276,7 @@ export function compressAnswers(req: IncomingMessage, res: ServerResponse, optio
     if (mode === 'waiting') {
       // The whole body is known now.
       const total = heldBytes + (last?.length ?? 0);
+      if (total >= minBytes && total <= ONE_SHOT_MAX_BYTES) return endInOneShot(last, callback);
       if (total >= minBytes) startCompress();
       else {
         res.setHeader('Content-Length', total);
