@@ -1,7 +1,6 @@
-import { useStore } from '@nanostores/react';
-import { DataTable, type Column } from '../../components/DataTable';
 import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
+import { PagedTable, pagedColumnHelper } from '../../components/table';
 import { Tooltip } from '../../components/Tooltip';
 import type { CompanyMembership } from '../../lib/api/account';
 import { companiesList } from '../../stores/account-lists';
@@ -26,45 +25,41 @@ function CompanyName({ m }: { m: CompanyMembership }) {
   );
 }
 
-const columns: Column<CompanyMembership>[] = [
-  { key: 'company', header: 'Company', cell: (m) => <CompanyName m={m} /> },
-  { key: 'created', header: 'Created', cell: (m) => <DateTime value={m.date_created} /> },
-  { key: 'status', header: 'Status', cell: (m) => <StatusBadge status={m.status} /> },
-  { key: 'type', header: 'Type', cell: (m) => m.account_type },
-  {
-    key: 'manage',
-    header: <span className="visually-hidden">Actions</span>,
-    className: 'cell-actions',
-    cell: (m) =>
+const column = pagedColumnHelper<CompanyMembership>();
+const columns = column.columns([
+  column.display({ id: 'company', header: 'Company', cell: ({ row }) => <CompanyName m={row.original} /> }),
+  column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} /> }),
+  column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
+  column.accessor('account_type', { header: 'Type' }),
+  column.display({
+    id: 'manage',
+    header: () => <span className="visually-hidden">Actions</span>,
+    meta: { className: 'cell-actions' },
+    cell: ({ row: { original: m } }) =>
       MANAGERS.has(m.account_type) ? (
         <a className="button button-small" href={`/account/company/${m.company.guid}/profile`} aria-label={`Manage Company ${m.company.name}`}>
           Manage Company
         </a>
       ) : null,
-  },
-];
+  }),
+]);
+
+const membershipId = (m: CompanyMembership) => m.guid;
 
 /** The user's companies and Add Company (spec part 1, 2.6 Companies); `activeKey` highlights one. */
 export function CompaniesTab({ activeKey }: { activeKey?: string | undefined }) {
-  const { loading, page, perPage, answer } = useStore(companiesList.$list);
   return (
     <section aria-label="Companies">
       <div className="toolbar">
         <AddCompanyDialog />
       </div>
-      <DataTable
+      <PagedTable
         caption="Companies"
         columns={columns}
-        rows={answer?.data ?? []}
-        rowKey={(m) => m.guid}
+        list={companiesList}
+        getRowId={membershipId}
         rowClassName={(m) => (activeKey && m.company.guid === activeKey ? 'is-selected' : undefined)}
-        loading={loading}
         empty="No companies."
-        page={page}
-        perPage={perPage}
-        total={answer?.total ?? 0}
-        onPageChange={(p) => void companiesList.load(p)}
-        onPerPageChange={companiesList.setPageSize}
       />
     </section>
   );

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { DataTable, type Column } from '../../components/DataTable';
 import { DateTime } from '../../components/DateTime';
 import { Icon } from '../../components/Icon';
+import { PagedTable, pagedColumnHelper } from '../../components/table';
 import type { AccountEmail } from '../../lib/api/account-activity';
 import { clearEmailFilters, emailsList, openEmail, removeEmailFilter, type EmailFilters } from '../../stores/account-lists';
 import { EmailDetailDialog } from './EmailDetailDialog';
@@ -9,11 +9,11 @@ import { EmailFilterDialog } from './EmailFilterDialog';
 
 const FILTER_LABELS = { subject: 'Subject', content: 'Content' } as const;
 
-const columns: Column<AccountEmail>[] = [
-  {
-    key: 'subject',
+const column = pagedColumnHelper<AccountEmail>();
+const columns = column.columns([
+  column.accessor('subject', {
     header: 'Subject',
-    cell: (e) => (
+    cell: ({ row: { original: e } }) => (
       <a
         href={`#email-${e.guid}`}
         onClick={(ev) => {
@@ -24,23 +24,25 @@ const columns: Column<AccountEmail>[] = [
         {e.subject}
       </a>
     ),
-  },
-  { key: 'sent', header: 'Sent', cell: (e) => (e.is_sent && e.date_sent ? <DateTime value={e.date_sent} /> : 'Scheduled') },
-  {
-    key: 'view',
-    header: <span className="visually-hidden">Actions</span>,
-    className: 'cell-actions',
-    cell: (e) => (
+  }),
+  column.display({ id: 'sent', header: 'Sent', cell: ({ row: { original: e } }) => (e.is_sent && e.date_sent ? <DateTime value={e.date_sent} /> : 'Scheduled') }),
+  column.display({
+    id: 'view',
+    header: () => <span className="visually-hidden">Actions</span>,
+    meta: { className: 'cell-actions' },
+    cell: ({ row: { original: e } }) => (
       <button type="button" className="button button-small" onClick={() => void openEmail(e.guid)} aria-label={`View ${e.subject}`}>
         View
       </button>
     ),
-  },
-];
+  }),
+]);
+
+const emailId = (e: AccountEmail) => e.guid;
 
 /** The user's emails with subject and content filters (spec part 1, 2.6 Emails). */
 export function EmailsTab() {
-  const { loading, page, perPage, filters, answer } = useStore(emailsList.$list);
+  const { filters } = useStore(emailsList.$list);
   const active = (Object.entries(filters) as [keyof EmailFilters, string][]).filter(([, v]) => v);
 
   return (
@@ -67,19 +69,7 @@ export function EmailsTab() {
           </ul>
         ) : null}
       </div>
-      <DataTable
-        caption="Emails"
-        columns={columns}
-        rows={answer?.data ?? []}
-        rowKey={(e) => e.guid}
-        loading={loading}
-        empty={active.length ? 'No emails match these filters.' : 'No emails yet.'}
-        page={page}
-        perPage={perPage}
-        total={answer?.total ?? 0}
-        onPageChange={(p) => void emailsList.load(p)}
-        onPerPageChange={emailsList.setPageSize}
-      />
+      <PagedTable caption="Emails" columns={columns} list={emailsList} getRowId={emailId} empty={active.length ? 'No emails match these filters.' : 'No emails yet.'} />
       <EmailDetailDialog />
     </section>
   );

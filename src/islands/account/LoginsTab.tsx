@@ -1,8 +1,7 @@
-import { useStore } from '@nanostores/react';
 import { getEmojiFlag, type TCountryCode } from 'countries-list';
-import { DataTable, type Column } from '../../components/DataTable';
 import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
+import { PagedTable, pagedColumnHelper } from '../../components/table';
 import type { LoginRecord } from '../../lib/api/account-activity';
 import { loginsList } from '../../stores/account-lists';
 
@@ -17,32 +16,22 @@ function Place({ row }: { row: LoginRecord }) {
   );
 }
 
-const columns: Column<LoginRecord>[] = [
-  { key: 'timestamp', header: 'Timestamp', cell: (r) => <DateTime value={r.timestamp} relative /> },
-  { key: 'ip', header: 'IP Address', cell: (r) => r.ip_address ?? '' },
-  { key: 'ua', header: 'Useragent', className: 'cell-wrap', cell: (r) => r.user_agent ?? '' },
-  { key: 'location', header: 'Location', cell: (r) => <Place row={r} /> },
-  { key: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} label={r.status === 'SUCCESS' ? 'Success' : 'Failure'} /> },
-];
+const column = pagedColumnHelper<LoginRecord>();
+const columns = column.columns([
+  column.accessor('timestamp', { header: 'Timestamp', enableHiding: false, cell: ({ getValue }) => <DateTime value={getValue()} relative /> }),
+  column.accessor('ip_address', { header: 'IP Address', cell: ({ getValue }) => getValue() ?? '' }),
+  column.accessor('user_agent', { header: 'Useragent', meta: { className: 'cell-wrap' }, cell: ({ getValue }) => getValue() ?? '' }),
+  column.display({ id: 'location', header: 'Location', cell: ({ row }) => <Place row={row.original} /> }),
+  column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} label={getValue() === 'SUCCESS' ? 'Success' : 'Failure'} /> }),
+]);
+
+const loginId = (r: LoginRecord) => r.guid;
 
 /** Sign-ins of the user with where they came from (spec part 1, 2.6 Logins). */
 export function LoginsTab() {
-  const { loading, page, perPage, answer } = useStore(loginsList.$list);
   return (
     <section aria-label="Logins">
-      <DataTable
-        caption="Logins"
-        columns={columns}
-        rows={answer?.data ?? []}
-        rowKey={(r) => r.guid}
-        loading={loading}
-        empty="No sign-ins yet."
-        page={page}
-        perPage={perPage}
-        total={answer?.total ?? 0}
-        onPageChange={(p) => void loginsList.load(p)}
-        onPerPageChange={loginsList.setPageSize}
-      />
+      <PagedTable caption="Logins" columns={columns} list={loginsList} getRowId={loginId} empty="No sign-ins yet." columnsKey="account-logins" />
       <p className="muted attribution">
         <a href="https://db-ip.com" rel="noopener noreferrer" target="_blank">
           IP Geolocation by DB-IP

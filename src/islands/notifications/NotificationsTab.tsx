@@ -1,17 +1,17 @@
 import { useStore } from '@nanostores/react';
 import type { Notification } from '../../lib/api/notices';
 import { DateTime } from '../../components/DateTime';
-import { DataTable, type Column } from '../../components/DataTable';
 import { Icon } from '../../components/Icon';
+import { PagedTable, pagedColumnHelper } from '../../components/table';
 import { $tabUnseen, markAllReadFromTab, notificationsTab } from '../../stores/notifications-tab';
 import { TYPE_LOOK } from './NotificationItem';
 import '../../styles/notices.css';
 
-const COLUMNS: Column<Notification>[] = [
-  {
-    key: 'type',
+const column = pagedColumnHelper<Notification>();
+const COLUMNS = column.columns([
+  column.accessor('notification_type', {
     header: 'Type',
-    cell: (item) => {
+    cell: ({ row: { original: item } }) => {
       const look = TYPE_LOOK[item.notification_type] ?? TYPE_LOOK.INFO;
       return (
         <span className={`type-cell ${look.tone}`}>
@@ -20,18 +20,20 @@ const COLUMNS: Column<Notification>[] = [
         </span>
       );
     },
-  },
-  { key: 'message', header: 'Message', cell: (item) => item.message },
-  { key: 'date', header: 'Date', cell: (item) => <DateTime value={item.date_created} relative /> },
-  { key: 'status', header: 'Status', cell: (item) => (item.seen ? 'Seen' : <span className="badge badge-unseen">New</span>) },
-];
+  }),
+  column.accessor('message', { header: 'Message' }),
+  column.accessor('date_created', { header: 'Date', cell: ({ getValue }) => <DateTime value={getValue()} relative /> }),
+  column.accessor('seen', { header: 'Status', cell: ({ getValue }) => (getValue() ? 'Seen' : <span className="badge badge-unseen">New</span>) }),
+]);
+
+const notificationId = (item: Notification) => item.guid;
+const unseenRow = (item: Notification) => (item.seen ? undefined : 'is-unseen');
 
 /**
  * The account area's Notifications tab: every notification of the viewer in this company
  * and user-wide, newest first, with its type, message, date and seen state.
  */
 export function NotificationsTab() {
-  const { loading, page, perPage, answer } = useStore(notificationsTab.$list);
   const unseen = useStore($tabUnseen);
 
   return (
@@ -45,20 +47,7 @@ export function NotificationsTab() {
           Mark all read
         </button>
       </div>
-      <DataTable
-        caption="Notifications"
-        columns={COLUMNS}
-        rows={answer?.data ?? []}
-        rowKey={(item) => item.guid}
-        rowClassName={(item) => (item.seen ? undefined : 'is-unseen')}
-        loading={loading}
-        empty="No notifications yet."
-        page={page}
-        perPage={perPage}
-        total={answer?.total ?? 0}
-        onPageChange={(p) => void notificationsTab.load(p)}
-        onPerPageChange={notificationsTab.setPageSize}
-      />
+      <PagedTable caption="Notifications" columns={COLUMNS} list={notificationsTab} getRowId={notificationId} rowClassName={unseenRow} empty="No notifications yet." />
     </section>
   );
 }

@@ -1,0 +1,36 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Card } from '../../../src/components/Card';
+import { FormDialog } from '../../../src/components/FormDialog';
+
+describe('Card', () => {
+  it('is a region named by its h2 heading, with the actions beside the heading', () => {
+    const html = renderToString(createElement(Card, { title: 'Domains', actions: createElement('button', { type: 'button' }, 'Add'), className: 'domains', children: 'body' }));
+    const id = /<h2 id="([^"]+)" class="card-title">Domains<\/h2>/.exec(html)?.[1];
+    expect(id).toBeTruthy();
+    expect(html).toContain(`<section class="card domains" aria-labelledby="${id}">`);
+    expect(html).toMatch(/<div class="card-actions"><button type="button">Add<\/button><\/div><\/div>body<\/section>$/);
+    expect(renderToString(createElement(Card, { title: 'Plain', children: 'x' }))).not.toContain('card-actions');
+  });
+});
+
+describe('FormDialog', () => {
+  it('renders its trigger while closed', () => {
+    const html = renderToString(
+      createElement(FormDialog, { title: 'Add domain', submitLabel: 'Add', busy: false, onSubmit: () => undefined, trigger: createElement('button', { type: 'button' }, 'Add domain'), children: 'fields' }),
+    );
+    expect(html).toContain('Add domain</button>');
+    expect(html).not.toContain('fields');
+  });
+
+  it('puts the fields in a form that its footer buttons submit and cancel', () => {
+    const html = renderToString(createElement(FormDialog, { title: 'Add domain', submitLabel: 'Add', busy: true, onSubmit: () => undefined, open: true, children: 'fields' }));
+    const formId = /<form id="([^"]+)" class="form-grid" noValidate="">fields<\/form>/.exec(html)?.[1];
+    expect(formId).toBeTruthy();
+    expect(html).toContain('role="dialog"');
+    expect(html).toContain('<footer class="dialog-footer"><button type="button" class="button" disabled="">Cancel</button>');
+    // Busy: neither button can be pressed twice.
+    expect(html).toContain(`<button type="submit" form="${formId}" class="button button-primary" disabled="">Add</button>`);
+  });
+});
