@@ -1,7 +1,7 @@
 import { map } from 'nanostores';
 import { login } from '../lib/api/auth';
 import { loginDevice, loginTwoFactor, resendVerification, type SignedIn } from '../lib/api/auth-flows';
-import { ApiError } from '../lib/errors';
+import { ApiError, errorMessages } from '../lib/errors';
 import { safeNextPath } from '../lib/rules/next-path';
 import { TRACKING_KEYS, fieldErrors, loginSchema } from '../lib/schemas/auth';
 import { deviceLoginSchema, twoFactorLoginSchema } from '../lib/schemas/auth-flows';
@@ -26,9 +26,13 @@ export interface LoginFormState {
   emailNotVerified: boolean;
   /** The address the resend button sends to. */
   email: string;
+  /** The server's sentence about the last attempt, shown in the form as well as in a toast. */
+  message: string | null;
+  /** Something was submitted: a notice the page opened with no longer applies. */
+  attempted: boolean;
 }
 
-const initial: LoginFormState = { step: 'credentials', submitting: false, fields: {}, sessionId: null, emailNotVerified: false, email: '' };
+const initial: LoginFormState = { step: 'credentials', submitting: false, fields: {}, sessionId: null, emailNotVerified: false, email: '', message: null, attempted: false };
 export const $loginForm = map<LoginFormState>({ ...initial });
 
 const TRACKING_STORAGE_KEY = 'hostdeck:tracking';
@@ -79,6 +83,8 @@ function fail(error: unknown): void {
     submitting: false,
     fields: body?.fields ?? {},
     emailNotVerified: body?.email_not_verified === true,
+    // Field errors stand next to their fields; any other sentence stands above the button.
+    message: body?.fields && Object.keys(body.fields).length ? null : errorMessages(error).join(' ') || null,
   });
   toastError(error);
 }
@@ -87,10 +93,10 @@ function fail(error: unknown): void {
 export async function submitLogin(values: { email: string; password: string }): Promise<void> {
   const parsed = loginSchema.safeParse({ ...values, fingerprint: deviceId(), ...trackingFrom(location.search) });
   if (!parsed.success) {
-    $loginForm.set({ ...initial, fields: fieldErrors(parsed.error) });
+    $loginForm.set({ ...initial, attempted: true, fields: fieldErrors(parsed.error) });
     return;
   }
-  $loginForm.set({ ...initial, submitting: true, email: parsed.data.email });
+  $loginForm.set({ ...initial, attempted: true, submitting: true, email: parsed.data.email });
   try {
     const answer = await login(api, parsed.data);
     if ('token' in answer) return finish(answer);

@@ -3,6 +3,7 @@ import { checkVat, register, validateEmail } from '../lib/api/auth-flows';
 import { ApiError } from '../lib/errors';
 import { fieldErrors } from '../lib/schemas/auth';
 import { agreeTermsField, registerSchema, registerStep1Schema, registerStep2Schema, VAT_COMPANY_MISMATCH, VAT_INVALID, type RegisterInput } from '../lib/schemas/register';
+import { passwordProblem } from '../lib/rules/password-policy';
 import { api } from './api';
 import { goTo } from './navigation';
 import { trackingFrom } from './login';
@@ -50,6 +51,14 @@ export function setRegisterValue<K extends keyof RegisterValues>(key: K, value: 
   $register.set({ ...s, values: { ...s.values, [key]: value }, fields });
 }
 
+/** Text the page's fields hold (typed before the script ran, or at submit) becomes the form's values. */
+export function adoptTypedValues(typed: Record<string, string>): void {
+  const s = $register.get();
+  const values: Record<string, unknown> = { ...s.values };
+  for (const [key, value] of Object.entries(typed)) if (typeof values[key] === 'string') values[key] = value;
+  $register.set({ ...s, values: values as unknown as RegisterValues });
+}
+
 const go = (step: RegisterStep, fields: Record<string, string> = {}) => $register.set({ ...$register.get(), step, fields, busy: false });
 
 export function registerBack(): void {
@@ -79,6 +88,9 @@ export async function registerNextFromStep1(): Promise<void> {
   const v = $register.get().values;
   const parsed = registerStep1Schema.safeParse(payload(v));
   if (!parsed.success) return go(1, fieldErrors(parsed.error));
+  // The server's own password rule, here rather than after four more steps.
+  const weak = passwordProblem(parsed.data.password, parsed.data.email);
+  if (weak) return go(1, { password: weak });
   $register.setKey('busy', true);
   try {
     await validateEmail(api, parsed.data.email);

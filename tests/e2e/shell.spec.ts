@@ -139,7 +139,8 @@ test('the login form explains empty fields and shows the server sentence for a w
   const refused = await request.post('/api/auth/login/', { data: { email: ACCOUNTS.owner.email, password: 'not-the-password' } });
   const sentence = ((await refused.json()) as { errors: string[] }).errors[0]!;
   await fillLogin(page, { email: ACCOUNTS.owner.email, password: 'not-the-password' });
-  await expect(page.getByText(sentence)).toBeVisible();
+  // In the form, by the fields, as well as in a toast.
+  await expect(page.locator('form').getByRole('alert')).toHaveText(sentence);
   await expect(page).toHaveURL(/\/auth\/login/);
 });
 

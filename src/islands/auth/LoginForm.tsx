@@ -1,6 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { TextField } from '../../components/TextField';
+import { typedValues, useTypedBeforeHydration } from '../../components/form/typed-values';
 import { $loginForm, leaveIfSignedIn, requestVerificationEmail, submitLogin } from '../../stores/login';
 import { DeviceStep, TwoFactorStep } from './LoginSteps';
 import '../../styles/auth.css';
@@ -15,6 +16,8 @@ export function LoginForm({ notice = null }: LoginFormProps) {
   const form = useStore($loginForm);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, (name, value) => (name === 'email' ? setEmail(value) : name === 'password' ? setPassword(value) : undefined));
 
   useEffect(() => {
     leaveIfSignedIn();
@@ -23,20 +26,22 @@ export function LoginForm({ notice = null }: LoginFormProps) {
   if (form.step === '2fa') return <TwoFactorStep />;
   if (form.step === 'device') return <DeviceStep />;
 
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void submitLogin({ email, password });
+    // The fields as they show now are what is sent, typed before the script ran or after.
+    const typed = typedValues(event.currentTarget);
+    void submitLogin({ email: typed.email ?? email, password: typed.password ?? password });
   }
 
   return (
-    <form className="auth-form" method="post" onSubmit={submit} noValidate>
-      {notice === 'registered' ? (
+    <form className="auth-form" method="post" onSubmit={submit} noValidate ref={formRef}>
+      {notice === 'registered' && !form.attempted ? (
         <div className="alert alert-success" role="status">
           <strong>Check your email</strong>
           <p>We sent you a link to verify your email address. Open it, then log in here.</p>
         </div>
       ) : null}
-      {notice === 'verified' ? (
+      {notice === 'verified' && !form.attempted ? (
         <div className="alert alert-success" role="status">
           Your email address is verified. You can log in now.
         </div>
@@ -62,7 +67,12 @@ export function LoginForm({ notice = null }: LoginFormProps) {
       <div className="auth-row">
         <a href="/auth/recover">Forgot password?</a>
       </div>
-      <button type="submit" className="button button-primary button-block" disabled={form.submitting}>
+      {form.message ? (
+        <p className="alert alert-error" role="alert">
+          {form.message}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-primary button-block" disabled={form.submitting} aria-busy={form.submitting}>
         {form.submitting ? 'Logging in...' : 'Login'}
       </button>
       {form.emailNotVerified ? (

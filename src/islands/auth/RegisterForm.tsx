@@ -1,14 +1,17 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { TextField } from '../../components/TextField';
+import { typedValues, useTypedBeforeHydration } from '../../components/form/typed-values';
 import { Checkbox } from '../../components/Checkbox';
 import { CountryCombobox } from '../../components/CountryCombobox';
 import { LegalText } from '../../components/LegalText';
 import { PRIVACY_POLICY, TERMS_OF_SERVICE } from '../../lib/content/legal';
 import { FOUND_US_CHOICES, FOUND_US_SPECIFIC } from '../../lib/schemas/register';
+import { PASSWORD_RULE } from '../../lib/rules/password-policy';
 import { leaveIfSignedIn } from '../../stores/login';
 import {
   $register,
+  adoptTypedValues,
   agreeToPrivacy,
   agreeToTerms,
   registerBack,
@@ -46,15 +49,24 @@ function BackButton() {
   );
 }
 
+/** A step's form: what its fields show (typed before the script ran, or autofilled) is what it submits. */
+function useStepForm(next: () => void) {
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, (name, value) => adoptTypedValues({ [name]: value }));
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    adoptTypedValues(typedValues(event.currentTarget));
+    next();
+  }
+  return { ref: form, onSubmit: submit, noValidate: true };
+}
+
 function AccountStep() {
   const { values, fields, busy } = useStore($register);
   const [showPassword, setShowPassword] = useState(false);
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void registerNextFromStep1();
-  }
+  const form = useStepForm(() => void registerNextFromStep1());
   return (
-    <form onSubmit={submit} noValidate>
+    <form {...form}>
       <div className="field-row">
         <TextField label="First name" name="first_name" autoComplete="given-name" value={values.first_name} onValueChange={(v) => setRegisterValue('first_name', v)} error={fields.first_name} />
         <TextField label="Last name" name="last_name" autoComplete="family-name" value={values.last_name} onValueChange={(v) => setRegisterValue('last_name', v)} error={fields.last_name} />
@@ -69,6 +81,7 @@ function AccountStep() {
           value={values.password}
           onValueChange={(v) => setRegisterValue('password', v)}
           error={fields.password}
+          hint={PASSWORD_RULE}
         />
         <button type="button" className="button button-small show-password" onClick={() => setShowPassword((s) => !s)}>
           {showPassword ? 'Hide password' : 'Show password'}
@@ -97,12 +110,9 @@ function AccountStep() {
 
 function AddressStep() {
   const { values, fields } = useStore($register);
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    registerNextFromStep2();
-  }
+  const form = useStepForm(registerNextFromStep2);
   return (
-    <form onSubmit={submit} noValidate>
+    <form {...form}>
       <TextField label="Address" name="address1" autoComplete="address-line1" value={values.address1} onValueChange={(v) => setRegisterValue('address1', v)} error={fields.address1} />
       <TextField label="Address 2 (optional)" name="address2" autoComplete="address-line2" value={values.address2} onValueChange={(v) => setRegisterValue('address2', v)} error={fields.address2} />
       <div className="field-row">

@@ -1,10 +1,13 @@
-import { newPasswordSchema } from '../schemas/password';
+import { newPasswordSchema, PASSWORD_MIN } from '../schemas/password';
+
+/** The rule as the sign-up form shows it beside the password, before it is broken. */
+export const PASSWORD_RULE = `At least ${PASSWORD_MIN} characters, not only digits, not your email address and not a common password.`;
 
 /**
  * Server-side password rules (OWASP ASVS 5.0 V6.2, NIST SP 800-63B) for sign-up and reset:
  * the length rules of the shared new-password schema, then not the email address and not one
- * of the commonest passwords; no composition rules. The panel does not check strength (spec
- * part 1, 5); the API answers these sentences.
+ * of the commonest passwords; no composition rules. The API answers these sentences; the
+ * sign-up form checks the same rule at its first step, so nobody learns of it four steps later.
  */
 const COMMON = new Set([
   'password', 'password1', 'password12', 'password123', 'password1234', 'passw0rd', 'p@ssw0rd', 'qwertyuiop', 'qwerty123', 'qwerty1234',
