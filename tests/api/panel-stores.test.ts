@@ -87,23 +87,33 @@ describe('the banners store', () => {
 });
 
 describe('a paged list store', () => {
-  it('loads a page of the logins and pages on with the size chosen', async () => {
+  /** Shown, as a mounted island keeps it: the list loads its first page once, on mount. */
+  async function shown() {
+    const unbind = loginsList.$list.listen(() => undefined);
+    await expect.poll(() => loginsList.$list.get().loading).toBe(false);
+    return unbind;
+  }
+
+  it('loads a page of the logins when shown and pages on with the size chosen', async () => {
     const owner = await t.signIn('demo@hostdeck.test');
     $token.set(owner.token);
-    await loginsList.load(1);
+    const unbind = await shown();
     const first = loginsList.$list.get();
-    expect(first.loading).toBe(false);
     expect(first.answer?.total).toBeGreaterThan(0);
     expect(first.answer?.data.length).toBe(Math.min(first.answer!.total, first.perPage));
     loginsList.setPageSize(10);
     await expect.poll(() => loginsList.$list.get().loading).toBe(false);
     expect(loginsList.$list.get()).toMatchObject({ page: 1, perPage: 10 });
+    expect(loginsList.$list.get().answer?.data.length).toBe(Math.min(first.answer!.total, 10));
+    unbind();
   });
 
   it('toasts the server sentence when a page cannot load', async () => {
     $token.set('not-a-token-the-api-knows');
-    await loginsList.load(1);
-    expect(loginsList.$list.get().loading).toBe(false);
+    loginsList.$list.setKey('answer', null);
+    const unbind = await shown();
+    expect(loginsList.$list.get().answer).toBeNull();
     expect($toasts.get().length).toBeGreaterThan(0);
+    unbind();
   });
 });
