@@ -95,9 +95,17 @@ test('Log Out ends at the login page', async ({ page, request }) => {
   await expect(page.getByRole('menuitem', { name: 'Log Out' })).toBeVisible();
   await page.keyboard.press('End');
   await expect(page.getByRole('menuitem', { name: 'Log Out' })).toHaveAttribute('data-highlighted', '');
+  // The page moves on once the server has ended the session: hold that answer while axe reads the page.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/auth/logout/', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.keyboard.press('Enter');
   await expect(page.getByText('Logging out...')).toBeVisible();
   await expectAccessible(page, 'logout');
+  release();
   await expect(page).toHaveURL(/\/auth\/login$/);
   await page.goto('/');
   await expect(page).toHaveURL(/\/auth\/login$/);
