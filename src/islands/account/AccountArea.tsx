@@ -1,17 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { useStore } from '@nanostores/react';
 import { Tabs } from '../../components/Tabs';
 import { NO_ACCESS_MESSAGE } from '../../lib/rules/routes';
 import { $permissions } from '../../stores/permissions';
 import { navigate } from '../../stores/router';
-import { NotificationsTab } from '../notifications/NotificationsTab';
 import { accountTabPath, accountTabsFor, isAccountTab, NOT_FOR_SUBUSERS, type AccountTab } from '../../lib/rules/account-tabs';
-import { ProfileTab } from './ProfileTab';
-import { EmailsTab } from './EmailsTab';
-import { LoginsTab } from './LoginsTab';
-import { LogsTab } from './LogsTab';
-import { CompaniesTab } from './CompaniesTab';
-import { InvitationsTab } from './InvitationsTab';
 import '../../styles/account.css';
+
+// Each tab's code loads when the tab is first opened.
+const ProfileTab = lazy(() => import('./ProfileTab').then((m) => ({ default: m.ProfileTab })));
+const EmailsTab = lazy(() => import('./EmailsTab').then((m) => ({ default: m.EmailsTab })));
+const NotificationsTab = lazy(() => import('../notifications/NotificationsTab').then((m) => ({ default: m.NotificationsTab })));
+const LoginsTab = lazy(() => import('./LoginsTab').then((m) => ({ default: m.LoginsTab })));
+const LogsTab = lazy(() => import('./LogsTab').then((m) => ({ default: m.LogsTab })));
+const CompaniesTab = lazy(() => import('./CompaniesTab').then((m) => ({ default: m.CompaniesTab })));
+const InvitationsTab = lazy(() => import('./InvitationsTab').then((m) => ({ default: m.InvitationsTab })));
 
 
 /** The account area (spec part 1, 2.6): one page per tab, so each tab has its own address and title; a tab opens without reloading the shell. */
@@ -27,7 +30,15 @@ export function AccountArea({ tab, itemKey }: { tab: AccountTab; itemKey?: strin
           {NO_ACCESS_MESSAGE}
         </div>
       ) : (
-        <TabBody tab={tab} itemKey={itemKey} />
+        <Suspense
+          fallback={
+            <p className="page-loading" role="status">
+              Loading...
+            </p>
+          }
+        >
+          <TabBody tab={tab} itemKey={itemKey} />
+        </Suspense>
       )}
     </Tabs>
   );
