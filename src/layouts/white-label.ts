@@ -1,5 +1,6 @@
 import { createApi } from '../lib/api/client';
 import { getWhiteLabel, type WhiteLabel } from '../lib/api/system';
+import { API_BASE } from '../stores/environment';
 
 /** What a page shows when the API cannot name the brand (not started, or unreachable). */
 export const FALLBACK_WHITE_LABEL: WhiteLabel = {
@@ -22,7 +23,7 @@ const cache = new Map<string, { at: number; value: WhiteLabel }>();
  * minute per API base; a failure falls back to the default brand rather than failing the page.
  */
 export async function loadWhiteLabel(pageUrl: URL): Promise<WhiteLabel> {
-  const base = new URL(import.meta.env.PUBLIC_API_URL || '/api', pageUrl.origin).href;
+  const base = new URL(API_BASE, pageUrl.origin).href;
   const hit = cache.get(base);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
   const api = createApi({

@@ -5,7 +5,6 @@ import { clearCredentials } from './credentials';
 import { environment } from './environment';
 import { currentPath, goTo, onAuthPage } from './navigation';
 
-export { API_BASE } from './environment';
 
 /** A 401 means the session is gone: forget it and ask for sign-in, coming back here after. */
 function handleUnauthorized(): void {

@@ -62,12 +62,16 @@ describe('the session store', () => {
 });
 
 describe('the banners store', () => {
-  it("holds the owner's announcements, incidents, overdue invoices and suspended accounts", async () => {
-    const owner = await t.signIn('demo@hostdeck.test');
-    $token.set(owner.token);
+  /** The banners a signed-in person's shell polls, as the store holds them. */
+  async function noticesOf(email: string) {
+    $token.set((await t.signIn(email)).token);
     await loadUser();
     await refreshNotices();
-    const notices = $notices.get();
+    return $notices.get();
+  }
+
+  it("holds the owner's announcements, incidents, overdue invoices and suspended accounts", async () => {
+    const notices = await noticesOf('demo@hostdeck.test');
     expect(notices.announcements.map((a) => a.title)).toContain('Scheduled maintenance');
     expect(notices.issues.length).toBeGreaterThan(0);
     expect(notices.overdue.length).toBeGreaterThan(0);
@@ -75,11 +79,7 @@ describe('the banners store', () => {
   });
 
   it('gives a customer the incidents only', async () => {
-    const customer = await t.signIn('customer@hostdeck.test');
-    $token.set(customer.token);
-    await loadUser();
-    await refreshNotices();
-    const notices = $notices.get();
+    const notices = await noticesOf('customer@hostdeck.test');
     expect(notices.issues.length).toBeGreaterThan(0);
     expect(notices.announcements).toEqual([]);
     expect(notices.overdue).toEqual([]);

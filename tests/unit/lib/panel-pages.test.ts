@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { panelView } from '../../../src/lib/rules/panel-pages';
+import { PANEL_ROUTES, panelView } from '../../../src/lib/rules/panel-pages';
+import { APP_ROUTES } from '../../../src/lib/rules/routes';
 import { panelPageAt } from '../../../src/stores/router';
 
 const BASE = 'https://panel.example/account';
@@ -22,5 +23,11 @@ describe('panel pages', () => {
     expect(panelPageAt('/account/nope', BASE)).toBeNull();
     expect(panelPageAt('/auth/logout', BASE)).toBeNull();
     expect(panelPageAt('https://elsewhere.example/account', BASE)).toBeNull();
+  });
+
+  it('lists only addresses of the route table, whose scopes guard them', () => {
+    // The same address in both tables, parameters named alike apart: ':tab' is '{page}'.
+    const appPatterns = new Set(APP_ROUTES.map((r) => r.pattern.replace(/\{\w+\}/g, ':')));
+    for (const pattern of Object.values(PANEL_ROUTES)) expect(appPatterns, pattern).toContain(pattern.replace(/:\w+/g, ':'));
   });
 });
