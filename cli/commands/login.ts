@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { login as requestLogin, logout as requestLogout, whoami, type LoginResult, type SessionUser } from '../../src/lib/api/auth';
-import { loginDevice, loginTwoFactor } from '../../src/lib/api/auth-flows';
+import type { LoginResult, SessionUser } from '../../src/lib/api/auth';
+import { login as requestLogin, logout as requestLogout, whoami } from '../../src/lib/requests/auth';
+import { loginDevice, loginTwoFactor } from '../../src/lib/requests/auth-flows';
 import { BACKUP_CODE_LENGTH, CODE_LENGTH } from '../../src/lib/schemas/auth-flows';
 import { ApiError, UnauthorizedError, errorMessages } from '../../src/lib/errors';
 import { fieldErrors, loginSchema } from '../../src/lib/schemas/auth';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { logout as requestLogout } from '../../src/lib/api/auth';
+import { logout as requestLogout } from '../../src/lib/requests/auth';
 import { UnauthorizedError, errorMessages } from '../../src/lib/errors';
 import { clearCredentials } from '../config';
 import type { Context, Runner } from '../context';

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { whoami as requestWhoami, type SessionUser } from '../../src/lib/api/auth';
+import type { SessionUser } from '../../src/lib/api/auth';
+import { whoami as requestWhoami } from '../../src/lib/requests/auth';
 import { normaliseUrl, type Context, type Runner } from '../context';
 import { CliError, SIGNED_OUT_MESSAGE } from '../errors';
 

@@ -1,59 +1,28 @@
-import { useEffect, useRef, useState } from 'react';
-import { useStore } from '@nanostores/react';
-import { Toast, Toaster as ArkToaster, createToaster } from '@ark-ui/react/toast';
-import { $toasts, dismissToast } from '../stores/toasts';
-import { Icon } from './Icon';
-import '../styles/toasts.css';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { $toasts } from '../stores/toasts';
 
-const toaster = createToaster({ placement: 'top-end', overlap: false, gap: 12, max: 6 });
+const ToastStack = lazy(() => import('./ToastStack').then((m) => ({ default: m.ToastStack })));
 
-const ICONS: Record<string, string> = { success: 'check', error: 'warning', info: 'info' };
-
-/** Shows the toasts of the `$toasts` store; a toast leaves the store once it is gone from screen. */
+/**
+ * Where toasts appear. The toast machinery (Ark's toaster, its layers and styles) is loaded
+ * when the first toast is queued, not with the page: most pages open without one, and the
+ * sign-in page's script budget (issue 7) cannot carry it. A toast queued before that (or
+ * carried over from the previous page) waits in `$toasts` and shows once it has loaded.
+ */
 export function Toaster() {
-  const items = useStore($toasts);
-  const shown = useRef(new Set<string>());
-  // Ark's toast group starts listening to its store a tick after mounting; toasts created
-  // before that (those carried over from the previous page) would never appear.
-  const [listening, setListening] = useState(false);
-
+  // False on the server and at hydration alike, so the two renders agree.
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setListening(true));
-    return () => clearTimeout(timer);
-  }, []);
-
-  useEffect(() => {
-    if (!listening) return;
-    for (const item of items) {
-      if (shown.current.has(item.id)) continue;
-      shown.current.add(item.id);
-      toaster.create({
-        id: item.id,
-        type: item.type,
-        description: item.message,
-        duration: item.duration,
-        closable: true,
-        onStatusChange: ({ status }) => {
-          if (status === 'unmounted') {
-            shown.current.delete(item.id);
-            dismissToast(item.id);
-          }
-        },
-      });
-    }
-  }, [items, listening]);
-
+    if (wanted) return;
+    // subscribe() calls back at once with the current toasts, so carried ones count too.
+    return $toasts.subscribe((items) => {
+      if (items.length > 0) setWanted(true);
+    });
+  }, [wanted]);
+  if (!wanted) return null;
   return (
-    <ArkToaster toaster={toaster}>
-      {(toast) => (
-        <Toast.Root key={toast.id} className={`toast toast-${toast.type ?? 'info'}`}>
-          <Icon name={ICONS[toast.type ?? 'info'] ?? 'info'} className="toast-icon" />
-          <Toast.Description className="toast-message">{toast.description}</Toast.Description>
-          <Toast.CloseTrigger className="icon-button toast-close" aria-label="Dismiss">
-            <Icon name="close" size={16} />
-          </Toast.CloseTrigger>
-        </Toast.Root>
-      )}
-    </ArkToaster>
+    <Suspense fallback={null}>
+      <ToastStack />
+    </Suspense>
   );
 }

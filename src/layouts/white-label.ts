@@ -1,5 +1,6 @@
 import { createApi } from '../lib/api/client';
-import { getWhiteLabel, type WhiteLabel } from '../lib/api/system';
+import type { WhiteLabel } from '../lib/api/system';
+import { getWhiteLabel } from '../lib/requests/system';
 import { API_BASE } from '../stores/environment';
 
 /** What a page shows when the API cannot name the brand (not started, or unreachable). */

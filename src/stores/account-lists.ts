@@ -1,6 +1,8 @@
 import { atom } from 'nanostores';
-import { acceptInvitation, createCompany, getInvitationCode, listCompanies, listInvitations, type CompanyMembership, type Invitation } from '../lib/api/account';
-import { getEmail, listEmails, listLogins, listLogs, type AccountEmail, type LogRecord, type LoginRecord } from '../lib/api/account-activity';
+import type { CompanyMembership, Invitation } from '../lib/api/account';
+import { acceptInvitation, createCompany, getInvitationCode, listCompanies, listInvitations } from '../lib/requests/account';
+import type { AccountEmail, LogRecord, LoginRecord } from '../lib/api/account-activity';
+import { getEmail, listEmails, listLogins, listLogs } from '../lib/requests/account-activity';
 import { companyCreateSchema, type CompanyCreateInput } from '../lib/schemas/account';
 import { fieldErrors } from '../lib/schemas/auth';
 import { ApiError } from '../lib/errors';

@@ -1,5 +1,6 @@
 import { map, onMount } from 'nanostores';
-import { changePassword, getProfile, updatePreference, updateProfile, type Profile } from '../lib/api/account';
+import type { Profile } from '../lib/api/account';
+import { changePassword, getProfile, updatePreference, updateProfile } from '../lib/requests/account';
 import { fieldErrors } from '../lib/schemas/auth';
 import { passwordChangeFormSchema, profileSchema, type PasswordChangeInput, type PreferenceKey, type ProfileInput } from '../lib/schemas/account';
 import { ApiError } from '../lib/errors';

@@ -1,7 +1,7 @@
 import { map } from 'nanostores';
-import { recoverPassword, resetPassword, unsubscribe, validateResetHash, verifyContact, verifyEmail } from '../lib/api/auth-flows';
+import { recoverPassword, resetPassword, unsubscribe, validateResetHash, verifyContact, verifyEmail } from '../lib/requests/auth-flows';
 import { ApiError } from '../lib/errors';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { fieldErrors } from '../lib/schemas/auth';
 import { contactVerificationSchema, recoverSchema, resetSchema, UNSUBSCRIBE_FAILED } from '../lib/schemas/auth-flows';
 import { api } from './api';
@@ -24,7 +24,7 @@ export const $unsubscribe = map<PageForm>({ ...idle, status: 'checking' });
 export const $verify = map<PageForm>({ ...idle, status: 'checking' });
 
 /** Parses with a shared schema, or shows its sentences under the fields and answers null. */
-function check<S extends z.ZodType>($form: typeof $recover, schema: S, values: unknown): z.output<S> | null {
+function check<S extends z.ZodMiniType>($form: typeof $recover, schema: S, values: unknown): z.output<S> | null {
   const parsed = schema.safeParse(values);
   if (parsed.success) return parsed.data;
   $form.set({ ...$form.get(), fields: fieldErrors(parsed.error) });

@@ -1,4 +1,4 @@
-import { validateCompany } from '../lib/api/auth';
+import { validateCompany } from '../lib/requests/auth';
 import { api } from './api';
 import { goTo } from './navigation';
 import { loadUser, setSessionCompany } from './session';

@@ -1,5 +1,6 @@
 import { map, onMount } from 'nanostores';
-import { getDashboard, type Dashboard } from '../lib/api/system';
+import type { Dashboard } from '../lib/api/system';
+import { getDashboard } from '../lib/requests/system';
 import { api } from './api';
 import { toastError } from './toasts';
 

@@ -1,4 +1,4 @@
-import { getErrorDescription } from '../lib/api/system';
+import { getErrorDescription } from '../lib/requests/system';
 import { api } from './api';
 import { toastError } from './toasts';
 

@@ -1,6 +1,7 @@
 import { map } from 'nanostores';
-import { login } from '../lib/api/auth';
-import { loginDevice, loginTwoFactor, resendVerification, type SignedIn } from '../lib/api/auth-flows';
+import { login } from '../lib/requests/auth';
+import type { SignedIn } from '../lib/api/auth-flows';
+import { loginDevice, loginTwoFactor, resendVerification } from '../lib/requests/auth-flows';
 import { ApiError, errorMessages } from '../lib/errors';
 import { safeNextPath } from '../lib/rules/next-path';
 import { TRACKING_KEYS, fieldErrors, loginSchema } from '../lib/schemas/auth';

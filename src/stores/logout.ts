@@ -1,4 +1,4 @@
-import { logout } from '../lib/api/auth';
+import { logout } from '../lib/requests/auth';
 import { api } from './api';
 import { $token } from './credentials';
 import { goTo } from './navigation';

@@ -1,16 +1,6 @@
 import { map, onMount } from 'nanostores';
-import {
-  getOverdueNotice,
-  getSuspendedNotice,
-  listAnnouncements,
-  listIssueNotifications,
-  listNotifications,
-  markAllNotificationsSeen,
-  type Announcement,
-  type IssueNotification,
-  type Notification,
-  type SuspendedHosting,
-} from '../lib/api/notices';
+import type { Announcement, IssueNotification, Notification, SuspendedHosting } from '../lib/api/notices';
+import { getOverdueNotice, getSuspendedNotice, listAnnouncements, listIssueNotifications, listNotifications, markAllNotificationsSeen } from '../lib/requests/notices';
 import { ApiError, UnauthorizedError, errorMessages } from '../lib/errors';
 import { POLL_INTERVAL_MS } from '../lib/rules/polling';
 import { api } from './api';

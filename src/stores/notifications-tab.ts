@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
-import { listNotifications, markAllNotificationsSeen, type Notification } from '../lib/api/notices';
+import type { Notification } from '../lib/api/notices';
+import { listNotifications, markAllNotificationsSeen } from '../lib/requests/notices';
 import { api } from './api';
 import { refreshNotices } from './notices';
 import { createPagedList } from './paged-list';

@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import { checkVat, register, validateEmail } from '../lib/api/auth-flows';
+import { checkVat, register, validateEmail } from '../lib/requests/auth-flows';
 import { ApiError } from '../lib/errors';
 import { fieldErrors } from '../lib/schemas/auth';
 import { agreeTermsField, registerSchema, registerStep1Schema, registerStep2Schema, VAT_COMPANY_MISMATCH, VAT_INVALID, type RegisterInput } from '../lib/schemas/register';

@@ -1,5 +1,6 @@
 import { map } from 'nanostores';
-import { search, type SearchAnswer } from '../lib/api/system';
+import type { SearchAnswer } from '../lib/api/system';
+import { search } from '../lib/requests/system';
 import { errorMessages } from '../lib/errors';
 import { SEARCH_EMPTY_MESSAGE, SEARCH_NO_RESULTS_MESSAGE, searchTypeOf } from '../lib/rules/search';
 import { api } from './api';

@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores';
-import { whoami, type SessionUser } from '../lib/api/auth';
+import type { SessionUser } from '../lib/api/auth';
+import { whoami } from '../lib/requests/auth';
 import { UnauthorizedError } from '../lib/errors';
 import { api } from './api';
 import { $companyGuid, $token, clearCredentials, setCredentials } from './credentials';

@@ -1,5 +1,6 @@
 import { map } from 'nanostores';
-import { getSupportArticle, type SupportArticle } from '../lib/api/system';
+import type { SupportArticle } from '../lib/api/system';
+import { getSupportArticle } from '../lib/requests/system';
 import { api } from './api';
 
 /** Per support id: loading, the article, or none (the server holds no article for it). */

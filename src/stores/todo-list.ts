@@ -1,4 +1,4 @@
-import { closeTodoList, completeTodoItem } from '../lib/api/notices';
+import { closeTodoList, completeTodoItem } from '../lib/requests/notices';
 import type { TodoKey } from '../lib/rules/todo-list';
 import { api } from './api';
 import { loadUser } from './session';

@@ -1,6 +1,7 @@
 import { map } from 'nanostores';
-import { logout } from '../lib/api/auth';
-import { backupCodesLeft, confirmTwoFactor, disableTwoFactor, regenerateBackupCodes, startTwoFactor, twoFactorStatus, type TwoFactorSetup } from '../lib/api/two-factor';
+import { logout } from '../lib/requests/auth';
+import type { TwoFactorSetup } from '../lib/api/two-factor';
+import { backupCodesLeft, confirmTwoFactor, disableTwoFactor, regenerateBackupCodes, startTwoFactor, twoFactorStatus } from '../lib/requests/two-factor';
 import { ApiError } from '../lib/errors';
 import { fieldErrors } from '../lib/schemas/auth';
 import { enableTwoFactorSchema, passwordConfirmSchema } from '../lib/schemas/auth-flows';

@@ -124,7 +124,7 @@ describe('GET /account/logs/', () => {
 
 describe('through the shared client', () => {
   it('lists and opens emails with the requesters the panel uses', async () => {
-    const { listEmails, getEmail } = await import('../../src/lib/api/account-activity');
+    const { listEmails, getEmail } = await import('../../src/lib/requests/account-activity');
     const session = await t.signIn('demo@hostdeck.test');
     const api = t.client(session);
     const page = await listEmails(api, { page: 1, per_page: 10 });

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
 import { activityLogs, companies, memberships, users } from '../../src/server/db/schema/index';
 import { ALL_SCOPES } from '../../src/lib/rules/scopes';
-import { createCompany, getCompany, listCompanies, makeDefaultCompany } from '../../src/lib/api/account';
+import { createCompany, getCompany, listCompanies, makeDefaultCompany } from '../../src/lib/requests/account';
 import { openSeededApp, type TestApp } from './helpers/app';
 
 let database: Database;

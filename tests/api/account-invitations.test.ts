@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
 import { activityLogs, companies, invitations, memberships, users } from '../../src/server/db/schema/index';
 import { INVITATION_CODE_WINDOW_MS, verifyInvitationCode } from '../../src/server/services/invitation-code';
-import { acceptInvitation, getInvitationCode, listInvitations, revokeInvitation } from '../../src/lib/api/account';
+import { acceptInvitation, getInvitationCode, listInvitations, revokeInvitation } from '../../src/lib/requests/account';
 import { openSeededApp, type TestApp } from './helpers/app';
 
 let database: Database;

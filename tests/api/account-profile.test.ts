@@ -4,7 +4,7 @@ import type { Database } from '../../src/server/db/connection';
 import { activityLogs, emails, sessionTokens, users } from '../../src/server/db/schema/index';
 import { hashToken, newToken } from '../../src/server/auth/tokens';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
-import { changePassword, getProfile, updatePreference, updateProfile } from '../../src/lib/api/account';
+import { changePassword, getProfile, updatePreference, updateProfile } from '../../src/lib/requests/account';
 import { openSeededApp, type TestApp } from './helpers/app';
 
 let database: Database;

@@ -6,7 +6,7 @@ import { sessionTokens, users } from '../../src/server/db/schema/index';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
 import type { Api } from '../../src/lib/api/client';
 import { ApiError } from '../../src/lib/errors';
-import { login, logout, whoami } from '../../src/lib/api/auth';
+import { login, logout, whoami } from '../../src/lib/requests/auth';
 import { openSeededApp, type TestApp } from './helpers/app';
 
 let database: Database;

@@ -65,7 +65,7 @@ function casesOf(op: Operation): Case[] {
   const fields = Object.keys(shape);
   for (const field of fields) {
     // Only values the field's own schema refuses: `true` is a fine value for a switch.
-    const bad = BAD_FIELD_VALUES.filter((value) => !shape[field]!.safeParse(value).success);
+    const bad = BAD_FIELD_VALUES.filter((value) => !z.safeParse(shape[field]!, value).success);
     for (const value of bad) cases.push({ label: `${field}=${JSON.stringify(value)?.slice(0, 20)}`, path: clean, body: JSON.stringify({ [field]: value }), type: 'application/json' });
   }
   if (fields.length) cases.push({ label: 'every field NUL', path: clean, body: JSON.stringify(Object.fromEntries(fields.map((f) => [f, 'a\u0000b']))), type: 'application/json' });

@@ -8,7 +8,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../cli/main';
-import { confirmTwoFactor, startTwoFactor } from '../../src/lib/api/two-factor';
+import { confirmTwoFactor, startTwoFactor } from '../../src/lib/requests/two-factor';
 import { createApiApp } from '../../src/server/app';
 import { hashToken, newToken } from '../../src/server/auth/tokens';
 import type { Database } from '../../src/server/db/connection';

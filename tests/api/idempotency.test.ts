@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
 import { companies, idempotencyKeys } from '../../src/server/db/schema/index';
-import { createCompany } from '../../src/lib/api/account';
+import { createCompany } from '../../src/lib/requests/account';
 import { IDEMPOTENCY_WINDOW_MS, KEY_INVALID, KEY_REUSED } from '../../src/server/http/idempotency';
 import { openSeededApp, type TestApp } from './helpers/app';
 

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
 import { activityLogs, announcements, companies, hostingAccounts, invoices, issueNotices, memberships, notifications, providers, users } from '../../src/server/db/schema/index';
-import { getOverdueNotice, getSuspendedNotice, listAnnouncements, listIssueNotifications, listNotifications, markAllNotificationsSeen } from '../../src/lib/api/notices';
-import { getDashboard } from '../../src/lib/api/system';
-import { whoami } from '../../src/lib/api/auth';
-import { closeTodoList, completeTodoItem } from '../../src/lib/api/account';
+import { getOverdueNotice, getSuspendedNotice, listAnnouncements, listIssueNotifications, listNotifications, markAllNotificationsSeen } from '../../src/lib/requests/notices';
+import { getDashboard } from '../../src/lib/requests/system';
+import { whoami } from '../../src/lib/requests/auth';
+import { closeTodoList, completeTodoItem } from '../../src/lib/requests/account';
 import { ONE_TODO_MESSAGE, UNKNOWN_TODO_MESSAGE } from '../../src/lib/schemas/notices';
 import { openSeededApp, type TestApp } from './helpers/app';
 

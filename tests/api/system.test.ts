@@ -3,8 +3,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
 import { domains, ipAddresses, ipGroups, companies, orders, signatures } from '../../src/server/db/schema/index';
 import type { Api } from '../../src/lib/api/client';
-import { getDashboard, getErrorDescription, getSupportArticle, getWhiteLabel, search } from '../../src/lib/api/system';
-import { listIpAddresses } from '../../src/lib/api/ip-addresses';
+import { getDashboard, getErrorDescription, getSupportArticle, getWhiteLabel, search } from '../../src/lib/requests/system';
+import { listIpAddresses } from '../../src/lib/requests/ip-addresses';
 import { openSeededApp, type TestApp } from './helpers/app';
 
 let database: Database;

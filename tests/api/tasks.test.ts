@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
 import type { ApiOptions } from '../../src/lib/api/client';
-import { resetDnsZone } from '../../src/lib/api/dns-zone';
-import { listGroupTasks, type Task, type TaskEvent } from '../../src/lib/api/tasks';
+import { resetDnsZone } from '../../src/lib/requests/dns-zone';
+import type { Task, TaskEvent } from '../../src/lib/api/tasks';
+import { listGroupTasks } from '../../src/lib/requests/tasks';
 import { readTaskEvents, startAndFollowTask } from '../../src/lib/api/task-events';
 import { ApiError } from '../../src/lib/errors';
 import type { Database } from '../../src/server/db/connection';

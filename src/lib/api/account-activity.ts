@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { Api } from './client';
+import { accountActivityRoutes } from '../requests/account-activity';
 import { defineOperation, guidParam, pageOf } from './define';
-import { send } from './send';
 import { pagingSchema } from '../schemas/lists';
 import { LIMITS, text } from '../schemas/text';
 
@@ -11,8 +10,8 @@ export const ACCOUNT_LIST_MAX = 100;
 export const accountListQuery = pagingSchema(ACCOUNT_LIST_MAX);
 export type AccountListQuery = z.input<typeof accountListQuery>;
 
-const oneText = z.preprocess((v) => (Array.isArray(v) ? v[0] : v), text(LIMITS.filter).optional());
-export const emailListQuery = accountListQuery.extend({ subject: oneText, content: oneText });
+const oneText = z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.optional(text(LIMITS.filter)));
+export const emailListQuery = z.object({ ...accountListQuery.shape, subject: oneText, content: oneText });
 export type EmailListQuery = z.input<typeof emailListQuery>;
 
 export const accountEmail = z
@@ -66,12 +65,8 @@ export type LogRecord = z.infer<typeof logRecord>;
 const area = 'account';
 const own = { area, customers: false } as const;
 
-export const listEmailsOp = defineOperation({ ...own, id: 'account.emails.list', method: 'get', path: '/account/emails/', summary: "The user's emails, newest first", query: emailListQuery, answer: pageOf(accountEmail) });
-export const getEmailOp = defineOperation({ ...own, id: 'account.emails.get', method: 'get', path: '/account/emails/{guid}/', summary: 'One of the user\'s emails', params: z.object({ guid: guidParam }), answer: accountEmail, notFound: 'Email not found.' });
-export const listLoginsOp = defineOperation({ ...own, id: 'account.logins.list', method: 'get', path: '/account/logins/', summary: "The user's sign-ins, newest first", query: accountListQuery, answer: pageOf(loginRecord) });
-export const listLogsOp = defineOperation({ ...own, id: 'account.logs.list', method: 'get', path: '/account/logs/', summary: "The user's actions, newest first", query: accountListQuery, answer: pageOf(logRecord) });
+export const listEmailsOp = defineOperation({ ...accountActivityRoutes.listEmails, ...own, summary: "The user's emails, newest first", query: emailListQuery, answer: pageOf(accountEmail) });
+export const getEmailOp = defineOperation({ ...accountActivityRoutes.getEmail, ...own, summary: 'One of the user\'s emails', params: z.object({ guid: guidParam }), answer: accountEmail, notFound: 'Email not found.' });
+export const listLoginsOp = defineOperation({ ...accountActivityRoutes.listLogins, ...own, summary: "The user's sign-ins, newest first", query: accountListQuery, answer: pageOf(loginRecord) });
+export const listLogsOp = defineOperation({ ...accountActivityRoutes.listLogs, ...own, summary: "The user's actions, newest first", query: accountListQuery, answer: pageOf(logRecord) });
 
-export const listEmails = (api: Api, query: EmailListQuery) => send(api, listEmailsOp, { query });
-export const getEmail = (api: Api, guid: string) => send(api, getEmailOp, { params: { guid } });
-export const listLogins = (api: Api, query: AccountListQuery) => send(api, listLoginsOp, { query });
-export const listLogs = (api: Api, query: AccountListQuery) => send(api, listLogsOp, { query });

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import type { Api } from './client';
-import { accountListQuery, type AccountListQuery } from './account-activity';
+import { accountListQuery } from './account-activity';
 import { companyRef, todoList } from './auth';
+import { accountRoutes } from '../requests/account';
 import { defineOperation, guidParam, messageAnswer, pageOf } from './define';
-import { send } from './send';
 import { TODO_KEYS } from '../rules/todo-list';
-import { companyCreateSchema, CURRENCIES, passwordChangeSchema, preferenceSchema, profileSchema, type CompanyCreateInput, type PasswordChangeInput, type PreferenceInput, type ProfileInput } from '../schemas/account';
-import { accountSetupSchema, type AccountSetupInput } from '../schemas/notices';
+import { companyCreateSchema, CURRENCIES, passwordChangeSchema, preferenceSchema, profileSchema } from '../schemas/account';
+import { accountSetupSchema } from '../schemas/notices';
 
 /** Account area contract (spec part 1, 2.6 and 7 'Profile, security and account area'). */
 
@@ -77,42 +76,34 @@ const own = { area, customers: false } as const;
 const personal = { ...own, apiKeys: false } as const;
 const guidOf = (notFound: string) => ({ params: z.object({ guid: guidParam }), notFound });
 
-export const getProfileOp = defineOperation({ ...own, id: 'account.profile.get', method: 'get', path: '/account/profile/', summary: "The user's names, email and email preferences", answer: profile });
+export const getProfileOp = defineOperation({ ...accountRoutes.getProfile, ...own, summary: "The user's names, email and email preferences", answer: profile });
 export const updateProfileOp = defineOperation({
+  ...accountRoutes.updateProfile,
   ...personal,
-  id: 'account.profile.update',
-  method: 'post',
-  path: '/account/profile/',
   summary: "Changes the user's names",
   body: profileSchema,
   answer: z.object({ message: z.string(), profile }),
 });
 export const changePasswordOp = defineOperation({
+  ...accountRoutes.changePassword,
   ...personal,
-  id: 'account.password.change',
-  method: 'post',
-  path: '/account/password/',
   summary: 'Changes the password, ends the other sessions and mails a security notice',
   body: passwordChangeSchema,
   answer: messageAnswer,
 });
 export const updatePreferenceOp = defineOperation({
+  ...accountRoutes.updatePreference,
   ...personal,
-  id: 'account.preferences.update',
-  method: 'post',
-  path: '/account/profile/preferences/',
   summary: 'Sets one email preference',
   body: preferenceSchema,
   answer: z.object({ message: z.string(), preferences }),
 });
 
-export const listCompaniesOp = defineOperation({ ...own, id: 'account.companies.list', method: 'get', path: '/account/companies/', summary: "The user's company memberships, oldest first", query: accountListQuery, answer: pageOf(companyMembership) });
+export const listCompaniesOp = defineOperation({ ...accountRoutes.listCompanies, ...own, summary: "The user's company memberships, oldest first", query: accountListQuery, answer: pageOf(companyMembership) });
 /** A key belongs to one company; making companies is for people. */
 export const createCompanyOp = defineOperation({
+  ...accountRoutes.createCompany,
   ...personal,
-  id: 'account.companies.create',
-  method: 'post',
-  path: '/account/companies/',
   summary: 'Creates a company with the user as its owner',
   body: companyCreateSchema,
   answer: z.object({ message: z.string(), company: companyDetail }),
@@ -120,33 +111,29 @@ export const createCompanyOp = defineOperation({
   // A double click or a retry must not create two companies.
   idempotent: true,
 });
-export const getCompanyOp = defineOperation({ ...own, area: 'auth', id: 'auth.companies.get', method: 'get', path: '/account/companies/{guid}/', summary: 'One of the user\'s companies', ...guidOf('Company not found.'), answer: companyDetail });
+export const getCompanyOp = defineOperation({ ...accountRoutes.getCompany, ...own, area: 'auth', summary: 'One of the user\'s companies', ...guidOf('Company not found.'), answer: companyDetail });
 export const makeDefaultCompanyOp = defineOperation({
+  ...accountRoutes.makeDefaultCompany,
   ...own,
-  id: 'account.companies.make_default',
-  method: 'get',
-  path: '/account/companies/{guid}/make_default/',
   summary: 'Makes a company the one used when no Company header is sent',
   ...guidOf('Company not found.'),
   answer: messageAnswer,
 });
 
-export const listInvitationsOp = defineOperation({ ...own, id: 'account.invitations.list', method: 'get', path: '/account/invitations/', summary: 'Invitations addressed to the user, newest first', query: accountListQuery, answer: pageOf(invitation) });
+export const listInvitationsOp = defineOperation({ ...accountRoutes.listInvitations, ...own, summary: 'Invitations addressed to the user, newest first', query: accountListQuery, answer: pageOf(invitation) });
 export const getInvitationCodeOp = defineOperation({
+  ...accountRoutes.getInvitationCode,
   ...own,
-  id: 'account.invitations.code',
-  method: 'get',
-  path: '/account/invitations/code/',
   summary: "The user's invitation code, valid for two 10-minute windows",
   answer: z.object({ invitation_code: z.string() }),
 });
-export const revokeInvitationOp = defineOperation({ ...own, id: 'account.invitations.revoke', method: 'delete', path: '/account/invitations/{guid}/', summary: 'Revokes a pending invitation', ...guidOf('Invitation not found.'), answer: messageAnswer });
-export const acceptInvitationOp = defineOperation({ ...own, id: 'account.invitations.accept', method: 'post', path: '/account/invitations/{guid}/accept/', summary: 'Accepts a pending invitation: the user joins the company as STAFF', ...guidOf('Invitation not found.'), answer: messageAnswer });
+export const revokeInvitationOp = defineOperation({ ...accountRoutes.revokeInvitation, ...own, summary: 'Revokes a pending invitation', ...guidOf('Invitation not found.'), answer: messageAnswer });
+export const acceptInvitationOp = defineOperation({ ...accountRoutes.acceptInvitation, ...own, summary: 'Accepts a pending invitation: the user joins the company as STAFF', ...guidOf('Invitation not found.'), answer: messageAnswer });
 
 /** The to-do list belongs to the user; the home page shows it to viewers with can_view_billing, so only they change it. */
 const todo = { area: 'shell', customers: false, scopes: ['can_view_billing'] } as const;
 /** The body is read as sent (see accountSetupSchema), so its shape is described here for the document. */
-const todoStep = accountSetupSchema.meta({
+const todoStep = accountSetupSchema.register(z.globalRegistry, {
   type: 'object',
   description: 'Exactly one of the five steps, set to true.',
   properties: Object.fromEntries(TODO_KEYS.map((key) => [key, { type: 'boolean', const: true }])),
@@ -154,26 +141,6 @@ const todoStep = accountSetupSchema.meta({
   maxProperties: 1,
   additionalProperties: false,
 });
-export const completeTodoItemOp = defineOperation({ ...todo, id: 'shell.todo.complete', method: 'post', path: '/account/account-setup/', summary: 'Ticks one step of the account set-up to-do list', body: todoStep, answer: todoListAnswer });
-export const closeTodoListOp = defineOperation({ ...todo, id: 'shell.todo.close', method: 'delete', path: '/account/account-setup/', summary: 'Closes the account set-up to-do list for good', answer: todoListAnswer });
+export const completeTodoItemOp = defineOperation({ ...accountRoutes.completeTodoItem, ...todo, summary: 'Ticks one step of the account set-up to-do list', body: todoStep, answer: todoListAnswer });
+export const closeTodoListOp = defineOperation({ ...accountRoutes.closeTodoList, ...todo, summary: 'Closes the account set-up to-do list for good', answer: todoListAnswer });
 
-export const getProfile = (api: Api) => send(api, getProfileOp);
-export const updateProfile = (api: Api, input: ProfileInput) => send(api, updateProfileOp, { body: input });
-export const changePassword = (api: Api, input: PasswordChangeInput) => send(api, changePasswordOp, { body: input });
-export const updatePreference = (api: Api, input: PreferenceInput) => send(api, updatePreferenceOp, { body: input });
-
-export const listCompanies = (api: Api, query: AccountListQuery) => send(api, listCompaniesOp, { query });
-export const createCompany = (api: Api, input: CompanyCreateInput, idempotencyKey?: string) =>
-  send(api, createCompanyOp, { body: input }, idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {});
-export const getCompany = (api: Api, guid: string) => send(api, getCompanyOp, { params: { guid } });
-export const makeDefaultCompany = (api: Api, guid: string) => send(api, makeDefaultCompanyOp, { params: { guid } });
-
-export const listInvitations = (api: Api, query: AccountListQuery) => send(api, listInvitationsOp, { query });
-export const getInvitationCode = (api: Api) => send(api, getInvitationCodeOp);
-export const revokeInvitation = (api: Api, guid: string) => send(api, revokeInvitationOp, { params: { guid } });
-export const acceptInvitation = (api: Api, guid: string) => send(api, acceptInvitationOp, { params: { guid } });
-
-/** Ticks one step of the account set-up to-do list; answers the list as it now is. */
-export const completeTodoItem = (api: Api, input: AccountSetupInput) => send(api, completeTodoItemOp, { body: input });
-/** Closes the to-do list for good. */
-export const closeTodoList = (api: Api) => send(api, closeTodoListOp);

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { Api } from './client';
+import { authRoutes } from '../requests/auth';
 import { defineOperation, guidParam } from './define';
-import { send } from './send';
-import { loginSchema, type LoginInput } from '../schemas/auth';
+import { loginSchema } from '../schemas/auth';
 import { TODO_KEYS, type TodoKey } from '../rules/todo-list';
 
 /** The company's account manager, shown on the home page (spec part 1, 3 Home). */
@@ -58,12 +57,10 @@ export const whoAmI = z.object({ user: sessionUser }).meta({ id: 'WhoAmI' });
 export type WhoAmI = z.infer<typeof whoAmI>;
 
 /** Spec part 1, 7 (auth): the session user; the panel loads it on every page. */
-export const whoamiOp = defineOperation({ id: 'auth.whoami.get', method: 'get', path: '/account/whoami/', area: 'auth', summary: 'The signed-in user and the company the request acts for', answer: whoAmI });
+export const whoamiOp = defineOperation({ ...authRoutes.whoami, area: 'auth', summary: 'The signed-in user and the company the request acts for', answer: whoAmI });
 /** Spec part 3, 2.13: checked before the panel switches to another company. */
 export const validateCompanyOp = defineOperation({
-  id: 'auth.company.validate',
-  method: 'get',
-  path: '/account/validate_company/{guid}/',
+  ...authRoutes.validateCompany,
   area: 'auth',
   summary: 'Whether the user may act for a company',
   params: z.object({ guid: guidParam }),
@@ -82,13 +79,7 @@ export const loginResult = z.union([signedIn, secondStep]).meta({ id: 'LoginResu
 export type LoginResult = z.infer<typeof loginResult>;
 
 /** Spec part 1, 5 (Login) and 7: the password step; a 2FA or new-device account answers the second step to take. */
-export const loginOp = defineOperation({ id: 'auth.login.password', method: 'post', path: '/auth/login/', area: 'auth', audience: 'public', summary: 'Sign in with email and password', body: loginSchema, answer: loginResult });
+export const loginOp = defineOperation({ ...authRoutes.login, area: 'auth', audience: 'public', summary: 'Sign in with email and password', body: loginSchema, answer: loginResult });
 /** Spec part 1, 7: ends the session of the token (an API key is left as it is). */
-export const logoutOp = defineOperation({ id: 'auth.session.end', method: 'post', path: '/auth/logout/', area: 'auth', audience: 'user', summary: 'Sign out: end this session', answer: z.object({ success: z.literal(true) }) });
+export const logoutOp = defineOperation({ ...authRoutes.logout, area: 'auth', audience: 'user', summary: 'Sign out: end this session', answer: z.object({ success: z.literal(true) }) });
 
-export const whoami = (api: Api) => send(api, whoamiOp);
-export const login = (api: Api, input: LoginInput) => send(api, loginOp, { body: input });
-export const logout = (api: Api) => send(api, logoutOp);
-
-/** Checks that the user may act for a company before switching to it. */
-export const validateCompany = (api: Api, guid: string) => send(api, validateCompanyOp, { params: { guid } });

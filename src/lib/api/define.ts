@@ -24,9 +24,10 @@ export interface Operation {
   summary: string;
   /** The area it belongs to, the OpenAPI tag. */
   area: string;
-  params?: z.ZodObject;
-  query?: z.ZodType;
-  body?: z.ZodType;
+  /** Inputs may be zod or zod/mini schemas: the shared form schemas (src/lib/schemas) are zod/mini, so the panel's bundles do not carry zod. */
+  params?: z.core.$ZodObject;
+  query?: z.core.$ZodType;
+  body?: z.core.$ZodType;
   /** The answer's schema (JSON), or the kind of non-JSON answer. */
   answer: z.ZodType | 'file' | 'events';
   /** Success status; 200 unless said. */
@@ -47,32 +48,23 @@ export interface Operation {
 /** Checks a definition's shape at the type level and keeps its literal types. */
 export const defineOperation = <const O extends Operation>(op: O): O => op;
 
-type Out<S> = S extends z.ZodType ? z.output<S> : never;
-type In<S> = S extends z.ZodType ? z.input<S> : never;
+type Out<S> = S extends z.core.$ZodType ? z.output<S> : never;
+type In<S> = S extends z.core.$ZodType ? z.input<S> : never;
 
 /** What a handler receives, already checked. */
 export interface ParsedInput<O extends Operation> {
-  params: O['params'] extends z.ZodType ? Out<O['params']> : Record<string, never>;
-  query: O['query'] extends z.ZodType ? Out<O['query']> : Record<string, never>;
-  body: O['body'] extends z.ZodType ? Out<O['body']> : Record<string, never>;
+  params: O['params'] extends z.core.$ZodType ? Out<O['params']> : Record<string, never>;
+  query: O['query'] extends z.core.$ZodType ? Out<O['query']> : Record<string, never>;
+  body: O['body'] extends z.core.$ZodType ? Out<O['body']> : Record<string, never>;
 }
 
 /** What a client sends: only the parts the operation has. */
-export type InputOf<O extends Operation> = (O['params'] extends z.ZodType ? { params: In<O['params']> } : { params?: never }) &
-  (O['query'] extends z.ZodType ? { query?: In<O['query']> } : { query?: never }) &
-  (O['body'] extends z.ZodType ? { body: In<O['body']> } : { body?: never });
+export type InputOf<O extends Operation> = (O['params'] extends z.core.$ZodType ? { params: In<O['params']> } : { params?: never }) &
+  (O['query'] extends z.core.$ZodType ? { query?: In<O['query']> } : { query?: never }) &
+  (O['body'] extends z.core.$ZodType ? { body: In<O['body']> } : { body?: never });
 
 /** The answer's type as the server sends it and the client receives it. */
 export type AnswerOf<O extends Operation> = O['answer'] extends z.ZodType ? z.output<O['answer']> : never;
-
-/** `/account/emails/{guid}/` with its parameters filled in, each encoded as one segment. */
-export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null) throw new Error(`The path ${path} needs the parameter ${name}.`);
-    return encodeURIComponent(String(value));
-  });
-}
 
 /** The list envelope every paged answer shares (spec decisions, 3). */
 export const pageOf = <T extends z.ZodType>(item: T) =>

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { Api } from './client';
+import { dnsZoneRoutes } from '../requests/dns-zone';
 import { defineOperation, guidParam } from './define';
-import { send } from './send';
 import { task } from './tasks';
 
 /** A domain's DNS zone (spec part 2, 2.6 DNS zone panel and 7.4). */
@@ -19,10 +18,8 @@ export type DnsZoneResetAnswer = z.infer<typeof dnsZoneResetAnswer>;
  * steps); a reset asked while one is still running answers that one.
  */
 export const resetDnsZoneOp = defineOperation({
+  ...dnsZoneRoutes.resetDnsZone,
   area: 'domains',
-  id: 'domains.dns_zone.reset',
-  method: 'post',
-  path: '/domains/{guid}/dns_zone/reset/',
   summary: "Resets the domain's DNS zone to its defaults (a task)",
   params: z.object({ guid: guidParam }),
   answer: dnsZoneResetAnswer,
@@ -30,4 +27,3 @@ export const resetDnsZoneOp = defineOperation({
   notFound: 'Domain not found.',
 });
 
-export const resetDnsZone = (api: Api, domain: string) => send(api, resetDnsZoneOp, { params: { guid: domain } });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { Api } from './client';
+import { ipAddressesRoutes } from '../requests/ip-addresses';
 import { defineOperation, pageOf } from './define';
-import { send } from './send';
 import { IP_LIST_MAX, pagingSchema, searchTagsSchema } from '../schemas/lists';
 
 /** The company's IP addresses (spec part 3, 2.2 and 7). */
@@ -29,22 +28,20 @@ export const ipAddress = z
   .meta({ id: 'IpAddress' });
 export type IpAddress = z.infer<typeof ipAddress>;
 
-export const ipListQuery = pagingSchema(IP_LIST_MAX).extend({
+export const ipListQuery = z.object({
+  ...pagingSchema(IP_LIST_MAX).shape,
   group: z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.uuid('Unknown IP address group.').optional()),
-  search: searchTagsSchema.optional(),
+  search: z.optional(searchTagsSchema),
 });
 export type IpListQuery = z.input<typeof ipListQuery>;
 
 /** Up to 99,999 rows a page (spec part 3, 9), sorted by address. */
 export const listIpAddressesOp = defineOperation({
+  ...ipAddressesRoutes.listIpAddresses,
   area: 'ip',
-  id: 'ip.addresses.list',
-  method: 'get',
-  path: '/ip_addresses/',
   summary: "The company's IP addresses, by address",
   query: ipListQuery,
   answer: pageOf(ipAddress),
   scopes: ['can_view_ip_addresses'],
 });
 
-export const listIpAddresses = (api: Api, query: IpListQuery) => send(api, listIpAddressesOp, { query });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { Api } from './client';
+import { noticesRoutes } from '../requests/notices';
 import { defineOperation, pageOf } from './define';
-import { send } from './send';
 import { pagingSchema } from '../schemas/lists';
 
 /**
@@ -55,26 +54,16 @@ export const notificationListQuery = pagingSchema(NOTIFICATION_LIST_MAX);
 const shell = { area: 'shell' } as const;
 
 /** The viewer's notifications about the company of the request and about no company, newest first; customers get an empty list. */
-export const listNotificationsOp = defineOperation({ ...shell, id: 'shell.notifications.list', method: 'get', path: '/account/notifications/', summary: 'The bell: notifications, newest first, and the unseen count', query: notificationListQuery, answer: notificationPage });
+export const listNotificationsOp = defineOperation({ ...noticesRoutes.listNotifications, ...shell, summary: 'The bell: notifications, newest first, and the unseen count', query: notificationListQuery, answer: notificationPage });
 /** Mark all read: a POST with an empty body (api-calls.tsv); customers have no bell to mark. */
-export const markAllNotificationsSeenOp = defineOperation({ ...shell, customers: false, id: 'shell.notifications.mark_read', method: 'post', path: '/account/notifications/', summary: 'Marks every notification the bell lists as seen', answer: z.object({ unseen: z.number().int().min(0) }) });
+export const markAllNotificationsSeenOp = defineOperation({ ...noticesRoutes.markAllNotificationsSeen, ...shell, customers: false, summary: 'Marks every notification the bell lists as seen', answer: z.object({ unseen: z.number().int().min(0) }) });
 /** Customers get an empty list. */
-export const listAnnouncementsOp = defineOperation({ ...shell, id: 'shell.announcements.list', method: 'get', path: '/system/announcements/', summary: "The provider's active announcements", answer: z.object({ data: z.array(announcement) }) });
-export const listIssueNotificationsOp = defineOperation({ ...shell, id: 'shell.issue_notifications.list', method: 'get', path: '/system/issue-notifications/', summary: 'Ongoing incidents, shown to everyone', answer: z.object({ data: z.array(issueNotification) }) });
+export const listAnnouncementsOp = defineOperation({ ...noticesRoutes.listAnnouncements, ...shell, summary: "The provider's active announcements", answer: z.object({ data: z.array(announcement) }) });
+export const listIssueNotificationsOp = defineOperation({ ...noticesRoutes.listIssueNotifications, ...shell, summary: 'Ongoing incidents, shown to everyone', answer: z.object({ data: z.array(issueNotification) }) });
 /** Needs can_view_billing to list anything; without it, and for customers, the list is empty. */
-export const getOverdueNoticeOp = defineOperation({ ...shell, id: 'shell.overdue_notice.get', method: 'get', path: '/billing/overdue-notice/', summary: "Ids of the company's open invoices past their due date", answer: z.object({ data: z.array(z.number().int()) }) });
+export const getOverdueNoticeOp = defineOperation({ ...noticesRoutes.getOverdueNotice, ...shell, summary: "Ids of the company's open invoices past their due date", answer: z.object({ data: z.array(z.number().int()) }) });
 /** Needs can_view_hosting to list anything; without it, and for customers, the list is empty. */
-export const getSuspendedNoticeOp = defineOperation({ ...shell, id: 'shell.suspended_notice.get', method: 'get', path: '/hosting/suspended-notice/', summary: "The company's suspended hosting accounts the viewer may see", answer: z.object({ data: z.array(suspendedHosting) }) });
-
-export const listNotifications = (api: Api, page = 1, perPage = 25) => send(api, listNotificationsOp, { query: { page, per_page: perPage } });
-/** Marks every notification of the viewer as seen. */
-export const markAllNotificationsSeen = (api: Api) => send(api, markAllNotificationsSeenOp);
-
-export const listAnnouncements = (api: Api) => send(api, listAnnouncementsOp);
-export const listIssueNotifications = (api: Api) => send(api, listIssueNotificationsOp);
-/** Ids of the company's overdue invoices. */
-export const getOverdueNotice = (api: Api) => send(api, getOverdueNoticeOp);
-export const getSuspendedNotice = (api: Api) => send(api, getSuspendedNoticeOp);
+export const getSuspendedNoticeOp = defineOperation({ ...noticesRoutes.getSuspendedNotice, ...shell, summary: "The company's suspended hosting accounts the viewer may see", answer: z.object({ data: z.array(suspendedHosting) }) });
 
 /** The account set-up to-do list is defined with the account area; kept here for its callers. */
-export { closeTodoList, completeTodoItem } from './account';
+

@@ -1,16 +1,29 @@
 import { toSearchParams, type Api } from './client';
-import { fillPath, type AnswerOf, type InputOf, type Operation } from './define';
+import type { AnswerOf, InputOf, Operation } from './define';
 
 /** Extra headers for one call (an `Idempotency-Key`, for instance). */
 export interface SendOptions {
   headers?: Record<string, string>;
 }
 
+/** `/account/emails/{guid}/` with its parameters filled in, each encoded as one segment. */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`The path ${path} needs the parameter ${name}.`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+type Args<O extends Operation> = {} extends InputOf<O> ? [input?: InputOf<O>, options?: SendOptions] : [input: InputOf<O>, options?: SendOptions];
+
 /**
- * Calls one operation through a client: the path, verb and types all come from its
- * definition, so the panel, the CLI and the tests cannot disagree with the server about them.
+ * Calls one operation by its route (src/lib/requests: verb and path), typed by its definition
+ * (`call<typeof loginOp>`, a type only, so the panel's bundles carry no schema): what the
+ * server registers is what the panel and the CLI send, and a route that is not the
+ * definition's does not compile.
  */
-export function send<O extends Operation>(api: Api, op: O, ...[input, options]: {} extends InputOf<O> ? [input?: InputOf<O>, options?: SendOptions] : [input: InputOf<O>, options?: SendOptions]): Promise<AnswerOf<O>> {
+export function call<O extends Operation>(api: Api, op: Pick<O, 'method' | 'path'>, ...[input, options]: Args<O>): Promise<AnswerOf<O>> {
   const given = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
   const path = fillPath(op.path, given.params);
   const query = given.query as Parameters<Api['get']>[1];
@@ -27,3 +40,6 @@ export function send<O extends Operation>(api: Api, op: O, ...[input, options]: 
       return api.delete<AnswerOf<O>>(path, given.body);
   }
 }
+
+/** Calls one operation by its definition (tests and server-side scripts, which hold the schemas anyway). */
+export const send = <O extends Operation>(api: Api, op: O, ...args: Args<O>): Promise<AnswerOf<O>> => call<O>(api, op, ...args);

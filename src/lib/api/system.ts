@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { Api } from './client';
+import { systemRoutes } from '../requests/system';
 import { defineOperation } from './define';
-import { send } from './send';
 import { SEARCH_EMPTY_MESSAGE } from '../rules/search';
 import { required } from '../schemas/text';
 
@@ -81,37 +80,28 @@ export const searchQuery = z.object({
 const shell = { area: 'shell' } as const;
 
 /** Public: the sign-in page needs the branding before anyone has signed in (spec part 1, 2.1). */
-export const getWhiteLabelOp = defineOperation({ area: 'auth', audience: 'public', id: 'auth.whitelabel.get', method: 'get', path: '/system/whitelabel/', summary: 'The branding of the provider behind the host name', answer: whiteLabel });
+export const getWhiteLabelOp = defineOperation({ ...systemRoutes.getWhiteLabel, area: 'auth', audience: 'public', summary: 'The branding of the provider behind the host name', answer: whiteLabel });
 /** Public: an error code can arrive in any URL, signed in or not. */
 export const getErrorDescriptionOp = defineOperation({
+  ...systemRoutes.getErrorDescription,
   ...shell,
   audience: 'public',
-  id: 'shell.errors.get',
-  method: 'get',
-  path: '/system/errors/{code}/',
   summary: 'What an error code means',
   params: z.object({ code: z.string() }),
   answer: errorDescription,
   notFound: 'Unknown error code.',
 });
 /** The header's global search (spec part 3, 2.14); what the viewer's scopes hide is left out, not refused. */
-export const searchOp = defineOperation({ ...shell, id: 'shell.search.run', method: 'get', path: '/system/search/', summary: 'Domains or IP addresses matching a query', query: searchQuery, answer: searchAnswer });
+export const searchOp = defineOperation({ ...systemRoutes.search, ...shell, summary: 'Domains or IP addresses matching a query', query: searchQuery, answer: searchAnswer });
 /** The knowledge-base article behind a page's support info button (spec decisions, 2). */
 export const getSupportArticleOp = defineOperation({
+  ...systemRoutes.getSupportArticle,
   ...shell,
-  id: 'shell.support.get',
-  method: 'get',
-  path: '/system/support/{id}/',
   summary: "The support article of a page",
   params: z.object({ id: z.string() }),
   answer: z.object({ data: supportArticle }),
   notFound: 'There is no support content for this page yet.',
 });
 /** The home page's counts, news and Quick FAQ (spec part 1, 2.5). */
-export const getDashboardOp = defineOperation({ ...shell, id: 'shell.dashboard.get', method: 'get', path: '/dashboard/', summary: 'Counts, news and FAQ of the home page', answer: dashboard });
+export const getDashboardOp = defineOperation({ ...systemRoutes.getDashboard, ...shell, summary: 'Counts, news and FAQ of the home page', answer: dashboard });
 
-export const getWhiteLabel = (api: Api) => send(api, getWhiteLabelOp);
-export const getDashboard = (api: Api) => send(api, getDashboardOp);
-export const search = (api: Api, q: string) => send(api, searchOp, { query: { q } });
-export const getErrorDescription = (api: Api, code: string) => send(api, getErrorDescriptionOp, { params: { code } });
-export const getSupportArticle = (api: Api, id: string) => send(api, getSupportArticleOp, { params: { id } });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { Api } from './client';
+import { tasksRoutes } from '../requests/tasks';
 import { defineOperation, guidParam, pageOf } from './define';
-import { send } from './send';
 import { PAGE_SIZES, pagingSchema } from '../schemas/lists';
 
 /**
@@ -72,10 +71,8 @@ export type GroupTasksQuery = z.input<typeof groupTasksQuery>;
 const viewDomains = ['can_view_domains'] as const;
 
 export const listGroupTasksOp = defineOperation({
+  ...tasksRoutes.listGroupTasks,
   area: 'domains',
-  id: 'domains.groups.tasks.list',
-  method: 'get',
-  path: '/domains/groups/{guid}/tasks/',
   summary: "A domain group's tasks with their items, newest first",
   params: z.object({ guid: guidParam }),
   query: groupTasksQuery,
@@ -90,13 +87,10 @@ export const listGroupTasksOp = defineOperation({
  * reconnects with `Last-Event-ID` first gets the state of every task that changed since.
  */
 export const taskEventsOp = defineOperation({
+  ...tasksRoutes.taskEvents,
   area: 'tasks',
-  id: 'tasks.events',
-  method: 'get',
-  path: '/tasks/events/',
   summary: "The company's task changes as Server-Sent Events (ready, task; comment heartbeats)",
   answer: 'events',
   scopes: viewDomains,
 });
 
-export const listGroupTasks = (api: Api, group: string, query: GroupTasksQuery = {}) => send(api, listGroupTasksOp, { params: { guid: group }, query });

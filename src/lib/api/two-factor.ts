@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { Api } from './client';
+import { twoFactorRoutes } from '../requests/two-factor';
 import { defineOperation, guidParam, messageAnswer } from './define';
-import { send } from './send';
 import { enableTwoFactorSchema, passwordConfirmSchema } from '../schemas/auth-flows';
 
 /** Google Authenticator on the profile tab (spec part 1, 2.6, 5 'Enable 2FA' and 7: profile, security). */
@@ -28,27 +27,18 @@ export const backupCodeCount = z.object({ codes: z.number().int() }).meta({ id: 
 /** The person's own sign-in security: not for customer accounts, never for an API key. */
 const own = { area: 'account', customers: false, apiKeys: false } as const;
 
-export const twoFactorStatusOp = defineOperation({ ...own, id: 'account.two_factor.get', method: 'get', path: '/account/2fa/', summary: "Whether the user's 2FA is on", answer: twoFactorState });
-export const startTwoFactorOp = defineOperation({ ...own, id: 'account.two_factor.start', method: 'post', path: '/account/2fa/', summary: 'Begin enabling 2FA: a QR code and its secret', answer: twoFactorSetup });
+export const twoFactorStatusOp = defineOperation({ ...twoFactorRoutes.twoFactorStatus, ...own, summary: "Whether the user's 2FA is on", answer: twoFactorState });
+export const startTwoFactorOp = defineOperation({ ...twoFactorRoutes.startTwoFactor, ...own, summary: 'Begin enabling 2FA: a QR code and its secret', answer: twoFactorSetup });
 export const confirmTwoFactorOp = defineOperation({
+  ...twoFactorRoutes.confirmTwoFactor,
   ...own,
-  id: 'account.two_factor.confirm',
-  method: 'post',
-  path: '/account/2fa/{guid}/',
   summary: 'Finish enabling 2FA with a code; answers the backup codes and ends the other sessions',
   params: z.object({ guid: guidParam }),
   body: enableTwoFactorSchema,
   answer: backupCodes,
   notFound: 'This 2FA set-up was not found. Please start again.',
 });
-export const disableTwoFactorOp = defineOperation({ ...own, id: 'account.two_factor.disable', method: 'post', path: '/account/2fa/disable/', summary: 'Turn 2FA off with the password; ends the other sessions', body: passwordConfirmSchema, answer: messageAnswer });
-export const backupCodesLeftOp = defineOperation({ ...own, id: 'account.backup_codes.count', method: 'get', path: '/account/2fa/backup-codes/', summary: 'How many unused backup codes remain', answer: backupCodeCount });
-export const regenerateBackupCodesOp = defineOperation({ ...own, id: 'account.backup_codes.regenerate', method: 'post', path: '/account/2fa/backup-codes/', summary: 'Replace the backup codes, with the password', body: passwordConfirmSchema, answer: backupCodes });
+export const disableTwoFactorOp = defineOperation({ ...twoFactorRoutes.disableTwoFactor, ...own, summary: 'Turn 2FA off with the password; ends the other sessions', body: passwordConfirmSchema, answer: messageAnswer });
+export const backupCodesLeftOp = defineOperation({ ...twoFactorRoutes.backupCodesLeft, ...own, summary: 'How many unused backup codes remain', answer: backupCodeCount });
+export const regenerateBackupCodesOp = defineOperation({ ...twoFactorRoutes.regenerateBackupCodes, ...own, summary: 'Replace the backup codes, with the password', body: passwordConfirmSchema, answer: backupCodes });
 
-export const twoFactorStatus = (api: Api) => send(api, twoFactorStatusOp);
-export const startTwoFactor = (api: Api) => send(api, startTwoFactorOp);
-export const confirmTwoFactor = (api: Api, guid: string, code: string) => send(api, confirmTwoFactorOp, { params: { guid }, body: { code } });
-export const disableTwoFactor = (api: Api, password: string) => send(api, disableTwoFactorOp, { body: { password } });
-/** How many unused backup codes remain (they are stored hashed, so never shown again). */
-export const backupCodesLeft = (api: Api) => send(api, backupCodesLeftOp);
-export const regenerateBackupCodes = (api: Api, password: string) => send(api, regenerateBackupCodesOp, { body: { password } });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { required, text } from './text';
 import { newPasswordSchema, secret } from './password';
 
@@ -21,7 +21,7 @@ export const passwordChangeFormSchema = z
     new_password: secret('Please enter a new password!'),
     new_password_repeat: secret('Please repeat the new password!'),
   })
-  .refine((v) => v.new_password === v.new_password_repeat, { message: PASSWORDS_DIFFER, path: ['new_password_repeat'] });
+  .check(z.refine((v) => v.new_password === v.new_password_repeat, { message: PASSWORDS_DIFFER, path: ['new_password_repeat'] }));
 export type PasswordChangeInput = z.input<typeof passwordChangeFormSchema>;
 
 /** POST /account/password/ on the server: the form's checks plus the password rules. */
@@ -31,7 +31,7 @@ export const passwordChangeSchema = z
     new_password: newPasswordSchema,
     new_password_repeat: passwordChangeFormSchema.shape.new_password_repeat,
   })
-  .refine((v) => v.new_password === v.new_password_repeat, { message: PASSWORDS_DIFFER, path: ['new_password_repeat'] });
+  .check(z.refine((v) => v.new_password === v.new_password_repeat, { message: PASSWORDS_DIFFER, path: ['new_password_repeat'] }));
 
 /** The four Email Preferences switches (spec part 1, 3 Profile). */
 export const PREFERENCE_KEYS = [
@@ -45,12 +45,12 @@ export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 /** POST /account/profile/preferences/: exactly one preference field, a boolean. */
 export const preferenceSchema = z
   .object({
-    receive_failed_login_emails: z.boolean().optional(),
-    receive_automated_sales_emails: z.boolean().optional(),
-    receive_marketing_emails: z.boolean().optional(),
-    receive_update_emails: z.boolean().optional(),
+    receive_failed_login_emails: z.optional(z.boolean()),
+    receive_automated_sales_emails: z.optional(z.boolean()),
+    receive_marketing_emails: z.optional(z.boolean()),
+    receive_update_emails: z.optional(z.boolean()),
   })
-  .refine((v) => Object.values(v).filter((x) => x !== undefined).length === 1, 'Send exactly one email preference, as true or false.');
+  .check(z.refine((v) => Object.values(v).filter((x) => x !== undefined).length === 1, 'Send exactly one email preference, as true or false.'));
 export type PreferenceInput = z.input<typeof preferenceSchema>;
 
 export const CURRENCIES = ['USD', 'EUR'] as const;
@@ -59,11 +59,11 @@ export const CURRENCIES = ['USD', 'EUR'] as const;
 export const companyCreateSchema = z.object({
   name: required('Please enter name!', { label: 'Name', max: 200 }),
   address1: required('Please enter address!', { label: 'Address', max: 200 }),
-  address2: text({ label: 'Address 2', max: 200 }).optional(),
+  address2: z.optional(text({ label: 'Address 2', max: 200 })),
   city: required('Please enter city!', { label: 'City', max: 100 }),
   region: required('Please enter region!', { label: 'Region', max: 100 }),
   postal_code: required('Please enter postal code!', { label: 'Postal code', max: 20 }),
-  country: required('Please enter country!', { label: 'Country', max: 2 }).pipe(z.string().regex(/^[A-Za-z]{2}$/, 'Please choose the country from the list!')),
+  country: z.pipe(required('Please enter country!', { label: 'Country', max: 2 }), z.string().check(z.regex(/^[A-Za-z]{2}$/, 'Please choose the country from the list!'))),
   phone: required('Please enter phone!', { label: 'Phone', max: 40 }),
   currency: z.enum(CURRENCIES, { error: 'Please enter currency!' }),
 });

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { trackingSchema } from './auth';
 import { LIMITS, required } from './text';
 import { secret } from './password';
 
 /** Codes are typed or pasted with spaces ("123 456"); they never contain any. */
-const withoutSpaces = (v: unknown) => (typeof v === 'string' ? v.replace(/\s+/g, '') : v);
+const withoutSpaces = z.transform((v: unknown) => (typeof v === 'string' ? v.replace(/\s+/g, '') : v));
 
 export const CODE_LENGTH = 6;
 export const BACKUP_CODE_LENGTH = 10;
@@ -14,29 +14,31 @@ const SIX_DIGITS = 'Please enter the 6 digit code!';
 export const twoFactorLoginSchema = z
   .object({
     session_id: required('Your sign-in has expired. Please sign in again.', LIMITS.token),
-    code: z.preprocess(withoutSpaces, required(SIX_DIGITS, LIMITS.code)),
-    code_type: z.enum(['CODE', 'BACKUP_CODE'], { error: 'Please choose Code or Backup code!' }).default('CODE'),
+    code: z.pipe(withoutSpaces, required(SIX_DIGITS, LIMITS.code)),
+    code_type: z._default(z.enum(['CODE', 'BACKUP_CODE'], { error: 'Please choose Code or Backup code!' }), 'CODE'),
   })
-  .superRefine((v, check) => {
-    const max = v.code_type === 'CODE' ? CODE_LENGTH : BACKUP_CODE_LENGTH;
-    if (v.code.length > max) {
-      check.addIssue({ code: 'custom', path: ['code'], message: v.code_type === 'CODE' ? SIX_DIGITS : 'Please enter the 10 character backup code!' });
-    }
-  });
+  .check(
+    z.superRefine((v, check) => {
+      const max = v.code_type === 'CODE' ? CODE_LENGTH : BACKUP_CODE_LENGTH;
+      if (v.code.length > max) {
+        check.addIssue({ code: 'custom', path: ['code'], message: v.code_type === 'CODE' ? SIX_DIGITS : 'Please enter the 10 character backup code!' });
+      }
+    }),
+  );
 export type TwoFactorLoginInput = z.input<typeof twoFactorLoginSchema>;
 
 /** POST /auth/login/device/ (spec part 1, 5: 'Device code'). */
 export const deviceLoginSchema = z.object({
   session_id: required('Your sign-in has expired. Please sign in again.', LIMITS.token),
-  code: z.preprocess(withoutSpaces, required(SIX_DIGITS, LIMITS.code).regex(/^\d{6}$/, SIX_DIGITS)),
-  remember: z.boolean().default(false),
+  code: z.pipe(withoutSpaces, required(SIX_DIGITS, LIMITS.code).check(z.regex(/^\d{6}$/, SIX_DIGITS))),
+  remember: z._default(z.boolean(), false),
 });
 export type DeviceLoginInput = z.input<typeof deviceLoginSchema>;
 
 export const emailSchema = z.object({ email: required('Please enter your email address!', LIMITS.email) });
 
 /** POST /auth/recover/. */
-export const recoverSchema = z.object({ email_address: required('Please enter your email address!', LIMITS.email) }).extend(trackingSchema.shape);
+export const recoverSchema = z.object({ email_address: required('Please enter your email address!', LIMITS.email), ...trackingSchema.shape });
 export type RecoverInput = z.input<typeof recoverSchema>;
 
 /** POST /auth/recover/reset/ (spec part 1, 5: 'Reset password'). */
@@ -46,7 +48,7 @@ export const resetSchema = z
     password: secret('Please enter your password!'),
     password_repeat: secret('Please repeat your password!'),
   })
-  .refine((v) => v.password === v.password_repeat, { path: ['password_repeat'], message: 'Your passwords do not match!' });
+  .check(z.refine((v) => v.password === v.password_repeat, { path: ['password_repeat'], message: 'Your passwords do not match!' }));
 export type ResetInput = z.input<typeof resetSchema>;
 
 /** POST /auth/verify/. */
@@ -55,13 +57,13 @@ export const verifySchema = z.object({ token: required('This verification link i
 /** POST /account/companies/contacts/verification/. */
 export const contactVerificationSchema = z.object({
   hash: required('This verification link is not valid.', LIMITS.token),
-  verification_code: z.preprocess(withoutSpaces, required('Please enter the verification code from the email!', LIMITS.code)),
+  verification_code: z.pipe(withoutSpaces, required('Please enter the verification code from the email!', LIMITS.code)),
 });
 export type ContactVerificationInput = z.input<typeof contactVerificationSchema>;
 
 /** POST /account/2fa/{guid}/ (spec part 1, 5: 'Enable 2FA'). */
 export const enableTwoFactorSchema = z.object({
-  code: z.preprocess(withoutSpaces, required('Please enter the code from Google Authenticator app!', LIMITS.code)),
+  code: z.pipe(withoutSpaces, required('Please enter the code from Google Authenticator app!', LIMITS.code)),
 });
 
 /** POST /account/2fa/disable/ and POST /account/2fa/backup-codes/. */

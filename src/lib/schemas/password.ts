@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { controlCharactersMessage, hasControlCharacters, tooLongMessage } from './text';
 
 /** Longest password accepted: argon2 hashes anything, but a megabyte of text is an attack, not a password. */
@@ -9,9 +9,11 @@ export const PASSWORD_MIN = 8;
 export const secret = (message: string) =>
   z
     .string({ error: message })
-    .min(1, message)
-    .max(PASSWORD_MAX, tooLongMessage('Your password', PASSWORD_MAX))
-    .refine((s) => !hasControlCharacters(s), controlCharactersMessage('Your password'));
+    .check(
+      z.minLength(1, message),
+      z.maxLength(PASSWORD_MAX, tooLongMessage('Your password', PASSWORD_MAX)),
+      z.refine((s) => !hasControlCharacters(s), controlCharactersMessage('Your password')),
+    );
 
 /**
  * The server's rule for a new password (sign-up, reset, change). The panel does not check
@@ -19,8 +21,10 @@ export const secret = (message: string) =>
  */
 export const newPasswordSchema = z
   .string({ error: 'Please enter a new password!' })
-  .min(1, 'Please enter a new password!')
-  .min(PASSWORD_MIN, `Your password must be at least ${PASSWORD_MIN} characters long.`)
-  .max(PASSWORD_MAX, tooLongMessage('Your password', PASSWORD_MAX))
-  .refine((p) => !/^\d+$/.test(p), 'Your password cannot be entirely numeric.')
-  .refine((p) => !hasControlCharacters(p), controlCharactersMessage('Your password'));
+  .check(
+    z.minLength(1, 'Please enter a new password!'),
+    z.minLength(PASSWORD_MIN, `Your password must be at least ${PASSWORD_MIN} characters long.`),
+    z.maxLength(PASSWORD_MAX, tooLongMessage('Your password', PASSWORD_MAX)),
+    z.refine((p) => !/^\d+$/.test(p), 'Your password cannot be entirely numeric.'),
+    z.refine((p) => !hasControlCharacters(p), controlCharactersMessage('Your password')),
+  );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Every text the API accepts has a length limit and refuses control characters (NUL and the
@@ -23,20 +23,21 @@ export interface TextLimit {
 
 /** A checked string with the limit's sentences, trimmed unless it is multi-line. */
 export function text({ label, max, multiline = false }: TextLimit, error?: string) {
-  const base = z.string(error ? { error } : undefined);
-  return (multiline ? base : base.trim())
-    .max(max, tooLongMessage(label, max))
-    .refine((s) => !hasControlCharacters(s, multiline), controlCharactersMessage(label));
+  return z
+    .string(error ? { error } : undefined)
+    .check(...(multiline ? [] : [z.trim()]), z.maxLength(max, tooLongMessage(label, max)), z.refine((s) => !hasControlCharacters(s, multiline), controlCharactersMessage(label)));
 }
 
 /** A trimmed text that must not be empty (a missing value gets the same sentence), within its limit. */
 export const required = (message: string, limit: TextLimit) =>
   z
     .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(limit.max, tooLongMessage(limit.label, limit.max))
-    .refine((s) => !hasControlCharacters(s, limit.multiline), controlCharactersMessage(limit.label));
+    .check(
+      z.trim(),
+      z.minLength(1, message),
+      z.maxLength(limit.max, tooLongMessage(limit.label, limit.max)),
+      z.refine((s) => !hasControlCharacters(s, limit.multiline), controlCharactersMessage(limit.label)),
+    );
 
 /** Limits used across the API (the same field gets the same limit everywhere). */
 export const LIMITS = {

@@ -12,6 +12,32 @@ const idempotencyHeader = z.object({
   'Idempotency-Key': z.string().max(255).optional().meta({ description: 'Repeats within 24 hours with the same key and request get the first answer; another request with the key is refused (422).' }),
 });
 
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * What a call takes, as JSON Schema (OpenAPI 3.1 speaks JSON Schema 2020-12). Inputs are
+ * converted here rather than by the generator, which reads only zod's classic schemas: the
+ * shared form schemas are zod/mini so that the panel's bundles do not carry zod.
+ */
+function inputSchema(schema: z.core.$ZodType): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any', reused: 'inline' }) as JsonSchema;
+  return json;
+}
+
+/** Path or query parameters, one per property of the input's object schema. */
+function parametersOf(schema: z.core.$ZodType, where: 'path' | 'query') {
+  const json = inputSchema(schema);
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required ?? []) as string[]);
+  const fields = schema instanceof z.core.$ZodObject ? schema._zod.def.shape : {};
+  return Object.entries(properties).map(([name, property]) => {
+    // A default around a pipe (a query value read as a number) is not carried into the input's JSON Schema.
+    const field = fields[name];
+    const fallback = field instanceof z.core.$ZodDefault && !('default' in property) ? { default: field._zod.def.defaultValue } : {};
+    return { name, in: where, required: where === 'path' || required.has(name), schema: { ...property, ...fallback } };
+  });
+}
+
 /**
  * The OpenAPI 3.1 document of the operations the API mounts, generated from their
  * definitions: what "another provider API that speaks the same calls" must speak.
@@ -52,11 +78,10 @@ export function openApiDocument(operations: readonly Operation[], info: { versio
       ...(rules.length ? { description: rules.join(' ') } : {}),
       tags: [op.area],
       security: audience === 'public' ? [] : [{ Token: [] }],
+      parameters: [...(op.params ? parametersOf(op.params, 'path') : []), ...(op.query ? parametersOf(op.query, 'query') : [])],
       request: {
-        ...(op.params ? { params: op.params } : {}),
-        ...(op.query ? { query: op.query as z.ZodObject } : {}),
         ...(audience === 'member' ? { headers: op.idempotent ? companyHeader.extend(idempotencyHeader.shape) : companyHeader } : {}),
-        ...(op.body ? { body: { required: true, content: { 'application/json': { schema: op.body } } } } : {}),
+        ...(op.body ? { body: { required: true, content: { 'application/json': { schema: inputSchema(op.body) } } } } : {}),
       },
       responses: responses as never,
       'x-scopes': op.scopes ?? [],

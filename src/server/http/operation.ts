@@ -59,7 +59,7 @@ export function mountOperations(app: Hono<AppEnv>, list: readonly Implemented[])
 async function parseInput(c: Context<AppEnv>, op: Operation): Promise<ParsedInput<Operation>> {
   const input = { params: {}, query: {}, body: {} } as ParsedInput<Operation>;
   if (op.params) {
-    const parsed = op.params.safeParse(c.req.param());
+    const parsed = z.safeParse(op.params, c.req.param());
     // A parameter that cannot name anything names nothing: the same 404 as an unknown one.
     if (!parsed.success) throw notFound(op.notFound);
     input.params = parsed.data as never;
@@ -76,7 +76,7 @@ async function parseInput(c: Context<AppEnv>, op: Operation): Promise<ParsedInpu
   } else if (op.body) {
     const raw = await jsonBody(c);
     refuseUnknownFields(op.body, raw);
-    const parsed = op.body.safeParse(raw);
+    const parsed = z.safeParse(op.body, raw);
     if (!parsed.success) throw badRequest(fieldErrors(parsed.error));
     input.body = parsed.data as never;
   }
@@ -84,16 +84,17 @@ async function parseInput(c: Context<AppEnv>, op: Operation): Promise<ParsedInpu
 }
 
 /** The fields of an object schema, looking through pipes; null where any name goes. */
-export function fieldsOf(schema: z.ZodType): Record<string, z.ZodType> | null {
-  if (schema instanceof z.ZodObject) return schema.shape as Record<string, z.ZodType>;
-  if (schema instanceof z.ZodPipe) return fieldsOf(schema.in as z.ZodType) ?? fieldsOf(schema.out as z.ZodType);
+export function fieldsOf(schema: z.core.$ZodType): Record<string, z.core.$ZodType> | null {
+  // The core classes: they match zod and zod/mini schemas alike.
+  if (schema instanceof z.core.$ZodObject) return schema._zod.def.shape;
+  if (schema instanceof z.core.$ZodPipe) return fieldsOf(schema._zod.def.in) ?? fieldsOf(schema._zod.def.out);
   return null;
 }
 
 const notTaken = (name: string) => `This call does not take the field ${JSON.stringify(name.slice(0, 60))}.`;
 
 /** A misspelt field would otherwise be dropped without a word; scripts deserve to hear of it. */
-function refuseUnknownFields(schema: z.ZodType | null, raw: Record<string, unknown>) {
+function refuseUnknownFields(schema: z.core.$ZodType | null, raw: Record<string, unknown>) {
   const fields = schema ? fieldsOf(schema) : {};
   if (!fields) return;
   const unknown = Object.keys(raw).filter((k) => !Object.hasOwn(fields, k));

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { fieldErrors } from '../../lib/schemas/auth';
 import { BODY_NOT_JSON, BODY_NOT_OBJECT, BODY_TOO_LARGE, MAX_BODY_BYTES } from '../../lib/rules/api-input';
 import { badRequest, problem } from './errors';
@@ -25,7 +25,7 @@ export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
 }
 
 /** Parses the query string (repeated keys become arrays) with a shared schema. */
-export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+export function readQuery<S extends z.core.$ZodType>(c: Context, schema: S): z.output<S> {
   const url = new URL(c.req.url);
   // A Map: a query key named `constructor` or `__proto__` is just a key.
   const raw = new Map<string, string | string[]>();
@@ -33,7 +33,7 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<
     const all = url.searchParams.getAll(key);
     raw.set(key, all.length > 1 ? all : all[0]!);
   }
-  const parsed = schema.safeParse(Object.fromEntries(raw));
+  const parsed = z.safeParse(schema, Object.fromEntries(raw));
   if (!parsed.success) throw badRequest(fieldErrors(parsed.error));
   return parsed.data;
 }
