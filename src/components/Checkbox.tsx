@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Checkbox as ArkCheckbox } from '@ark-ui/react/checkbox';
 import { Icon } from './Icon';
 import '../styles/auth.css';
 
@@ -11,17 +10,20 @@ export interface CheckboxProps {
   name?: string;
 }
 
-/** A labelled checkbox, announced as one (Ark UI). */
+/**
+ * A labelled checkbox: the browser's own input (announced, focusable, keyboard and form
+ * behaviour for free), transparent over the drawn box so that a click on either counts.
+ */
 export function Checkbox({ label, checked, onCheckedChange, disabled = false, name }: CheckboxProps) {
   return (
-    <ArkCheckbox.Root className="checkbox" checked={checked} onCheckedChange={(d) => onCheckedChange(d.checked === true)} disabled={disabled} {...(name ? { name } : {})}>
-      <ArkCheckbox.Control className="checkbox-control">
-        <ArkCheckbox.Indicator>
-          <Icon name="check" />
-        </ArkCheckbox.Indicator>
-      </ArkCheckbox.Control>
-      <ArkCheckbox.Label className="checkbox-label">{label}</ArkCheckbox.Label>
-      <ArkCheckbox.HiddenInput />
-    </ArkCheckbox.Root>
+    <label className="checkbox" data-disabled={disabled || undefined}>
+      <span className="checkbox-box">
+        <input type="checkbox" className="checkbox-input" checked={checked} onChange={(event) => onCheckedChange(event.currentTarget.checked)} disabled={disabled} {...(name ? { name } : {})} />
+        <span className="checkbox-control" aria-hidden="true" data-state={checked ? 'checked' : 'unchecked'}>
+          {checked ? <Icon name="check" /> : null}
+        </span>
+      </span>
+      <span className="checkbox-label">{label}</span>
+    </label>
   );
 }

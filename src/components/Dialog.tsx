@@ -1,8 +1,7 @@
-import { useRef, type ReactNode } from 'react';
-import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
-import { Portal } from '@ark-ui/react/portal';
-import { Icon } from './Icon';
-import '../styles/overlays.css';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useOverlayState } from './overlays/overlay-state';
+
+const DialogFrame = lazy(() => import('./overlays/OverlayFrames').then((m) => ({ default: m.DialogFrame })));
 
 export interface DialogProps {
   title: ReactNode;
@@ -16,46 +15,23 @@ export interface DialogProps {
   size?: 'sm' | 'md' | 'lg';
 }
 
-const FIRST_FIELD = 'input:not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not(:disabled)';
-
-/** A centred modal dialog: focus trapped (on its first field, if it has one), Escape closes, title announced. */
+/**
+ * A centred modal dialog: focus trapped (on its first field, if it has one), Escape closes,
+ * title announced. Its code (./OverlayFrames.tsx) loads when it first opens.
+ */
 export function Dialog({ title, children, trigger, open, onOpenChange, footer, size = 'md' }: DialogProps) {
-  const body = useRef<HTMLDivElement>(null);
+  const state = useOverlayState({ open, onOpenChange, trigger });
   return (
-    <ArkDialog.Root
-      lazyMount
-      unmountOnExit
-      // A form's first field takes focus, not the close button before it.
-      initialFocusEl={() => body.current?.querySelector<HTMLElement>(FIRST_FIELD) ?? null}
-      {...(open === undefined ? {} : { open })}
-      onOpenChange={(details) => onOpenChange?.(details.open)}
-    >
-      {trigger ? <ArkDialog.Trigger asChild>{trigger}</ArkDialog.Trigger> : null}
-      <Portal>
-        <ArkDialog.Backdrop className="overlay-backdrop" />
-        <ArkDialog.Positioner className="dialog-positioner">
-          <ArkDialog.Content className={`dialog dialog-${size}`}>
-            <OverlayHeader title={title} />
-            <div className="dialog-body" ref={body}>
-              {children}
-            </div>
-            {footer ? <footer className="dialog-footer">{footer}</footer> : null}
-          </ArkDialog.Content>
-        </ArkDialog.Positioner>
-      </Portal>
-    </ArkDialog.Root>
-  );
-}
-
-/** Title and close button of a dialog or drawer; the title names the overlay for screen readers. */
-export function OverlayHeader({ title }: { title: ReactNode }) {
-  return (
-    <header className="dialog-header">
-      <ArkDialog.Title className="dialog-title">{title}</ArkDialog.Title>
-      <ArkDialog.CloseTrigger className="icon-button" aria-label="Close">
-        <Icon name="close" />
-      </ArkDialog.CloseTrigger>
-    </header>
+    <>
+      {state.trigger}
+      {state.used ? (
+        <Suspense fallback={null}>
+          <DialogFrame title={title} open={state.open} onOpenChange={state.setOpen} footer={footer} size={size}>
+            {children}
+          </DialogFrame>
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

@@ -1,8 +1,7 @@
-import type { ReactNode } from 'react';
-import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
-import { Portal } from '@ark-ui/react/portal';
-import { OverlayHeader } from './Dialog';
-import '../styles/overlays.css';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useOverlayState } from './overlays/overlay-state';
+
+const DrawerFrame = lazy(() => import('./overlays/OverlayFrames').then((m) => ({ default: m.DrawerFrame })));
 
 export interface DrawerProps {
   title: ReactNode;
@@ -15,26 +14,19 @@ export interface DrawerProps {
   initialFocus?: () => HTMLElement | null;
 }
 
-/** A modal panel sliding in from the side: an Ark dialog with the drawer's look. */
+/** A modal panel sliding in from the side, with the dialog's behaviour; its code loads when it first opens. */
 export function Drawer({ title, children, trigger, open, onOpenChange, side = 'right', initialFocus }: DrawerProps) {
+  const state = useOverlayState({ open, onOpenChange, trigger });
   return (
-    <ArkDialog.Root
-      lazyMount
-      unmountOnExit
-      {...(open === undefined ? {} : { open })}
-      {...(initialFocus ? { initialFocusEl: initialFocus } : {})}
-      onOpenChange={(details) => onOpenChange?.(details.open)}
-    >
-      {trigger ? <ArkDialog.Trigger asChild>{trigger}</ArkDialog.Trigger> : null}
-      <Portal>
-        <ArkDialog.Backdrop className="overlay-backdrop" />
-        <ArkDialog.Positioner className={`drawer-positioner drawer-${side}`}>
-          <ArkDialog.Content className="drawer">
-            <OverlayHeader title={title} />
-            <div className="drawer-body">{children}</div>
-          </ArkDialog.Content>
-        </ArkDialog.Positioner>
-      </Portal>
-    </ArkDialog.Root>
+    <>
+      {state.trigger}
+      {state.used ? (
+        <Suspense fallback={null}>
+          <DrawerFrame title={title} open={state.open} onOpenChange={state.setOpen} side={side} initialFocus={initialFocus}>
+            {children}
+          </DrawerFrame>
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,60 +1,51 @@
-import type { ReactNode } from 'react';
-import { Menu as ArkMenu } from '@ark-ui/react/menu';
-import { Portal } from '@ark-ui/react/portal';
-import '../styles/overlays.css';
+import { lazy, type ReactNode } from 'react';
+import { once, useDeferredParts } from './overlays/deferred';
+import type { MenuProps } from './overlays/MenuParts';
 
-export interface MenuProps {
-  /** What the trigger button shows; it needs readable text or `triggerLabel`. */
-  trigger: ReactNode;
-  triggerLabel?: string;
-  triggerClassName?: string;
-  children: ReactNode;
-  placement?: 'bottom-start' | 'bottom-end';
-}
+export type { MenuProps } from './overlays/MenuParts';
 
-/** A dropdown menu of actions and links, with arrow-key navigation and type-ahead. */
-export function Menu({ trigger, triggerLabel, triggerClassName = 'menu-trigger', children, placement = 'bottom-end' }: MenuProps) {
+const loadParts = once(() => import('./overlays/MenuParts'));
+
+/**
+ * A dropdown menu of actions and links, with arrow-key navigation and type-ahead. Until it is
+ * first opened it is its trigger alone (a button that says it opens a menu); then Ark's menu
+ * takes over, opened as the click or key asked.
+ */
+export function Menu(props: MenuProps) {
+  const { parts, prefetch, want } = useDeferredParts(loadParts);
+  if (parts) return <parts.Menu {...props} openOnMount />;
+  const { trigger, triggerLabel, triggerClassName = 'menu-trigger' } = props;
   return (
-    <ArkMenu.Root lazyMount unmountOnExit positioning={{ placement, gutter: 6 }}>
-      <ArkMenu.Trigger className={triggerClassName} {...(triggerLabel ? { 'aria-label': triggerLabel } : {})}>
-        {trigger}
-      </ArkMenu.Trigger>
-      <Portal>
-        <ArkMenu.Positioner>
-          <ArkMenu.Content className="menu">{children}</ArkMenu.Content>
-        </ArkMenu.Positioner>
-      </Portal>
-    </ArkMenu.Root>
+    <button
+      type="button"
+      className={triggerClassName}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      {...(triggerLabel ? { 'aria-label': triggerLabel } : {})}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={want}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+          event.preventDefault();
+          want();
+        }
+      }}
+    >
+      {trigger}
+    </button>
   );
 }
+
+// The entries render only inside an open menu, by which time their code is loaded.
+const Link = lazy(() => loadParts().then((m) => ({ default: m.MenuLink })));
+const Action = lazy(() => loadParts().then((m) => ({ default: m.MenuAction })));
+const Group = lazy(() => loadParts().then((m) => ({ default: m.MenuGroup })));
+const Separator = lazy(() => loadParts().then((m) => ({ default: m.MenuSeparator })));
 
 /** A menu entry that is a plain link, so it loads another page. */
-export function MenuLink({ value, href, children }: { value: string; href: string; children: ReactNode }) {
-  return (
-    <ArkMenu.Item value={value} asChild className="menu-item">
-      <a href={href}>{children}</a>
-    </ArkMenu.Item>
-  );
-}
-
+export const MenuLink = (props: { value: string; href: string; children: ReactNode }) => <Link {...props} />;
 /** A menu entry that does something on this page. */
-export function MenuAction({ value, onSelect, children }: { value: string; onSelect: () => void; children: ReactNode }) {
-  return (
-    <ArkMenu.Item value={value} className="menu-item" onSelect={onSelect}>
-      {children}
-    </ArkMenu.Item>
-  );
-}
-
-export function MenuGroup({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <ArkMenu.ItemGroup className="menu-group">
-      <ArkMenu.ItemGroupLabel className="menu-group-label">{label}</ArkMenu.ItemGroupLabel>
-      {children}
-    </ArkMenu.ItemGroup>
-  );
-}
-
-export function MenuSeparator() {
-  return <ArkMenu.Separator className="menu-separator" />;
-}
+export const MenuAction = (props: { value: string; onSelect: () => void; children: ReactNode }) => <Action {...props} />;
+export const MenuGroup = (props: { label: string; children: ReactNode }) => <Group {...props} />;
+export const MenuSeparator = () => <Separator />;

@@ -1,51 +1,31 @@
-import type { ReactNode } from 'react';
-import { Popover as ArkPopover } from '@ark-ui/react/popover';
-import { Portal } from '@ark-ui/react/portal';
-import { Icon } from './Icon';
-import '../styles/overlays.css';
+import { once, useDeferredParts } from './overlays/deferred';
+import type { PopoverProps } from './overlays/PopoverParts';
 
-export interface PopoverProps {
-  /** The trigger's content; give it readable text or `triggerLabel`. */
-  trigger: ReactNode;
-  triggerLabel?: string;
-  triggerClassName?: string;
-  /** Heading of the panel; it also names the dialog for assistive tech. */
-  title: string;
-  /** Controls beside the title (e.g. 'Mark all read'). */
-  actions?: ReactNode;
-  children: ReactNode;
-  /** Under the scrolling body, e.g. a link to the full list. */
-  footer?: ReactNode;
-  onOpenChange?: (open: boolean) => void;
-  placement?: 'bottom-start' | 'bottom-end';
-}
+export type { PopoverProps } from './overlays/PopoverParts';
 
-/** A non-modal panel anchored to its trigger: Escape and a click outside close it, focus returns to the trigger. */
-export function Popover({ trigger, triggerLabel, triggerClassName = 'icon-button', title, actions, children, footer, onOpenChange, placement = 'bottom-end' }: PopoverProps) {
+const loadParts = once(() => import('./overlays/PopoverParts'));
+
+/**
+ * A non-modal panel anchored to its trigger: Escape and a click outside close it, focus
+ * returns to the trigger. Until it is first opened it is its trigger alone; then Ark's
+ * popover takes over, opened as the click asked.
+ */
+export function Popover(props: PopoverProps) {
+  const { parts, prefetch, want } = useDeferredParts(loadParts);
+  if (parts) return <parts.Popover {...props} openOnMount />;
+  const { trigger, triggerLabel, triggerClassName = 'icon-button' } = props;
   return (
-    <ArkPopover.Root lazyMount unmountOnExit positioning={{ placement, gutter: 6 }} onOpenChange={(details) => onOpenChange?.(details.open)}>
-      <ArkPopover.Trigger className={triggerClassName} {...(triggerLabel ? { 'aria-label': triggerLabel } : {})}>
-        {trigger}
-      </ArkPopover.Trigger>
-      <Portal>
-        <ArkPopover.Positioner>
-          {/* Named explicitly: Ark links the title only when it sees it at mount, which lazyMount defeats. */}
-          <ArkPopover.Content className="popover" aria-label={title}>
-            <div className="popover-header">
-              <ArkPopover.Title className="popover-title">{title}</ArkPopover.Title>
-              {actions}
-              <ArkPopover.CloseTrigger className="icon-button" aria-label="Close">
-                <Icon name="close" size={16} />
-              </ArkPopover.CloseTrigger>
-            </div>
-            {/* The body scrolls on its own, so it takes focus for keyboard scrolling. */}
-            <div className="popover-body" tabIndex={0} role="group" aria-label={title}>
-              {children}
-            </div>
-            {footer ? <div className="popover-footer">{footer}</div> : null}
-          </ArkPopover.Content>
-        </ArkPopover.Positioner>
-      </Portal>
-    </ArkPopover.Root>
+    <button
+      type="button"
+      className={triggerClassName}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      {...(triggerLabel ? { 'aria-label': triggerLabel } : {})}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={want}
+    >
+      {trigger}
+    </button>
   );
 }

@@ -1,26 +1,38 @@
-import type { ReactNode } from 'react';
-import { Tooltip as ArkTooltip } from '@ark-ui/react/tooltip';
-import { Portal } from '@ark-ui/react/portal';
-import '../styles/overlays.css';
+import { useEffect, useRef } from 'react';
+import { once, useDeferredParts } from './overlays/deferred';
+import type { TooltipProps } from './overlays/TooltipParts';
 
-export interface TooltipProps {
-  content: ReactNode;
-  /** One focusable element; it becomes the trigger. */
-  children: ReactNode;
-  placement?: 'top' | 'right' | 'bottom' | 'left';
-  disabled?: boolean;
-}
+export type { TooltipProps } from './overlays/TooltipParts';
 
-/** A short hint on hover and keyboard focus. */
-export function Tooltip({ content, children, placement = 'top', disabled }: TooltipProps) {
+const loadParts = once(() => import('./overlays/TooltipParts'));
+
+/**
+ * A short hint on hover and keyboard focus. Its code loads the first time the pointer or the
+ * focus reaches the element; a disabled tooltip never loads it.
+ */
+export function Tooltip(props: TooltipProps) {
+  const { parts, want } = useDeferredParts(loadParts);
+  const box = useRef<HTMLSpanElement>(null);
+  const hadFocus = useRef(false);
+  useEffect(() => {
+    // The element is rendered anew inside Ark's trigger: give the focus back if it had it.
+    if (parts && hadFocus.current) box.current?.querySelector<HTMLElement>('a, button, [tabindex]')?.focus();
+  }, [parts]);
+  if (parts) {
+    return (
+      <span ref={box} className="tooltip-anchor">
+        <parts.Tooltip {...props} openOnMount />
+      </span>
+    );
+  }
+  const reach = (focus: boolean) => () => {
+    if (props.disabled) return;
+    hadFocus.current = focus;
+    want();
+  };
   return (
-    <ArkTooltip.Root lazyMount unmountOnExit openDelay={300} closeDelay={100} positioning={{ placement }} disabled={disabled ?? false}>
-      <ArkTooltip.Trigger asChild>{children}</ArkTooltip.Trigger>
-      <Portal>
-        <ArkTooltip.Positioner>
-          <ArkTooltip.Content className="tooltip">{content}</ArkTooltip.Content>
-        </ArkTooltip.Positioner>
-      </Portal>
-    </ArkTooltip.Root>
+    <span ref={box} className="tooltip-anchor" onPointerEnter={reach(false)} onFocus={reach(true)}>
+      {props.children}
+    </span>
   );
 }
