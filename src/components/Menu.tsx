@@ -12,8 +12,8 @@ const loadParts = once(() => import('./overlays/MenuParts'));
  * takes over, opened as the click or key asked.
  */
 export function Menu(props: MenuProps) {
-  const { parts, prefetch, want } = useDeferredParts(loadParts);
-  if (parts) return <parts.Menu {...props} openOnMount />;
+  const { parts, openedBy, prefetch, want, wantFromClick } = useDeferredParts(loadParts);
+  if (parts) return <parts.Menu {...props} openWith={openedBy} />;
   const { trigger, triggerLabel, triggerClassName = 'menu-trigger' } = props;
   return (
     <button
@@ -24,11 +24,11 @@ export function Menu(props: MenuProps) {
       {...(triggerLabel ? { 'aria-label': triggerLabel } : {})}
       onPointerEnter={prefetch}
       onFocus={prefetch}
-      onClick={want}
+      onClick={wantFromClick}
       onKeyDown={(event) => {
         if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
           event.preventDefault();
-          want();
+          want('keyboard');
         }
       }}
     >

@@ -11,8 +11,8 @@ const loadParts = once(() => import('./overlays/PopoverParts'));
  * popover takes over, opened as the click asked.
  */
 export function Popover(props: PopoverProps) {
-  const { parts, prefetch, want } = useDeferredParts(loadParts);
-  if (parts) return <parts.Popover {...props} openOnMount />;
+  const { parts, prefetch, wantFromClick } = useDeferredParts(loadParts);
+  if (parts) return <parts.Popover {...props} openWith="pointer" />;
   const { trigger, triggerLabel, triggerClassName = 'icon-button' } = props;
   return (
     <button
@@ -23,7 +23,7 @@ export function Popover(props: PopoverProps) {
       {...(triggerLabel ? { 'aria-label': triggerLabel } : {})}
       onPointerEnter={prefetch}
       onFocus={prefetch}
-      onClick={want}
+      onClick={wantFromClick}
     >
       {trigger}
     </button>

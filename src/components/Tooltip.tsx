@@ -28,7 +28,7 @@ export function Tooltip(props: TooltipProps) {
   const reach = (focus: boolean) => () => {
     if (props.disabled) return;
     hadFocus.current = focus;
-    want();
+    want(focus ? 'keyboard' : 'pointer');
   };
   return (
     <span ref={box} className="tooltip-anchor" onPointerEnter={reach(false)} onFocus={reach(true)}>

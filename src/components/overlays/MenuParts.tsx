@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Menu as ArkMenu } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
+import { openAsAsked, type OpenedBy } from './deferred';
 import '../../styles/overlays.css';
 
 export interface MenuProps {
@@ -13,16 +14,12 @@ export interface MenuProps {
 }
 
 /**
- * Ark's menu behind ../Menu.tsx. `openOnMount`: it replaces a trigger the person just
- * clicked, so it takes the focus and opens as that click would have.
+ * Ark's menu behind ../Menu.tsx. `openWith`: it replaces a trigger the person just used, so
+ * it takes the focus and opens as that click or key would have.
  */
-export function Menu({ trigger, triggerLabel, triggerClassName = 'menu-trigger', children, placement = 'bottom-end', openOnMount = false }: MenuProps & { openOnMount?: boolean }) {
+export function Menu({ trigger, triggerLabel, triggerClassName = 'menu-trigger', children, placement = 'bottom-end', openWith }: MenuProps & { openWith?: OpenedBy }) {
   const triggerRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!openOnMount) return;
-    triggerRef.current?.focus();
-    triggerRef.current?.click();
-  }, [openOnMount]);
+  useEffect(() => openAsAsked(triggerRef.current, openWith), [openWith]);
   return (
     <ArkMenu.Root lazyMount unmountOnExit positioning={{ placement, gutter: 6 }}>
       <ArkMenu.Trigger ref={triggerRef} className={triggerClassName} {...(triggerLabel ? { 'aria-label': triggerLabel } : {})}>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Popover as ArkPopover } from '@ark-ui/react/popover';
 import { Portal } from '@ark-ui/react/portal';
+import { openAsAsked, type OpenedBy } from './deferred';
 import { Icon } from '../Icon';
 import '../../styles/overlays.css';
 
@@ -21,16 +22,13 @@ export interface PopoverProps {
 }
 
 /**
- * Ark's popover behind ../Popover.tsx. `openOnMount`: it replaces a trigger the person just
- * clicked, so it takes the focus and opens as that click would have.
+ * Ark's popover behind ../Popover.tsx. `openWith`: it replaces a trigger the person just
+ * clicked, so it takes the focus and opens as that click would have (a popover opens the
+ * same way from a key).
  */
-export function Popover({ trigger, triggerLabel, triggerClassName = 'icon-button', title, actions, children, footer, onOpenChange, placement = 'bottom-end', openOnMount = false }: PopoverProps & { openOnMount?: boolean }) {
+export function Popover({ trigger, triggerLabel, triggerClassName = 'icon-button', title, actions, children, footer, onOpenChange, placement = 'bottom-end', openWith }: PopoverProps & { openWith?: OpenedBy }) {
   const triggerRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!openOnMount) return;
-    triggerRef.current?.focus();
-    triggerRef.current?.click();
-  }, [openOnMount]);
+  useEffect(() => openAsAsked(triggerRef.current, openWith), [openWith]);
   return (
     <ArkPopover.Root lazyMount unmountOnExit positioning={{ placement, gutter: 6 }} onOpenChange={(details) => onOpenChange?.(details.open)}>
       <ArkPopover.Trigger ref={triggerRef} className={triggerClassName} {...(triggerLabel ? { 'aria-label': triggerLabel } : {})}>

@@ -13,7 +13,7 @@ export function once<T>(load: () => Promise<T>): () => Promise<T> {
  */
 export function useDeferredParts<T>(load: () => Promise<T>) {
   const [loaded, setLoaded] = useState<T | null>(null);
-  const [wanted, setWanted] = useState(false);
+  const [wanted, setWanted] = useState<OpenedBy | null>(null);
   const alive = useRef(true);
   useEffect(
     () => () => {
@@ -28,10 +28,30 @@ export function useDeferredParts<T>(load: () => Promise<T>) {
   };
   return {
     parts: wanted ? loaded : null,
+    /** How the person opened it, for the loaded overlay to open the same way. */
+    openedBy: wanted ?? 'pointer',
     prefetch,
-    want: () => {
-      setWanted(true);
+    want: (by: OpenedBy) => {
+      setWanted(by);
+      prefetch();
+    },
+    /** A trigger's click: one without a pointer (detail 0) came from Enter or Space. */
+    wantFromClick: (event: { detail: number }) => {
+      setWanted(event.detail === 0 ? 'keyboard' : 'pointer');
       prefetch();
     },
   };
+}
+
+export type OpenedBy = 'pointer' | 'keyboard';
+
+/**
+ * Opens a just-loaded overlay through its own trigger as the person asked: a click, or the
+ * Enter key (which Ark's menus answer by highlighting the first entry).
+ */
+export function openAsAsked(trigger: HTMLElement | null, by: OpenedBy | undefined) {
+  if (!trigger || !by) return;
+  trigger.focus();
+  if (by === 'keyboard') trigger.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+  else trigger.click();
 }

@@ -1,11 +1,9 @@
-import { Menu } from '@ark-ui/react/menu';
-import { Portal } from '@ark-ui/react/portal';
 import type { Column, RowData } from '@tanstack/react-table';
 import { Icon } from '../Icon';
+import { once, useDeferredParts } from '../overlays/deferred';
 import type { PagedTableFeatures } from './features';
-import '../../styles/overlays.css';
 
-type AnyColumn<Row extends RowData> = Column<PagedTableFeatures, Row, unknown>;
+export type AnyColumn<Row extends RowData> = Column<PagedTableFeatures, Row, unknown>;
 
 /** A column's name in the menu: its text header, or the label its meta gives. */
 export function columnLabel<Row extends RowData>(column: AnyColumn<Row>): string | undefined {
@@ -13,47 +11,30 @@ export function columnLabel<Row extends RowData>(column: AnyColumn<Row>): string
   return column.columnDef.meta?.label ?? (typeof header === 'string' ? header : undefined);
 }
 
+const loadParts = once(() => import('./ColumnsMenuParts'));
+
 /**
- * The Columns menu: one checkbox entry per column that may be hidden. It stays open while
- * entries are toggled, and the last visible column cannot be hidden, so a table never
- * shows nothing.
+ * The Columns menu: one checkbox entry per column that may be hidden. Its menu code loads
+ * when the button is first reached (src/components/overlays), like every menu's.
  */
 export function ColumnsMenu<Row extends RowData>({ columns, tableName }: { columns: AnyColumn<Row>[]; tableName: string }) {
+  const { parts, openedBy, prefetch, want, wantFromClick } = useDeferredParts(loadParts);
   const hideable = columns.filter((c) => c.getCanHide() && columnLabel(c));
   if (hideable.length === 0) return null;
-  const visibleCount = columns.filter((c) => c.getIsVisible()).length;
+  if (parts) return <parts.ColumnsMenuParts columns={columns} hideable={hideable} tableName={tableName} openWith={openedBy} />;
   return (
-    <Menu.Root lazyMount unmountOnExit closeOnSelect={false} positioning={{ placement: 'bottom-end', gutter: 6 }}>
-      <Menu.Trigger className="button button-small" aria-label={`Columns of ${tableName}`}>
-        Columns
-        <Icon name="chevronDown" size={14} />
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content className="menu">
-            {hideable.map((column) => {
-              const visible = column.getIsVisible();
-              return (
-                <Menu.CheckboxItem
-                  key={column.id}
-                  value={column.id}
-                  className="menu-item menu-check"
-                  checked={visible}
-                  disabled={visible && visibleCount <= 1}
-                  onCheckedChange={(checked) => column.toggleVisibility(checked)}
-                >
-                  <span className="menu-check-box" aria-hidden="true">
-                    <Menu.ItemIndicator>
-                      <Icon name="check" size={14} />
-                    </Menu.ItemIndicator>
-                  </span>
-                  <Menu.ItemText>{columnLabel(column)}</Menu.ItemText>
-                </Menu.CheckboxItem>
-              );
-            })}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <button type="button" className="button button-small" aria-label={`Columns of ${tableName}`} aria-haspopup="menu" aria-expanded={false} onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={wantFromClick}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+          event.preventDefault();
+          want('keyboard');
+        }
+      }}
+    >
+      Columns
+      <Icon name="chevronDown" size={14} />
+    </button>
   );
 }

@@ -1,4 +1,4 @@
-import { getEmojiFlag, type TCountryCode } from 'countries-list';
+import { flagOf } from '../../lib/format/flag';
 import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
 import { PagedTable, pagedColumnHelper } from '../../components/table';
@@ -10,7 +10,7 @@ function Place({ row }: { row: LoginRecord }) {
   const place = [row.city, row.country.name].filter(Boolean).join(', ');
   return (
     <>
-      <span aria-hidden="true">{getEmojiFlag(row.country.code as TCountryCode)} </span>
+      <span aria-hidden="true">{flagOf(row.country.code)} </span>
       {place}
     </>
   );
