@@ -12,26 +12,11 @@ const loadParts = once(() => import('./overlays/MenuParts'));
  * takes over, opened as the click or key asked.
  */
 export function Menu(props: MenuProps) {
-  const { parts, openedBy, prefetch, want, wantFromClick } = useDeferredParts(loadParts);
+  const { parts, openedBy, triggerProps } = useDeferredParts(loadParts);
   if (parts) return <parts.Menu {...props} openWith={openedBy} />;
   const { trigger, triggerLabel, triggerClassName = 'menu-trigger' } = props;
   return (
-    <button
-      type="button"
-      className={triggerClassName}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      {...(triggerLabel ? { 'aria-label': triggerLabel } : {})}
-      onPointerEnter={prefetch}
-      onFocus={prefetch}
-      onClick={wantFromClick}
-      onKeyDown={(event) => {
-        if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-          event.preventDefault();
-          want('keyboard');
-        }
-      }}
-    >
+    <button type="button" className={triggerClassName} {...(triggerLabel ? { 'aria-label': triggerLabel } : {})} {...triggerProps('menu')}>
       {trigger}
     </button>
   );

@@ -11,20 +11,11 @@ const loadParts = once(() => import('./overlays/PopoverParts'));
  * popover takes over, opened as the click asked.
  */
 export function Popover(props: PopoverProps) {
-  const { parts, prefetch, wantFromClick } = useDeferredParts(loadParts);
+  const { parts, triggerProps } = useDeferredParts(loadParts);
   if (parts) return <parts.Popover {...props} openWith="pointer" />;
   const { trigger, triggerLabel, triggerClassName = 'icon-button' } = props;
   return (
-    <button
-      type="button"
-      className={triggerClassName}
-      aria-haspopup="dialog"
-      aria-expanded={false}
-      {...(triggerLabel ? { 'aria-label': triggerLabel } : {})}
-      onPointerEnter={prefetch}
-      onFocus={prefetch}
-      onClick={wantFromClick}
-    >
+    <button type="button" className={triggerClassName} {...(triggerLabel ? { 'aria-label': triggerLabel } : {})} {...triggerProps('dialog')}>
       {trigger}
     </button>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 /** One import per module, shared by every overlay of its kind. */
 export function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -35,11 +35,27 @@ export function useDeferredParts<T>(load: () => Promise<T>) {
       setWanted(by);
       prefetch();
     },
-    /** A trigger's click: one without a pointer (detail 0) came from Enter or Space. */
-    wantFromClick: (event: { detail: number }) => {
-      setWanted(event.detail === 0 ? 'keyboard' : 'pointer');
-      prefetch();
-    },
+    /**
+     * What the stand-in trigger of a menu or popover needs: it says what it opens, hover and
+     * focus start the download, a click opens (one without a pointer, detail 0, came from
+     * Enter or Space), and a menu also opens on the arrow keys.
+     */
+    triggerProps: (popup: 'menu' | 'dialog') => ({
+      'aria-haspopup': popup,
+      'aria-expanded': false,
+      onPointerEnter: prefetch,
+      onFocus: prefetch,
+      onClick: (event: { detail: number }) => {
+        setWanted(event.detail === 0 ? 'keyboard' : 'pointer');
+        prefetch();
+      },
+      onKeyDown: (event: KeyboardEvent) => {
+        if (popup !== 'menu' || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
+        event.preventDefault();
+        setWanted('keyboard');
+        prefetch();
+      },
+    }),
   };
 }
 

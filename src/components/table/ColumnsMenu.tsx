@@ -18,21 +18,12 @@ const loadParts = once(() => import('./ColumnsMenuParts'));
  * when the button is first reached (src/components/overlays), like every menu's.
  */
 export function ColumnsMenu<Row extends RowData>({ columns, tableName }: { columns: AnyColumn<Row>[]; tableName: string }) {
-  const { parts, openedBy, prefetch, want, wantFromClick } = useDeferredParts(loadParts);
+  const { parts, openedBy, triggerProps } = useDeferredParts(loadParts);
   const hideable = columns.filter((c) => c.getCanHide() && columnLabel(c));
   if (hideable.length === 0) return null;
   if (parts) return <parts.ColumnsMenuParts columns={columns} hideable={hideable} tableName={tableName} openWith={openedBy} />;
   return (
-    <button type="button" className="button button-small" aria-label={`Columns of ${tableName}`} aria-haspopup="menu" aria-expanded={false} onPointerEnter={prefetch}
-      onFocus={prefetch}
-      onClick={wantFromClick}
-      onKeyDown={(event) => {
-        if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-          event.preventDefault();
-          want('keyboard');
-        }
-      }}
-    >
+    <button type="button" className="button button-small" aria-label={`Columns of ${tableName}`} {...triggerProps('menu')}>
       Columns
       <Icon name="chevronDown" size={14} />
     </button>
