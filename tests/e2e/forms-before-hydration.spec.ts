@@ -6,6 +6,8 @@ import { ACCOUNTS, expect, expectAccessible, test, waitForHydration } from './su
  * server-rendered form is there to type into, its script is not.
  */
 async function holdScripts(page: Page): Promise<() => void> {
+  // The page's module scripts are held too, and the document waits for those before it says
+  // DOMContentLoaded: tests go to the page with `waitUntil: 'commit'` and wait for the form.
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/_astro/*.js', async (route) => {
@@ -17,7 +19,7 @@ async function holdScripts(page: Page): Promise<() => void> {
 
 test('login: email and password typed before the page is ready are the ones submitted', async ({ page }) => {
   const release = await holdScripts(page);
-  await page.goto('/auth/login', { waitUntil: 'domcontentloaded' });
+  await page.goto('/auth/login', { waitUntil: 'commit' });
   await page.getByLabel('Email').fill(ACCOUNTS.owner.email);
   await page.getByLabel('Password').fill(ACCOUNTS.owner.password);
   // Still not hydrated: the typing went into the server-rendered form.
@@ -32,7 +34,7 @@ test('login: email and password typed before the page is ready are the ones subm
 
 test('sign-up: step 1 typed before the page is ready goes on to step 2 and is kept', async ({ page }) => {
   const release = await holdScripts(page);
-  await page.goto('/auth/register', { waitUntil: 'domcontentloaded' });
+  await page.goto('/auth/register', { waitUntil: 'commit' });
   const email = `early-${Date.now()}@example.test`;
   await page.getByLabel('First name').fill('Early');
   await page.getByLabel('Last name').fill('Typist');
