@@ -17,18 +17,32 @@ function freePort(): string {
 process.env.E2E_PORT ??= freePort();
 /** The folder the test server's SMTP sink files emails into (tests/e2e/mailbox.ts reads it). */
 process.env.E2E_MAILBOX ??= mkdtempSync(join(tmpdir(), 'hostdeck-e2e-mail-'));
+/** The folder the setup project saves each role's signed-in browser state into (tests/e2e/support.ts signedInAs). */
+process.env.E2E_STATE ??= mkdtempSync(join(tmpdir(), 'hostdeck-e2e-state-'));
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  },
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
   // Runs side by side (HOSTDECK_OUT_DIR) keep their results apart too.
   outputDir: process.env.HOSTDECK_OUT_DIR ? `.builds/${basename(process.env.HOSTDECK_OUT_DIR)}-results` : 'test-results',
-  workers: 1,
-  fullyParallel: false,
+  // Tests that change a user's state use a user of their own (tests/e2e/own-account.ts), so
+  // every test can run beside any other.
+  workers: 2,
+  fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  // Two workers share the machine's cores (with other runs, on a shared machine): a test that
+  // takes 10 s alone can take three times that, which is slowness, not a failure.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
@@ -37,16 +51,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-        },
-      },
-    },
+    // Signs each demo role in once and saves its browser state (tests/e2e/sign-in.setup.ts).
+    { name: 'setup', testMatch: /\.setup\.ts$/, use: chromium },
+    { name: 'chromium', dependencies: ['setup'], use: chromium },
   ],
   webServer: {
     // The runner's own Node (24), not whatever `node` the shell finds first.

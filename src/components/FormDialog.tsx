@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Dialog, FormFooter } from './Dialog';
 
 export interface FormDialogProps {
@@ -16,6 +16,13 @@ export interface FormDialogProps {
   busy: boolean;
   /** Called with the form's submit event (Enter in a field or the footer's submit button). */
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The form element, for the form helper to read its fields at submit (useForm's `form.ref`). */
+  formRef?: Ref<HTMLFormElement>;
+  /**
+   * Other footer buttons than Cancel and submit (a wizard's Back and Next, Apply beside
+   * Apply & Close), given the form's id so a submit button can name it.
+   */
+  footer?: (formId: string) => ReactNode;
   /** Layout class of the form (form-grid lays fields out in two columns on wide screens). */
   formClassName?: string;
   size?: 'sm' | 'md' | 'lg';
@@ -26,7 +33,7 @@ export interface FormDialogProps {
  * footer (FormFooter, tied to the form by its id), the first field focused on open.
  * Validation and the request are the caller's (the form helper), through `onSubmit`.
  */
-export function FormDialog({ title, children, trigger, open, onOpenChange, submitLabel, cancelLabel, busy, onSubmit, formClassName = 'form-grid', size }: FormDialogProps) {
+export function FormDialog({ title, children, trigger, open, onOpenChange, submitLabel, cancelLabel, busy, onSubmit, formRef, footer, formClassName = 'form-grid', size }: FormDialogProps) {
   const formId = useId();
   const [ownOpen, setOwnOpen] = useState(false);
   const isOpen = open ?? ownOpen;
@@ -41,9 +48,9 @@ export function FormDialog({ title, children, trigger, open, onOpenChange, submi
       open={isOpen}
       onOpenChange={setOpen}
       {...(size ? { size } : {})}
-      footer={<FormFooter form={formId} submitLabel={submitLabel} busy={busy} onCancel={() => setOpen(false)} {...(cancelLabel ? { cancelLabel } : {})} />}
+      footer={footer ? footer(formId) : <FormFooter form={formId} submitLabel={submitLabel} busy={busy} onCancel={() => setOpen(false)} {...(cancelLabel ? { cancelLabel } : {})} />}
     >
-      <form id={formId} className={formClassName} onSubmit={onSubmit} noValidate>
+      <form id={formId} ref={formRef} className={formClassName || undefined} onSubmit={onSubmit} noValidate>
         {children}
       </form>
     </Dialog>

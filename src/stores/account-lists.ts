@@ -3,14 +3,12 @@ import type { CompanyMembership, Invitation } from '../lib/api/account';
 import { acceptInvitation, createCompany, getInvitationCode, listCompanies, listInvitations } from '../lib/requests/account';
 import type { AccountEmail, LogRecord, LoginRecord } from '../lib/api/account-activity';
 import { getEmail, listEmails, listLogins, listLogs } from '../lib/requests/account-activity';
-import { companyCreateSchema, type CompanyCreateInput } from '../lib/schemas/account';
-import { fieldErrors } from '../lib/schemas/auth';
-import { ApiError } from '../lib/errors';
+import { companyCreateSchema, emailFilterSchema } from '../lib/schemas/account';
 import { api } from './api';
+import { createForm } from './form';
 import { createPagedList } from './paged-list';
 import { loadUser } from './session';
 import { toastError, toastSuccess } from './toasts';
-import type { FormErrors } from './account-profile';
 
 /** The Emails tab's filters: at most one per key (spec part 1, 5 Email filter). */
 export type EmailFilters = Partial<Record<'subject' | 'content', string>>;
@@ -50,32 +48,24 @@ export function removeEmailFilter(key: 'subject' | 'content'): void {
 
 export const clearEmailFilters = () => emailsList.setFilters({});
 
-/** The key of the creation under way: a second click while it runs reuses it. */
-let creationKey: string | null = null;
-
-/** Creates a company; answers the field errors to show, or null when created. */
-export async function addCompany(input: CompanyCreateInput): Promise<FormErrors | null> {
-  const parsed = companyCreateSchema.safeParse(input);
-  if (!parsed.success) return fieldErrors(parsed.error);
-  const key = (creationKey ??= crypto.randomUUID());
-  let settled = true;
-  try {
-    const answer = await createCompany(api, parsed.data, key);
-    toastSuccess(answer.message);
+/**
+ * Add Company (spec part 1, 2.6 and 5). Each submission sends its own Idempotency-Key; the
+ * form refuses a second submit while one runs, so a double click creates one company.
+ */
+export const companyForm = createForm({
+  schema: companyCreateSchema,
+  send: (input) => createCompany(api, input, crypto.randomUUID()),
+  successToast: (answer) => answer.message,
+  onSuccess: async () => {
     await Promise.all([companiesList.load(), loadUser()]);
-    return null;
-  } catch (error) {
-    // The first click's request is still running and will report for both.
-    if (error instanceof ApiError && error.code === 'idempotency_key_in_flight') {
-      settled = false;
-      return {};
-    }
-    toastError(error);
-    return error instanceof ApiError && error.body.fields ? error.body.fields : {};
-  } finally {
-    if (settled && creationKey === key) creationKey = null;
-  }
-}
+  },
+});
+
+/** 'Add Filter': a filter of the same key replaces the old one; nothing is sent. */
+export const emailFilterForm = createForm({
+  schema: emailFilterSchema,
+  send: (filter) => addEmailFilter(filter.key, filter.value),
+});
 
 /** Accepts an invitation; the new company joins the list and the header's company menu. */
 export async function accept(guid: string): Promise<void> {

@@ -1,10 +1,9 @@
 import { map, onMount } from 'nanostores';
 import type { Profile } from '../lib/api/account';
 import { changePassword, getProfile, updatePreference, updateProfile } from '../lib/requests/account';
-import { fieldErrors } from '../lib/schemas/auth';
-import { passwordChangeFormSchema, profileSchema, type PasswordChangeInput, type PreferenceKey, type ProfileInput } from '../lib/schemas/account';
-import { ApiError } from '../lib/errors';
+import { passwordChangeFormSchema, profileSchema, type PreferenceKey } from '../lib/schemas/account';
 import { api } from './api';
+import { createForm } from './form';
 import { loadUser } from './session';
 import { toastError, toastSuccess } from './toasts';
 
@@ -32,43 +31,24 @@ onMount($profile, () => {
   void loadProfile();
 });
 
-/** Field sentences for a form, from the panel's own check or the server's answer. */
-export type FormErrors = Record<string, string>;
-
-function serverFields(error: unknown): FormErrors | null {
-  return error instanceof ApiError && error.body.fields ? error.body.fields : null;
-}
-
-/** Saves the names; answers the field errors to show, or null when saved. */
-export async function saveProfile(input: ProfileInput): Promise<FormErrors | null> {
-  const parsed = profileSchema.safeParse(input);
-  if (!parsed.success) return fieldErrors(parsed.error);
-  try {
-    const answer = await updateProfile(api, parsed.data);
+/** The Profile card's names (spec part 1, 2.6): saved, then the header's name follows. */
+export const profileForm = createForm({
+  schema: profileSchema,
+  send: (input) => updateProfile(api, input),
+  successToast: (answer) => answer.message,
+  onSuccess(answer) {
     $profile.setKey('data', answer.profile);
-    toastSuccess(answer.message);
     // The header shows the name too.
     void loadUser();
-    return null;
-  } catch (error) {
-    toastError(error);
-    return serverFields(error) ?? {};
-  }
-}
+  },
+});
 
-/** Changes the password; answers the field errors to show, or null when changed. */
-export async function savePassword(input: PasswordChangeInput): Promise<FormErrors | null> {
-  const parsed = passwordChangeFormSchema.safeParse(input);
-  if (!parsed.success) return fieldErrors(parsed.error);
-  try {
-    const answer = await changePassword(api, parsed.data);
-    toastSuccess(answer.message);
-    return null;
-  } catch (error) {
-    toastError(error);
-    return serverFields(error) ?? {};
-  }
-}
+/** The Change Password dialog: the panel checks presence and the match, the server the rules. */
+export const passwordForm = createForm({
+  schema: passwordChangeFormSchema,
+  send: (input) => changePassword(api, input),
+  successToast: (answer) => answer.message,
+});
 
 /** Saves one email preference at once; the switch shows the stored value again on failure. */
 export async function savePreference(key: PreferenceKey, value: boolean): Promise<void> {

@@ -1,15 +1,14 @@
 import { map } from 'nanostores';
 import { recoverPassword, resetPassword, unsubscribe, validateResetHash, verifyContact, verifyEmail } from '../lib/requests/auth-flows';
-import { ApiError } from '../lib/errors';
-import type { z } from 'zod/mini';
-import { fieldErrors } from '../lib/schemas/auth';
 import { contactVerificationSchema, recoverSchema, resetSchema, UNSUBSCRIBE_FAILED } from '../lib/schemas/auth-flows';
 import { api } from './api';
+import { environment } from './environment';
+import { createForm } from './form';
 import { goTo } from './navigation';
 import { trackingFrom } from './login';
 import { toastError, toastSuccess } from './toasts';
 
-/** One small form's state: sending, the field sentences, and where it got to. */
+/** Where a page of the sign-in area got to (its form's own state is the form helper's). */
 export interface PageForm {
   status: 'idle' | 'checking' | 'ready' | 'sending' | 'done' | 'failed';
   fields: Record<string, string>;
@@ -23,31 +22,13 @@ export const $contact = map<PageForm>({ ...idle });
 export const $unsubscribe = map<PageForm>({ ...idle, status: 'checking' });
 export const $verify = map<PageForm>({ ...idle, status: 'checking' });
 
-/** Parses with a shared schema, or shows its sentences under the fields and answers null. */
-function check<S extends z.ZodMiniType>($form: typeof $recover, schema: S, values: unknown): z.output<S> | null {
-  const parsed = schema.safeParse(values);
-  if (parsed.success) return parsed.data;
-  $form.set({ ...$form.get(), fields: fieldErrors(parsed.error) });
-  return null;
-}
-
-function failed($form: typeof $recover, error: unknown, status: PageForm['status'] = 'idle') {
-  $form.set({ status, fields: error instanceof ApiError ? (error.body.fields ?? {}) : {}, message: '' });
-  toastError(error);
-}
-
-/** /auth/recover: always the same sentence, whether or not the address has an account. */
-export async function requestReset(email: string): Promise<void> {
-  const input = check($recover, recoverSchema, { email_address: email, ...trackingFrom(location.search) });
-  if (!input) return;
-  $recover.set({ status: 'sending', fields: {}, message: '' });
-  try {
-    const { message } = await recoverPassword(api, input);
-    $recover.set({ status: 'done', fields: {}, message });
-  } catch (error) {
-    failed($recover, error);
-  }
-}
+/** /auth/recover: always the same sentence, whether or not the address has an account; the page shows it. */
+export const recoverForm = createForm({
+  schema: recoverSchema,
+  input: (values: { email_address: string }) => ({ ...values, ...trackingFrom(environment().location().search) }),
+  send: (input) => recoverPassword(api, input),
+  onSuccess: ({ message }) => $recover.set({ status: 'done', fields: {}, message }),
+});
 
 /** /auth/reset: the spinner while the link is checked. */
 export async function checkResetLink(hash: string): Promise<void> {
@@ -56,22 +37,18 @@ export async function checkResetLink(hash: string): Promise<void> {
     await validateResetHash(api, hash);
     $reset.set({ ...idle, status: 'ready' });
   } catch (error) {
-    failed($reset, error, 'failed');
+    $reset.set({ ...idle, status: 'failed' });
+    toastError(error);
   }
 }
 
-export async function submitReset(hash: string, password: string, password_repeat: string): Promise<void> {
-  const input = check($reset, resetSchema, { hash, password, password_repeat });
-  if (!input) return;
-  $reset.set({ status: 'sending', fields: {}, message: '' });
-  try {
-    const { message } = await resetPassword(api, input);
-    toastSuccess(message);
-    goTo('/auth/login', { replace: true });
-  } catch (error) {
-    failed($reset, error, 'ready');
-  }
-}
+/** /auth/reset: the new password twice, for the link's hash; done, the login page says so. */
+export const resetForm = createForm({
+  schema: resetSchema,
+  send: (input) => resetPassword(api, input),
+  successToast: (answer) => answer.message,
+  onSuccess: () => goTo('/auth/login', { replace: true }),
+});
 
 /** /auth/verify: submits the token at once, then goes to login either way (spec part 1, 4). */
 export async function submitVerification(hash: string): Promise<void> {
@@ -87,18 +64,13 @@ export async function submitVerification(hash: string): Promise<void> {
   }
 }
 
-/** /auth/verify/contact: the code from the email. */
-export async function submitContactCode(hash: string, code: string): Promise<void> {
-  const input = check($contact, contactVerificationSchema, { hash, verification_code: code });
-  if (!input) return;
-  $contact.set({ status: 'sending', fields: {}, message: '' });
-  try {
-    const { message } = await verifyContact(api, input);
-    $contact.set({ status: 'done', fields: {}, message });
-  } catch (error) {
-    failed($contact, error);
-  }
-}
+/** /auth/verify/contact: the code from the email, for the link's hash; done, the page shows the sentence. */
+export const contactForm = createForm({
+  schema: contactVerificationSchema,
+  input: (values: { hash: string; verification_code: string }) => values,
+  send: (input) => verifyContact(api, input),
+  onSuccess: ({ message }) => $contact.set({ status: 'done', fields: {}, message }),
+});
 
 /** /unsubscribe: one call, then the success or the support sentence (spec part 1, 2.9). */
 export async function runUnsubscribe(eid: string | null): Promise<void> {

@@ -1,13 +1,13 @@
 import { map } from 'nanostores';
 import { checkVat, register, validateEmail } from '../lib/requests/auth-flows';
-import { ApiError } from '../lib/errors';
-import { fieldErrors } from '../lib/schemas/auth';
-import { agreeTermsField, registerSchema, registerStep1Schema, registerStep2Schema, VAT_COMPANY_MISMATCH, VAT_INVALID, type RegisterInput } from '../lib/schemas/register';
+import { ValidationError } from '../lib/errors';
+import { registerSchema, registerStep1Schema, registerStep2Schema, VAT_COMPANY_MISMATCH, VAT_INVALID, type RegisterInput } from '../lib/schemas/register';
 import { passwordProblem } from '../lib/rules/password-policy';
 import { api } from './api';
+import { environment } from './environment';
+import { createForm, type FieldErrors } from './form';
 import { goTo } from './navigation';
 import { trackingFrom } from './login';
-import { toastError } from './toasts';
 
 export type RegisterStep = 1 | 2 | 3 | 4 | 5;
 
@@ -33,9 +33,8 @@ export interface RegisterValues {
 
 export interface RegisterState {
   step: RegisterStep;
+  /** The values of every step: going back and forth keeps them. Each step's form holds its own sentences and busy state. */
   values: RegisterValues;
-  fields: Record<string, string>;
-  busy: boolean;
 }
 
 const empty: RegisterValues = {
@@ -43,27 +42,10 @@ const empty: RegisterValues = {
   address1: '', address2: '', city: '', region: '', country: '', postal_code: '', found_us: '', found_us_specific: '', agree_terms: false,
 };
 
-export const $register = map<RegisterState>({ step: 1, values: { ...empty }, fields: {}, busy: false });
+export const $register = map<RegisterState>({ step: 1, values: { ...empty } });
 
-export function setRegisterValue<K extends keyof RegisterValues>(key: K, value: RegisterValues[K]): void {
-  const s = $register.get();
-  const { [key]: _cleared, ...fields } = s.fields;
-  $register.set({ ...s, values: { ...s.values, [key]: value }, fields });
-}
-
-/** Text the page's fields hold (typed before the script ran, or at submit) becomes the form's values. */
-export function adoptTypedValues(typed: Record<string, string>): void {
-  const s = $register.get();
-  const values: Record<string, unknown> = { ...s.values };
-  for (const [key, value] of Object.entries(typed)) if (typeof values[key] === 'string') values[key] = value;
-  $register.set({ ...s, values: values as unknown as RegisterValues });
-}
-
-const go = (step: RegisterStep, fields: Record<string, string> = {}) => $register.set({ ...$register.get(), step, fields, busy: false });
-
-export function registerBack(): void {
-  const step = $register.get().step;
-  if (step > 1) go((step - 1) as RegisterStep);
+export function setRegisterValues(values: RegisterValues): void {
+  $register.setKey('values', values);
 }
 
 /** The optional text fields are sent only when filled. */
@@ -78,61 +60,60 @@ function payload(v: RegisterValues): RegisterInput {
   };
 }
 
-function serverFailed(error: unknown): void {
-  $register.set({ ...$register.get(), busy: false, fields: error instanceof ApiError ? (error.body.fields ?? {}) : {} });
-  toastError(error);
-}
-
-/** Step 1 to 2: the shared schema, then the server's email check and, with a VAT ID, the VAT check (spec part 1, 4). */
-export async function registerNextFromStep1(): Promise<void> {
-  const v = $register.get().values;
-  const parsed = registerStep1Schema.safeParse(payload(v));
-  if (!parsed.success) return go(1, fieldErrors(parsed.error));
-  // The server's own password rule, here rather than after four more steps.
-  const weak = passwordProblem(parsed.data.password, parsed.data.email);
-  if (weak) return go(1, { password: weak });
-  $register.setKey('busy', true);
-  try {
-    await validateEmail(api, parsed.data.email);
-    if (parsed.data.vat_id) {
-      const vat = await checkVat(api, parsed.data.vat_id, parsed.data.company_name);
-      if (!vat.is_valid) return go(1, { vat_id: VAT_INVALID });
-      if (vat.invalid_company) return go(1, { company_name: VAT_COMPANY_MISMATCH });
+/** Step 1 to 2: the shared schema, the server's password rule, then the server's email check and, with a VAT ID, the VAT check (spec part 1, 4). */
+export const accountStepForm = createForm({
+  schema: registerStep1Schema,
+  input: (values: RegisterValues) => payload(values),
+  async send(input) {
+    // The server's own password rule, here rather than after four more steps.
+    const weak = passwordProblem(input.password, input.email);
+    if (weak) throw new ValidationError({ password: weak });
+    await validateEmail(api, input.email);
+    if (input.vat_id) {
+      const vat = await checkVat(api, input.vat_id, input.company_name);
+      if (!vat.is_valid) throw new ValidationError({ vat_id: VAT_INVALID });
+      if (vat.invalid_company) throw new ValidationError({ company_name: VAT_COMPANY_MISMATCH });
     }
-    go(2);
-  } catch (error) {
-    serverFailed(error);
-  }
+  },
+  onSuccess: () => go(2),
+});
+
+/** Step 2 to 3: the address, checked in the panel only. */
+export const addressStepForm = createForm({
+  schema: registerStep2Schema,
+  input: (values: RegisterValues) => payload(values),
+  send: () => undefined,
+  onSuccess: () => go(3),
+});
+
+/** Step 5: Create Account (enabled only once the box is ticked). Success goes to the login notice. */
+export const createAccountForm = createForm({
+  schema: registerSchema,
+  input: (values: RegisterValues) => ({ ...payload(values), ...trackingFrom(environment().location().search) }),
+  send: (input) => register(api, input),
+  onSuccess: () => goTo('/auth/login?registration=successful', { replace: true }),
+  // A sentence about a field of an earlier step is shown on that step.
+  onFailure(fields) {
+    const names = Object.keys(fields);
+    if (names.some((k) => k in registerStep1Schema.shape)) go(1, fields);
+    else if (names.some((k) => k in registerStep2Schema.shape)) go(2, fields);
+  },
+});
+
+const stepForms = { 1: accountStepForm, 2: addressStepForm, 5: createAccountForm } as const;
+
+/** Shows a step; the sentences of the step left behind go, those given stand on the step shown. */
+function go(step: RegisterStep, fields: FieldErrors = {}): void {
+  for (const form of Object.values(stepForms)) form.reset();
+  $register.setKey('step', step);
+  if (step === 1 || step === 2 || step === 5) stepForms[step].showErrors(fields);
 }
 
-export function registerNextFromStep2(): void {
-  const parsed = registerStep2Schema.safeParse(payload($register.get().values));
-  if (!parsed.success) return go(2, fieldErrors(parsed.error));
-  go(3);
+export function registerBack(): void {
+  const step = $register.get().step;
+  if (step > 1) go((step - 1) as RegisterStep);
 }
 
 /** Steps 3 and 4: agreeing to the Terms of Service, then the Privacy Policy. */
 export const agreeToTerms = () => go(4);
 export const agreeToPrivacy = () => go(5);
-
-/** Step 5: Create Account (enabled only once the box is ticked). Success goes to the login notice. */
-export async function submitRegistration(): Promise<void> {
-  const v = $register.get().values;
-  if (!agreeTermsField.safeParse(v.agree_terms).success) return go(5, { agree_terms: 'Please accept the Terms of Service and the Privacy Policy!' });
-  const parsed = registerSchema.safeParse({ ...payload(v), ...trackingFrom(location.search) });
-  if (!parsed.success) {
-    const fields = fieldErrors(parsed.error);
-    const step1 = Object.keys(fields).some((k) => k in registerStep1Schema.shape);
-    return go(step1 ? 1 : 2, fields);
-  }
-  $register.setKey('busy', true);
-  try {
-    await register(api, parsed.data);
-    goTo('/auth/login?registration=successful', { replace: true });
-  } catch (error) {
-    const fields = error instanceof ApiError ? (error.body.fields ?? {}) : {};
-    const step1 = Object.keys(fields).some((k) => k in registerStep1Schema.shape);
-    serverFailed(error);
-    if (Object.keys(fields).length) go(step1 ? 1 : 2, fields);
-  }
-}

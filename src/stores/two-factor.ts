@@ -1,75 +1,35 @@
-import { map } from 'nanostores';
+import { atom } from 'nanostores';
 import { logout } from '../lib/requests/auth';
-import type { TwoFactorSetup } from '../lib/api/two-factor';
 import { backupCodesLeft, confirmTwoFactor, disableTwoFactor, regenerateBackupCodes, startTwoFactor, twoFactorStatus } from '../lib/requests/two-factor';
-import { ApiError } from '../lib/errors';
-import { fieldErrors } from '../lib/schemas/auth';
 import { enableTwoFactorSchema, passwordConfirmSchema } from '../lib/schemas/auth-flows';
 import { api } from './api';
+import { createForm } from './form';
 import { goTo } from './navigation';
 import { signOut } from './session';
 import { toastError, toastSuccess } from './toasts';
 
-export interface TwoFactorState {
-  /** null while loading. */
-  enabled: boolean | null;
-  busy: boolean;
-  fields: Record<string, string>;
-}
-
-export const $twoFactor = map<TwoFactorState>({ enabled: null, busy: false, fields: {} });
+/** Whether 2FA is on; null while loading. */
+export const $twoFactorEnabled = atom<boolean | null>(null);
 
 /** A failed load shows 2FA as disabled (spec part 1, 4: account area). */
 export async function loadTwoFactor(): Promise<void> {
   try {
     const { enabled } = await twoFactorStatus(api);
-    $twoFactor.setKey('enabled', enabled);
+    $twoFactorEnabled.set(enabled);
   } catch {
-    $twoFactor.setKey('enabled', false);
+    $twoFactorEnabled.set(false);
   }
 }
 
-function settle(error?: unknown): Record<string, string> {
-  const fields = error instanceof ApiError ? (error.body.fields ?? {}) : {};
-  $twoFactor.set({ ...$twoFactor.get(), busy: false, fields });
-  if (error && !Object.keys(fields).length) toastError(error);
-  return fields;
-}
+/** Step 2 of enabling: a new secret with its QR code (Continue sends no fields). */
+export const twoFactorStartForm = createForm({ send: () => startTwoFactor(api) });
 
-export function clearTwoFactorErrors(): void {
-  $twoFactor.set({ ...$twoFactor.get(), fields: {} });
-}
-
-/** Step 2 of enabling: a new secret with its QR code. */
-export async function beginTwoFactor(): Promise<TwoFactorSetup | null> {
-  $twoFactor.set({ ...$twoFactor.get(), busy: true, fields: {} });
-  try {
-    const setup = await startTwoFactor(api);
-    settle();
-    return setup;
-  } catch (error) {
-    settle(error);
-    return null;
-  }
-}
-
-/** Step 3: the code from the app; answers the backup codes of step 4. */
-export async function confirmTwoFactorCode(guid: string, code: string): Promise<string[] | null> {
-  const parsed = enableTwoFactorSchema.safeParse({ code });
-  if (!parsed.success) {
-    $twoFactor.setKey('fields', fieldErrors(parsed.error));
-    return null;
-  }
-  $twoFactor.set({ ...$twoFactor.get(), busy: true, fields: {} });
-  try {
-    const { codes } = await confirmTwoFactor(api, guid, parsed.data.code);
-    settle();
-    return codes;
-  } catch (error) {
-    settle(error);
-    return null;
-  }
-}
+/** Step 3: the code from the app, for the secret of step 2; answers the backup codes of step 4. */
+export const twoFactorConfirmForm = createForm({
+  schema: enableTwoFactorSchema,
+  input: (values: { guid: string; code: string }) => ({ code: values.code }),
+  send: (input, values) => confirmTwoFactor(api, values.guid, input.code),
+});
 
 /** After the backup codes were kept: the session ends and the person signs in again with a code. */
 export async function finishTwoFactor(): Promise<void> {
@@ -83,30 +43,13 @@ export async function finishTwoFactor(): Promise<void> {
   goTo('/auth/login', { replace: true });
 }
 
-async function withPassword<T>(password: string, call: (password: string) => Promise<T>): Promise<T | null> {
-  const parsed = passwordConfirmSchema.safeParse({ password });
-  if (!parsed.success) {
-    $twoFactor.setKey('fields', fieldErrors(parsed.error));
-    return null;
-  }
-  $twoFactor.set({ ...$twoFactor.get(), busy: true, fields: {} });
-  try {
-    const answer = await call(parsed.data.password);
-    settle();
-    return answer;
-  } catch (error) {
-    settle(error);
-    return null;
-  }
-}
-
-export async function turnOffTwoFactor(password: string): Promise<boolean> {
-  const answer = await withPassword(password, (p) => disableTwoFactor(api, p));
-  if (!answer) return false;
-  toastSuccess(answer.message);
-  $twoFactor.setKey('enabled', false);
-  return true;
-}
+/** Disable: the password, then 2FA is off. */
+export const twoFactorDisableForm = createForm({
+  schema: passwordConfirmSchema,
+  send: (input) => disableTwoFactor(api, input.password),
+  successToast: (answer) => answer.message,
+  onSuccess: () => $twoFactorEnabled.set(false),
+});
 
 export async function countBackupCodes(): Promise<number | null> {
   try {
@@ -117,7 +60,8 @@ export async function countBackupCodes(): Promise<number | null> {
   }
 }
 
-export async function newBackupCodes(password: string): Promise<string[] | null> {
-  const answer = await withPassword(password, (p) => regenerateBackupCodes(api, p));
-  return answer?.codes ?? null;
-}
+/** New backup codes need the password; the old ones stop working. */
+export const backupCodesForm = createForm({
+  schema: passwordConfirmSchema,
+  send: (input) => regenerateBackupCodes(api, input.password),
+});

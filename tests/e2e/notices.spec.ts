@@ -1,13 +1,18 @@
 import type { Page, Request } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, signIn, test } from './support';
+import { expect, expectAccessible, openDashboard, signedInAs, test } from './support';
 
 /** The bell's list (GET) and mark-all-read (POST) calls. */
 const isNotifications = (method: string) => (request: Request) => request.method() === method && /\/api\/account\/notifications\/(\?|$)/.test(request.url());
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 const banners = (page: Page) => page.getByRole('region', { name: 'Announcements and notices' });
 
+// Signed in as the demo owner; the staff and customer tests say so, and the to-do list test,
+// which changes its user's list for good, uses a user of its own.
+test.use({ storageState: signedInAs('owner') });
+
+// The only test that reads or changes whether the owner's notifications were seen.
 test('the bell counts unseen notifications, reloads on opening, and Mark all read empties the count', async ({ page }) => {
-  await signIn(page, ACCOUNTS.owner);
+  await openDashboard(page);
   // The demo seed gives the owner three unseen notifications in this company.
   await expect(bell(page)).toHaveAccessibleName('Notifications, 3 unread');
   await expect(page.getByTestId('bell-count')).toHaveText('3');
@@ -39,32 +44,35 @@ test('the bell counts unseen notifications, reloads on opening, and Mark all rea
   await expect(bell(page)).toBeFocused();
 });
 
-test('the account Notifications tab pages every notification and marks them all read', async ({ page }) => {
-  // Staff has notifications of its own (three unseen), so the owner's bell test stays independent.
-  await signIn(page, ACCOUNTS.staff);
-  await page.goto('/account/notifications');
-  const tab = page.getByRole('region', { name: 'All notifications' });
-  await expect(tab).toContainText('3 unread');
-  const rows = tab.getByRole('row');
-  await expect(rows).toHaveCount(7);
-  await expect(rows.nth(1)).toContainText('Warning');
-  await expect(rows.nth(1)).toContainText(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}/);
-  await expect(tab.getByText('New', { exact: true })).toHaveCount(3);
-  await expect(tab.getByText('6 rows')).toBeVisible();
-  await expectAccessible(page, 'account Notifications tab');
+test.describe('as staff', () => {
+  test.use({ storageState: signedInAs('staff') });
 
-  await tab.getByLabel('Rows per page').selectOption('10');
-  await page.reload();
-  await expect(page.getByRole('region', { name: 'All notifications' }).getByLabel('Rows per page')).toHaveValue('10');
+  test('the account Notifications tab pages every notification and marks them all read', async ({ page }) => {
+    // Staff has notifications of its own (three unseen), so the owner's bell test stays independent.
+    await page.goto('/account/notifications');
+    const tab = page.getByRole('region', { name: 'All notifications' });
+    await expect(tab).toContainText('3 unread');
+    const rows = tab.getByRole('row');
+    await expect(rows).toHaveCount(7);
+    await expect(rows.nth(1)).toContainText('Warning');
+    await expect(rows.nth(1)).toContainText(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}/);
+    await expect(tab.getByText('New', { exact: true })).toHaveCount(3);
+    await expect(tab.getByText('6 rows')).toBeVisible();
+    await expectAccessible(page, 'account Notifications tab');
 
-  await page.getByRole('region', { name: 'All notifications' }).getByRole('button', { name: 'Mark all read' }).click();
-  await expect(page.getByRole('region', { name: 'All notifications' })).toContainText('0 unread');
-  await expect(page.getByRole('region', { name: 'All notifications' }).getByText('New', { exact: true })).toHaveCount(0);
-  await expect(page.getByTestId('bell-count')).toHaveCount(0);
+    await tab.getByLabel('Rows per page').selectOption('10');
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'All notifications' }).getByLabel('Rows per page')).toHaveValue('10');
+
+    await page.getByRole('region', { name: 'All notifications' }).getByRole('button', { name: 'Mark all read' }).click();
+    await expect(page.getByRole('region', { name: 'All notifications' })).toContainText('0 unread');
+    await expect(page.getByRole('region', { name: 'All notifications' }).getByText('New', { exact: true })).toHaveCount(0);
+    await expect(page.getByTestId('bell-count')).toHaveCount(0);
+  });
 });
 
 test('the owner sees the announcement, issue, overdue and suspended banners with their links', async ({ page }) => {
-  await signIn(page, ACCOUNTS.owner);
+  await openDashboard(page);
   const region = banners(page);
   const announcement = region.locator('[data-banner="announcement"]');
   await expect(announcement).toContainText('Scheduled maintenance');
@@ -83,7 +91,7 @@ test('the owner sees the announcement, issue, overdue and suspended banners with
 });
 
 test('announcements and incidents can be dismissed for good; overdue and suspension notices stay', async ({ page }) => {
-  await signIn(page, ACCOUNTS.owner);
+  await openDashboard(page);
   const region = banners(page);
   await expect(region.locator('[data-banner="announcement"]')).toContainText('Scheduled maintenance');
   await expect(region.locator('[data-banner="overdue"], [data-banner="suspended"]').getByRole('button')).toHaveCount(0);
@@ -99,7 +107,7 @@ test('announcements and incidents can be dismissed for good; overdue and suspens
 
 test('on a phone the banners fold behind a count', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await signIn(page, ACCOUNTS.owner);
+  await openDashboard(page);
   const toggle = banners(page).getByRole('button', { name: /^\d+ notices$/ });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(banners(page).locator('[data-banner="overdue"]')).toBeHidden();
@@ -108,50 +116,58 @@ test('on a phone the banners fold behind a count', async ({ page }) => {
   await expectAccessible(page, 'banners unfolded on a phone');
 });
 
-test('a customer sees only the issue notice: no bell, no other banner, no to-do list, no Quick FAQ', async ({ page }) => {
-  const calls: string[] = [];
-  page.on('request', (request) => calls.push(new URL(request.url()).pathname));
-  await signIn(page, ACCOUNTS.customer);
-  await expect(banners(page).locator('[data-banner="issue"]')).toContainText('slow DNS propagation');
-  await expect(banners(page).locator('[data-banner="announcement"], [data-banner="overdue"], [data-banner="suspended"]')).toHaveCount(0);
-  await expect(bell(page)).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: 'Quick FAQ' })).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: 'Account Setup' })).toHaveCount(0);
-  for (const path of ['/api/account/notifications/', '/api/system/announcements/', '/api/billing/overdue-notice/', '/api/hosting/suspended-notice/']) {
-    expect(calls, `the panel should not ask for ${path} for a customer`).not.toContain(path);
-  }
-  await expectAccessible(page, 'dashboard with banners (customer)');
+test.describe('as a customer', () => {
+  test.use({ storageState: signedInAs('customer') });
+
+  test('a customer sees only the issue notice: no bell, no other banner, no to-do list, no Quick FAQ', async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (request) => calls.push(new URL(request.url()).pathname));
+    await openDashboard(page);
+    await expect(banners(page).locator('[data-banner="issue"]')).toContainText('slow DNS propagation');
+    await expect(banners(page).locator('[data-banner="announcement"], [data-banner="overdue"], [data-banner="suspended"]')).toHaveCount(0);
+    await expect(bell(page)).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Quick FAQ' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Account Setup' })).toHaveCount(0);
+    for (const path of ['/api/account/notifications/', '/api/system/announcements/', '/api/billing/overdue-notice/', '/api/hosting/suspended-notice/']) {
+      expect(calls, `the panel should not ask for ${path} for a customer`).not.toContain(path);
+    }
+    await expectAccessible(page, 'dashboard with banners (customer)');
+  });
 });
 
-test('the owner ticks a to-do item and closes the list after the confirmation; the Quick FAQ opens', async ({ page }) => {
-  await signIn(page, ACCOUNTS.owner);
-  const todo = page.getByRole('region', { name: 'Account Setup' });
-  await expect(todo.getByRole('link', { name: 'Add your domains' })).toHaveAttribute('href', '/domains');
-  await expect(todo).toContainText('4 of 5 done');
-  await expectAccessible(page, 'dashboard with to-do list');
+test.describe('on a user of its own', () => {
+  test.use({ storageState: async ({ ownAccount }, use) => use(ownAccount.storageState) });
 
-  await todo.getByRole('button', { name: 'Mark "Add your domains" as done' }).click();
-  await expect(todo).toContainText('5 of 5 done');
-  await expect(todo.getByRole('link', { name: 'Add your domains' })).toHaveCount(0);
+  test('a new owner ticks a to-do item and closes the list after the confirmation; the Quick FAQ opens', async ({ page }) => {
+    await openDashboard(page);
+    const todo = page.getByRole('region', { name: 'Account Setup' });
+    await expect(todo.getByRole('link', { name: 'Add your domains' })).toHaveAttribute('href', '/domains');
+    await expect(todo).toContainText('0 of 5 done');
+    await expectAccessible(page, 'dashboard with to-do list');
 
-  await todo.getByRole('button', { name: 'Close the account setup to-do list' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Close the to-do list' });
-  await expect(confirm).toContainText('Are you sure you wish to close the account setup to-do list?');
-  await expectAccessible(page, 'to-do list close confirmation');
-  await confirm.getByRole('button', { name: 'No' }).click();
-  await expect(todo).toBeVisible();
+    await todo.getByRole('button', { name: 'Mark "Add your domains" as done' }).click();
+    await expect(todo).toContainText('1 of 5 done');
+    await expect(todo.getByRole('link', { name: 'Add your domains' })).toHaveCount(0);
 
-  await todo.getByRole('button', { name: 'Close the account setup to-do list' }).click();
-  await page.getByRole('dialog', { name: 'Close the to-do list' }).getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByRole('heading', { name: 'Account Setup' })).toHaveCount(0);
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Account Overview' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Account Setup' })).toHaveCount(0);
+    await todo.getByRole('button', { name: 'Close the account setup to-do list' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Close the to-do list' });
+    await expect(confirm).toContainText('Are you sure you wish to close the account setup to-do list?');
+    await expectAccessible(page, 'to-do list close confirmation');
+    await confirm.getByRole('button', { name: 'No' }).click();
+    await expect(todo).toBeVisible();
 
-  const faq = page.getByRole('region', { name: 'Quick FAQ' });
-  await faq.getByText('How many websites can one IP address hold?').click();
-  await expect(faq).toContainText('10 website slots');
-  await expectAccessible(page, 'dashboard with Quick FAQ open');
+    await todo.getByRole('button', { name: 'Close the account setup to-do list' }).click();
+    await page.getByRole('dialog', { name: 'Close the to-do list' }).getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByRole('heading', { name: 'Account Setup' })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Account Overview' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Account Setup' })).toHaveCount(0);
+
+    const faq = page.getByRole('region', { name: 'Quick FAQ' });
+    await faq.getByText('How many websites can one IP address hold?').click();
+    await expect(faq).toContainText('10 website slots');
+    await expectAccessible(page, 'dashboard with Quick FAQ open');
+  });
 });
 
 test.describe('hostile announcement HTML', () => {
@@ -192,7 +208,7 @@ test.describe('hostile announcement HTML', () => {
         },
       }),
     );
-    await signIn(page, ACCOUNTS.owner);
+    await openDashboard(page);
     const banner = banners(page).locator('[data-banner="announcement"]');
     await expect(banner).toContainText('Read this carefully');
     // The title is text, never markup.
@@ -222,7 +238,7 @@ test('shell data reloads every 60 seconds, and a failed poll shows the server er
     return route.fulfill({ json: { data: [item], page: 1, per_page: 10, total: 1, unseen: 2 } });
   });
   await page.clock.install();
-  await signIn(page, ACCOUNTS.owner);
+  await openDashboard(page);
   await expect(banners(page).locator('[data-banner="issue"]')).toHaveCount(1);
   await expect(page.getByTestId('bell-count')).toHaveText('2');
 

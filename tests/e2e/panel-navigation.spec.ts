@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, mainMenu, signIn, test } from './support';
+import { expect, expectAccessible, mainMenu, openDashboard, signedInAs, test } from './support';
 
 /** What the shell loads once per visit: the user, the bell and the banners. */
 const SHELL_CALLS = ['/api/account/whoami/', '/api/account/notifications/', '/api/system/announcements/', '/api/system/issue-notifications/', '/api/billing/overdue-notice/'];
@@ -12,6 +12,8 @@ function recordApiReads(page: Page): string[] {
   });
   return reads;
 }
+
+test.use({ storageState: signedInAs('owner') });
 
 const isShellCall = (read: string) => SHELL_CALLS.includes(read.split('?')[0]!);
 
@@ -26,7 +28,7 @@ async function expectOnPage(page: Page, path: string, title: string | RegExp) {
 
 test('moving between signed-in pages keeps the shell: its calls are not repeated, focus lands on the heading, back and forward work', async ({ page }) => {
   const reads = recordApiReads(page);
-  await signIn(page, ACCOUNTS.owner);
+  await openDashboard(page);
   await expect.poll(() => SHELL_CALLS.every((call) => reads.some((read) => read.split('?')[0] === call))).toBe(true);
   // The bell and banners refresh every minute; hold the page's clock so only navigation counts.
   await page.clock.install();
@@ -68,7 +70,6 @@ test('moving between signed-in pages keeps the shell: its calls are not repeated
 });
 
 test('a full load of any panel address shows that page', async ({ page }) => {
-  await signIn(page, ACCOUNTS.owner);
   for (const [path, title] of [
     ['/account/logins', 'Logins'],
     ['/account', 'Profile'],
@@ -80,7 +81,7 @@ test('a full load of any panel address shows that page', async ({ page }) => {
 });
 
 test('links outside the built pages still load as documents', async ({ page }) => {
-  await signIn(page, ACCOUNTS.owner);
+  await openDashboard(page);
   await page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }));
   await mainMenu(page).filter({ hasText: 'Domains' }).click();
   await expect(page).toHaveURL('/domains');
@@ -88,7 +89,7 @@ test('links outside the built pages still load as documents', async ({ page }) =
 });
 
 test('dark mode: the first painted frame of a signed-in page is dark, before any module script runs', async ({ page }) => {
-  await signIn(page, ACCOUNTS.owner);
+  await openDashboard(page);
   await page.evaluate(() => localStorage.setItem('hostdeck:pref:dark', 'true'));
   // No script but the inline one in <head> may run: hold every bundled script.
   await page.route('**/_astro/*.js', (route) => route.abort());

@@ -1,8 +1,12 @@
-import { ACCOUNTS, expect, expectAccessible, signIn, test, whoami } from './support';
+import { expect, expectAccessible, openDashboard, signedInAs, test, whoami } from './support';
+
+// The company a tab acts for is kept in its browser (stores/credentials.ts): switching here
+// leaves the other tests' owner sessions where they are.
+test.use({ storageState: signedInAs('owner') });
 
 test('the owner switches to another of its companies from the user menu, and back', async ({ page, request }) => {
-  const me = await whoami(request, ACCOUNTS.owner);
-  await signIn(page, ACCOUNTS.owner);
+  const me = await whoami(request, 'owner');
+  await openDashboard(page);
   const trigger = page.getByRole('button', { name: new RegExp(`${me.first_name} ${me.last_name}`) });
   await expect(trigger).toContainText(me.company.name);
 
@@ -22,7 +26,6 @@ test('the owner switches to another of its companies from the user menu, and bac
 });
 
 test('a company the user does not belong to is refused with the server sentence', async ({ page }) => {
-  await signIn(page, ACCOUNTS.owner);
   await page.goto('/account/select-company/00000000-0000-4000-8000-000000000000');
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();

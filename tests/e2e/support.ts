@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
+import { createOwnAccount, type OwnAccount } from './own-account';
 
 export interface Account {
   email: string;
@@ -13,6 +16,29 @@ export const ACCOUNTS = {
   customer: { email: 'customer@hostdeck.test', password: DEMO_PASSWORD },
   staff: { email: 'staff@hostdeck.test', password: DEMO_PASSWORD },
 } satisfies Record<string, Account>;
+
+/** The demo accounts the setup project signs in once each (tests/e2e/sign-in.setup.ts). */
+export type Role = keyof typeof ACCOUNTS;
+export const ROLES = Object.keys(ACCOUNTS) as Role[];
+
+/**
+ * Where the signed-in browser state of a role is kept for this run: `test.use({ storageState:
+ * signedInAs('owner') })` starts a test signed in, without going through the login form. The
+ * folder is per run (playwright.config.ts), so side-by-side runs keep their sessions apart.
+ */
+export function signedInAs(role: Role): string {
+  const dir = process.env.E2E_STATE;
+  if (!dir) throw new Error('E2E_STATE is not set: run the browser tests through playwright.config.ts.');
+  return join(dir, `${role}.json`);
+}
+
+/** The session token the setup project saved for a role (the panel keeps it in localStorage, stores/credentials.ts). */
+function tokenOf(role: Role): string {
+  const state = JSON.parse(readFileSync(signedInAs(role), 'utf8')) as { origins: { localStorage: { name: string; value: string }[] }[] };
+  const token = state.origins.flatMap((o) => o.localStorage).find((item) => item.name === 'hostdeck:token')?.value;
+  if (!token) throw new Error(`no saved session for ${role}: did the setup project run?`);
+  return token;
+}
 
 /**
  * The browser id every test's browser sends at sign-in (stores/device.ts keeps it in local
@@ -63,37 +89,30 @@ export async function signIn(page: Page, account: Account): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
 }
 
-/** Runs `work` with an API session of `account`, ended afterwards. */
-async function withApiSession<T>(request: APIRequestContext, account: Account, work: (headers: Record<string, string>) => Promise<T>): Promise<T> {
-  const login = await request.post('/api/auth/login/', { data: { email: account.email, password: account.password, fingerprint: KNOWN_DEVICE_ID } });
-  expect(login.ok(), await login.text()).toBeTruthy();
-  const { token } = (await login.json()) as { token: string };
-  const headers = { Authorization: `Token ${token}` };
-  try {
-    return await work(headers);
-  } finally {
-    await request.post('/api/auth/logout/', { headers });
-  }
+/** Opens the dashboard of a signed-in browser and waits for it. */
+export async function openDashboard(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
 }
+
+/** The API headers of a role's saved session (the one its tests' browsers share). */
+const asRole = (role: Role) => ({ Authorization: `Token ${tokenOf(role)}` });
 
 /** The signed-in user as the API describes it, to compare the page with. */
-export function whoami(request: APIRequestContext, account: Account) {
-  return withApiSession(request, account, async (headers) => {
-    const me = await request.get('/api/account/whoami/', { headers });
-    const { user } = (await me.json()) as { user: { first_name: string; last_name: string; company: { name: string } } };
-    return user;
-  });
+export async function whoami(request: APIRequestContext, role: Role) {
+  const me = await request.get('/api/account/whoami/', { headers: asRole(role) });
+  expect(me.ok(), await me.text()).toBeTruthy();
+  const { user } = (await me.json()) as { user: { first_name: string; last_name: string; company: { name: string } } };
+  return user;
 }
 
-/** A domain the seed gave the account's company (the search matches substrings, and every domain has a dot). */
-export function someSeededDomain(request: APIRequestContext, account: Account) {
-  return withApiSession(request, account, async (headers) => {
-    const answer = await request.get('/api/system/search/?q=.', { headers });
-    const { data } = (await answer.json()) as { data: { domain?: { domain: string } }[] };
-    const domain = data.find((entry) => entry.domain)?.domain?.domain;
-    expect(domain, 'the demo seed should give the owner domains').toBeTruthy();
-    return domain!;
-  });
+/** A domain the seed gave the role's company (the search matches substrings, and every domain has a dot). */
+export async function someSeededDomain(request: APIRequestContext, role: Role) {
+  const answer = await request.get('/api/system/search/?q=.', { headers: asRole(role) });
+  const { data } = (await answer.json()) as { data: { domain?: { domain: string } }[] };
+  const domain = data.find((entry) => entry.domain)?.domain?.domain;
+  expect(domain, `the demo seed should give the ${role} domains`).toBeTruthy();
+  return domain!;
 }
 
 export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link');
@@ -102,7 +121,15 @@ export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Ma
  * The tests' `test`: it also fails a test whose pages broke the Content Security Policy
  * (the browser reports each refused script or style as a console error).
  */
-export const test = base.extend<{ cspGuard: void; knownDevice: void }>({
+export const test = base.extend<{ cspGuard: void; knownDevice: void; ownAccount: OwnAccount }>({
+  // A user of the test's own, made through the API when a test asks for it (tests/e2e/own-account.ts).
+  // It has an API client of its own: the `request` fixture follows `storageState`, which may be this account's.
+  ownAccount: async ({ playwright, baseURL }, use, testInfo) => {
+    const api = await playwright.request.newContext({ baseURL });
+    const account = await createOwnAccount(api, { baseURL: baseURL!, deviceId: KNOWN_DEVICE_ID, label: `w${testInfo.workerIndex}` });
+    await api.dispose();
+    await use(account);
+  },
   knownDevice: [
     async ({ context }, use) => {
       await context.addInitScript(

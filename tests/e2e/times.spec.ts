@@ -1,9 +1,8 @@
-import { ACCOUNTS, expect, expectAccessible, signIn, test } from './support';
+import { expect, expectAccessible, signedInAs, test } from './support';
 
-test.use({ timezoneId: 'Asia/Tokyo' });
+test.use({ timezoneId: 'Asia/Tokyo', storageState: signedInAs('owner') });
 
 test("times show in UTC, marked so, or in the viewer's own zone when chosen; activity lists say how long ago", async ({ page }) => {
-  await signIn(page, ACCOUNTS.owner);
   await page.goto('/account/logins');
   const firstTime = page.getByRole('table').locator('tbody tr').first().locator('time');
   await expect(firstTime).toHaveText(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2} UTC$/);

@@ -1,74 +1,61 @@
 import { useState } from 'react';
-import { Dialog } from '../../components/Dialog';
+import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
-import { emailFilterSchema, type EmailFilterKey } from '../../lib/schemas/account';
-import { addEmailFilter } from '../../stores/account-lists';
+import { SelectField } from '../../components/form/SelectField';
+import { useForm } from '../../components/form/use-form';
+import type { EmailFilterKey } from '../../lib/schemas/account';
+import { emailFilterForm } from '../../stores/account-lists';
+
+const EMPTY: { key: EmailFilterKey; value: string } = { key: 'subject', value: '' };
 
 /** 'Add Filter': Subject or Content and a value; one filter per key (spec part 1, 2.6, 5). */
 export function EmailFilterDialog() {
   const [open, setOpen] = useState(false);
-  const [key, setKey] = useState<EmailFilterKey>('subject');
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
-
-  function apply(close: boolean) {
-    const parsed = emailFilterSchema.safeParse({ key, value });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    addEmailFilter(parsed.data.key, parsed.data.value);
-    setValue('');
-    setError(undefined);
-    if (close) setOpen(false);
-  }
+  // Applied: the value empties for the next filter, the key stays.
+  const form = useForm(emailFilterForm, { initial: EMPTY, onDone: () => form.set('value', '') });
 
   return (
-    <Dialog
+    <FormDialog
       title="Add Filter"
       size="sm"
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        setError(undefined);
+        if (next) form.reset();
       }}
       trigger={
         <button type="button" className="button">
           Add Filter
         </button>
       }
-      footer={
+      submitLabel="Apply & Close"
+      busy={form.busy}
+      // Enter in the value, or Apply & Close.
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.submit().then((outcome) => outcome.ok && setOpen(false));
+      }}
+      formRef={form.form.ref}
+      formClassName=""
+      footer={(formId) => (
         <>
           <button type="button" className="button" onClick={() => setOpen(false)}>
             Close
           </button>
-          <button type="button" className="button" onClick={() => apply(false)}>
+          <button type="button" className="button" onClick={() => void form.submit()}>
             Apply
           </button>
-          <button type="button" className="button button-primary" onClick={() => apply(true)}>
+          <button type="submit" form={formId} className="button button-primary">
             Apply &amp; Close
           </button>
         </>
-      }
+      )}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          apply(true);
-        }}
-        noValidate
-      >
-        <div className="field">
-          <label className="field-label" htmlFor="email-filter-key">
-            Filter by
-          </label>
-          <select id="email-filter-key" className="input" value={key} onChange={(e) => setKey(e.target.value as EmailFilterKey)}>
-            <option value="subject">Subject</option>
-            <option value="content">Content</option>
-          </select>
-        </div>
-        <TextField label="Value" value={value} onValueChange={setValue} error={error} />
-      </form>
-    </Dialog>
+      <SelectField label="Filter by" value={form.values.key} onValueChange={(v) => form.set('key', v as EmailFilterKey)} name="key">
+        <option value="subject">Subject</option>
+        <option value="content">Content</option>
+      </SelectField>
+      <TextField label="Value" {...form.text('value')} />
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { TextField } from '../../components/TextField';
 import { Switch } from '../../components/Switch';
-import { $profile, saveProfile, savePreference, type FormErrors } from '../../stores/account-profile';
+import { useForm } from '../../components/form/use-form';
+import { $profile, profileForm, savePreference } from '../../stores/account-profile';
+import type { Profile } from '../../lib/api/account';
 import type { PreferenceKey } from '../../lib/schemas/account';
 import { PasswordCard } from './PasswordCard';
 import { TwoFactorCard } from './TwoFactorCard';
@@ -17,25 +18,6 @@ const PREFERENCES: { key: PreferenceKey; label: string }[] = [
 /** Names, read-only email, 2FA, password and email preferences (spec part 1, 2.6 and 2.10). */
 export function ProfileTab() {
   const { loading, data, savingPreference } = useStore($profile);
-  const [first, setFirst] = useState('');
-  const [last, setLast] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (data) {
-      setFirst(data.first_name);
-      setLast(data.last_name);
-    }
-  }, [data?.first_name, data?.last_name]);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setErrors((await saveProfile({ first_name: first, last_name: last })) ?? {});
-    setBusy(false);
-  }
-
   if (!data) {
     return (
       <p className="muted" role="status">
@@ -50,17 +32,7 @@ export function ProfileTab() {
         <h2 id="profile-title" className="card-title">
           Profile
         </h2>
-        <form onSubmit={(e) => void submit(e)} noValidate>
-          <TextField label="First name" value={first} onValueChange={setFirst} error={errors.first_name} autoComplete="given-name" />
-          <TextField label="Last name" value={last} onValueChange={setLast} error={errors.last_name} autoComplete="family-name" />
-          <TextField label="Email" value={data.email} onValueChange={() => undefined} readOnly aria-describedby="email-note" />
-          <p id="email-note" className="muted field-note">
-            Contact support to change the email address.
-          </p>
-          <button type="submit" className="button button-primary" disabled={busy}>
-            Update Profile
-          </button>
-        </form>
+        <ProfileForm profile={data} />
       </section>
       <div>
         <TwoFactorCard />
@@ -75,5 +47,23 @@ export function ProfileTab() {
         </section>
       </div>
     </div>
+  );
+}
+
+/** The names, as loaded; the email is shown, not sent. */
+function ProfileForm({ profile }: { profile: Profile }) {
+  const form = useForm(profileForm, { initial: { first_name: profile.first_name, last_name: profile.last_name } });
+  return (
+    <form {...form.form}>
+      <TextField label="First name" autoComplete="given-name" {...form.text('first_name')} />
+      <TextField label="Last name" autoComplete="family-name" {...form.text('last_name')} />
+      <TextField label="Email" value={profile.email} onValueChange={() => undefined} readOnly aria-describedby="email-note" />
+      <p id="email-note" className="muted field-note">
+        Contact support to change the email address.
+      </p>
+      <button type="submit" className="button button-primary" disabled={form.busy}>
+        Update Profile
+      </button>
+    </form>
   );
 }

@@ -1,25 +1,26 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { Dialog, FormFooter } from '../../components/Dialog';
+import { FormDialog } from '../../components/FormDialog';
+import { FormFooter } from '../../components/Dialog';
 import { TextField } from '../../components/TextField';
 import { Checkbox } from '../../components/Checkbox';
+import { useForm } from '../../components/form/use-form';
 import type { TwoFactorSetup } from '../../lib/api/two-factor';
 import {
-  $twoFactor,
-  beginTwoFactor,
-  clearTwoFactorErrors,
-  confirmTwoFactorCode,
+  $twoFactorEnabled,
+  backupCodesForm,
   countBackupCodes,
   finishTwoFactor,
   loadTwoFactor,
-  newBackupCodes,
-  turnOffTwoFactor,
+  twoFactorConfirmForm,
+  twoFactorDisableForm,
+  twoFactorStartForm,
 } from '../../stores/two-factor';
 import '../../styles/auth.css';
 
 /** The Google Authenticator card of the profile tab (spec part 1, 2.6 and 4). */
 export function TwoFactorCard() {
-  const { enabled } = useStore($twoFactor);
+  const enabled = useStore($twoFactorEnabled);
   useEffect(() => void loadTwoFactor(), []);
   return (
     <section className="card" aria-labelledby="two-factor-title">
@@ -53,13 +54,19 @@ function CodeList({ codes }: { codes: string[] }) {
 
 /** Four steps: confirm; QR code and secret; the code from the app; the backup codes with a confirmation. */
 function EnableDialog() {
-  const { busy, fields } = useStore($twoFactor);
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState(1);
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
-  const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[]>([]);
   const [kept, setKept] = useState(false);
+  const starting = useStore(twoFactorStartForm.$state).busy;
+  const form = useForm(twoFactorConfirmForm, {
+    initial: { guid: '', code: '' },
+    onDone: (answer) => {
+      setCodes(answer.codes);
+      setStep(4);
+    },
+  });
 
   function openChange(next: boolean) {
     // Once 2FA is on, the dialog only closes through Done, which signs out.
@@ -68,42 +75,34 @@ function EnableDialog() {
     if (next) {
       setStep(1);
       setSetup(null);
-      setCode('');
       setKept(false);
-      clearTwoFactorErrors();
+      form.reset();
+      twoFactorStartForm.reset();
     }
   }
 
   async function start() {
-    const answer = await beginTwoFactor();
-    if (answer) {
-      setSetup(answer);
-      setStep(2);
-    }
+    const outcome = await twoFactorStartForm.submit(undefined);
+    if (!outcome.ok) return;
+    setSetup(outcome.answer);
+    form.set('guid', outcome.answer.guid);
+    setStep(2);
   }
 
-  async function confirm(event: FormEvent) {
-    event.preventDefault();
-    if (!setup) return;
-    const answer = await confirmTwoFactorCode(setup.guid, code);
-    if (answer) {
-      setCodes(answer);
-      setStep(4);
-    }
+  /** Enter or the footer's primary button: each step's own way forward. */
+  function forward(event: FormEvent<HTMLFormElement>) {
+    if (step !== 3) event.preventDefault();
+    if (step === 1) void start();
+    else if (step === 2) setStep(3);
+    else if (step === 3) form.form.onSubmit(event);
+    else if (kept) void finishTwoFactor();
   }
 
-  const footer =
+  const footer = (formId: string) =>
     step === 1 ? (
-      <>
-        <button type="button" className="button" onClick={() => setOpen(false)}>
-          Cancel
-        </button>
-        <button type="button" className="button button-primary" onClick={() => void start()} disabled={busy}>
-          Continue
-        </button>
-      </>
+      <FormFooter form={formId} submitLabel="Continue" busy={starting} onCancel={() => setOpen(false)} />
     ) : step === 2 ? (
-      <button type="button" className="button button-primary" onClick={() => setStep(3)}>
+      <button type="submit" form={formId} className="button button-primary">
         Next
       </button>
     ) : step === 3 ? (
@@ -111,18 +110,18 @@ function EnableDialog() {
         <button type="button" className="button" onClick={() => setStep(2)}>
           Back
         </button>
-        <button type="submit" form="two-factor-code" className="button button-primary" disabled={busy}>
+        <button type="submit" form={formId} className="button button-primary" disabled={form.busy}>
           Verify
         </button>
       </>
     ) : (
-      <button type="button" className="button button-primary" onClick={() => void finishTwoFactor()} disabled={!kept}>
+      <button type="submit" form={formId} className="button button-primary" disabled={!kept}>
         Done
       </button>
     );
 
   return (
-    <Dialog
+    <FormDialog
       title="Enable two-factor authentication"
       open={open}
       onOpenChange={openChange}
@@ -131,6 +130,11 @@ function EnableDialog() {
           Enable
         </button>
       }
+      submitLabel="Verify"
+      busy={form.busy || starting}
+      onSubmit={forward}
+      formRef={form.form.ref}
+      formClassName=""
       footer={footer}
     >
       <p className="step-indicator">Step {step} of 4</p>
@@ -145,9 +149,14 @@ function EnableDialog() {
         </>
       ) : null}
       {step === 3 ? (
-        <form id="two-factor-code" onSubmit={(e) => void confirm(e)} noValidate>
-          <TextField label="Code from the app" name="code" autoComplete="one-time-code" inputMode="numeric" value={code} onValueChange={(v) => setCode(v.replace(/\s+/g, '').slice(0, 6))} error={fields.code} autoFocus />
-        </form>
+        <TextField
+          label="Code from the app"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          {...form.text('code')}
+          onValueChange={(v) => form.set('code', v.replace(/\s+/g, '').slice(0, 6))}
+          autoFocus
+        />
       ) : null}
       {step === 4 ? (
         <>
@@ -156,64 +165,53 @@ function EnableDialog() {
           <Checkbox label="I have saved my backup codes" checked={kept} onCheckedChange={setKept} />
         </>
       ) : null}
-    </Dialog>
+    </FormDialog>
   );
 }
 
 function DisableDialog() {
-  const { busy, fields } = useStore($twoFactor);
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (await turnOffTwoFactor(password)) setOpen(false);
-  }
+  const form = useForm(twoFactorDisableForm, { initial: { password: '' }, onDone: () => setOpen(false) });
   return (
-    <Dialog
+    <FormDialog
       title="Disable two-factor authentication"
       size="sm"
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        setPassword('');
-        clearTwoFactorErrors();
+        form.reset();
       }}
       trigger={
         <button type="button" className="button">
           Disable
         </button>
       }
-      footer={<FormFooter form="two-factor-disable" submitLabel="Disable" busy={busy} onCancel={() => setOpen(false)} />}
+      submitLabel="Disable"
+      busy={form.busy}
+      onSubmit={form.form.onSubmit}
+      formRef={form.form.ref}
+      formClassName=""
     >
-      <form id="two-factor-disable" onSubmit={(e) => void submit(e)} noValidate>
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" value={password} onValueChange={setPassword} error={fields.password} />
-      </form>
-    </Dialog>
+      <TextField label="Password" type="password" autoComplete="current-password" {...form.text('password')} />
+    </FormDialog>
   );
 }
 
 /** Codes are stored hashed: the dialog shows how many remain, and new ones after the password. */
 function BackupCodesDialog() {
-  const { busy, fields } = useStore($twoFactor);
   const [open, setOpen] = useState(false);
   const [left, setLeft] = useState<number | null>(null);
-  const [password, setPassword] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
+  const form = useForm(backupCodesForm, { initial: { password: '' }, onDone: (answer) => setCodes(answer.codes) });
 
   async function openChange(next: boolean) {
     setOpen(next);
-    setPassword('');
     setCodes(null);
-    clearTwoFactorErrors();
+    form.reset();
     if (next) setLeft(await countBackupCodes());
   }
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const fresh = await newBackupCodes(password);
-    if (fresh) setCodes(fresh);
-  }
   return (
-    <Dialog
+    <FormDialog
       title="Backup codes"
       size="sm"
       open={open}
@@ -223,15 +221,20 @@ function BackupCodesDialog() {
           View
         </button>
       }
-      footer={
-        codes ? (
-          <button type="button" className="button button-primary" onClick={() => setOpen(false)}>
-            Close
-          </button>
-        ) : (
-          <FormFooter form="backup-codes-form" submitLabel="Generate new codes" busy={busy} onCancel={() => setOpen(false)} />
-        )
-      }
+      submitLabel="Generate new codes"
+      busy={form.busy}
+      onSubmit={form.form.onSubmit}
+      formRef={form.form.ref}
+      formClassName=""
+      {...(codes
+        ? {
+            footer: () => (
+              <button type="button" className="button button-primary" onClick={() => setOpen(false)}>
+                Close
+              </button>
+            ),
+          }
+        : {})}
     >
       {codes ? (
         <>
@@ -239,11 +242,11 @@ function BackupCodesDialog() {
           <CodeList codes={codes} />
         </>
       ) : (
-        <form id="backup-codes-form" onSubmit={(e) => void submit(e)} noValidate>
+        <>
           <p>{left === null ? 'Counting your backup codes...' : `You have ${left} unused backup code${left === 1 ? '' : 's'}. For safety they are shown only once; enter your password to generate new ones.`}</p>
-          <TextField label="Password" name="password" type="password" autoComplete="current-password" value={password} onValueChange={setPassword} error={fields.password} />
-        </form>
+          <TextField label="Password" type="password" autoComplete="current-password" {...form.text('password')} />
+        </>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

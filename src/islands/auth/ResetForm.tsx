@@ -1,18 +1,17 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { TextField } from '../../components/TextField';
-import { $reset, checkResetLink, submitReset } from '../../stores/auth-pages';
+import { useForm } from '../../components/form/use-form';
+import { $reset, checkResetLink, resetForm } from '../../stores/auth-pages';
 import '../../styles/auth.css';
 
 /** /auth/reset?hash=: a spinner while the link is checked, then the new password twice (spec part 1, 2.3). */
 export function ResetForm({ hash }: { hash: string }) {
-  const form = useStore($reset);
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const page = useStore($reset);
   useEffect(() => void checkResetLink(hash), [hash]);
 
-  if (form.status === 'checking' || form.status === 'idle') return <div className="spinner" role="status" aria-label="Checking the link" />;
-  if (form.status === 'failed') {
+  if (page.status === 'checking' || page.status === 'idle') return <div className="spinner" role="status" aria-label="Checking the link" />;
+  if (page.status === 'failed') {
     return (
       <div>
         <div className="alert alert-error" role="alert">
@@ -24,17 +23,18 @@ export function ResetForm({ hash }: { hash: string }) {
       </div>
     );
   }
+  return <NewPasswordForm hash={hash} />;
+}
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void submitReset(hash, password, repeat);
-  }
+/** The link checked out: the new password, twice. */
+function NewPasswordForm({ hash }: { hash: string }) {
+  const form = useForm(resetForm, { initial: { hash, password: '', password_repeat: '' } });
   return (
-    <form className="auth-form" onSubmit={submit} noValidate>
-      <TextField label="New password" name="password" type="password" autoComplete="new-password" value={password} onValueChange={setPassword} error={form.fields.password} />
-      <TextField label="Repeat password" name="password_repeat" type="password" autoComplete="new-password" value={repeat} onValueChange={setRepeat} error={form.fields.password_repeat} />
-      <button type="submit" className="button button-primary button-block" disabled={form.status === 'sending'}>
-        {form.status === 'sending' ? 'Saving...' : 'Reset password'}
+    <form className="auth-form" {...form.form}>
+      <TextField label="New password" type="password" autoComplete="new-password" {...form.text('password')} />
+      <TextField label="Repeat password" type="password" autoComplete="new-password" {...form.text('password_repeat')} />
+      <button type="submit" className="button button-primary button-block" disabled={form.busy}>
+        {form.busy ? 'Saving...' : 'Reset password'}
       </button>
     </form>
   );
