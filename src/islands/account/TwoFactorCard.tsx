@@ -6,6 +6,7 @@ import { TextField } from '../../components/TextField';
 import { Checkbox } from '../../components/Checkbox';
 import { useForm } from '../../components/form/use-form';
 import type { TwoFactorSetup } from '../../lib/api/two-factor';
+import { CODE_LENGTH, typedCode } from '../../lib/schemas/auth-flows';
 import {
   $twoFactorEnabled,
   backupCodesForm,
@@ -154,7 +155,7 @@ function EnableDialog() {
           autoComplete="one-time-code"
           inputMode="numeric"
           {...form.text('code')}
-          onValueChange={(v) => form.set('code', v.replace(/\s+/g, '').slice(0, 6))}
+          onValueChange={(v) => form.set('code', typedCode(v, CODE_LENGTH))}
           autoFocus
         />
       ) : null}

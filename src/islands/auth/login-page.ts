@@ -1,14 +1,10 @@
-import { BACKUP_CODE_LENGTH, CODE_LENGTH } from '../../lib/schemas/auth-flows';
+import { typedValues } from '../../components/form/field-values';
+import { BACKUP_CODE_LENGTH, CODE_LABELS, CODE_LENGTH, typedCode as clean } from '../../lib/schemas/auth-flows';
 import type { FormController, FormState } from '../../stores/form';
 import { $loginFlow, credentialsForm, deviceStepForm, leaveIfSignedIn, resendForm, restartLogin, twoFactorStepForm, type LoginStep } from '../../stores/login';
 
-/** Codes are typed or pasted with spaces; they are kept without, up to the type's length. */
-const clean = (value: string, max: number) => value.replace(/\s+/g, '').slice(0, max);
-
-const text = (form: HTMLFormElement, name: string) => {
-  const value = new FormData(form).get(name);
-  return typeof value === 'string' ? value : '';
-};
+/** A field's text as the page shows it now, typed before this script ran or after. */
+const text = (form: HTMLFormElement, name: string) => typedValues(form)[name] ?? '';
 
 /** Shows a field's sentence under it, tied to it for assistive technology, or clears it. */
 function showFieldError(input: HTMLInputElement, sentence: string | undefined) {
@@ -57,7 +53,7 @@ export function startLoginPage(root: HTMLElement): void {
   const deviceCode = device.querySelector<HTMLInputElement>('input[name="code"]')!;
   const remember = device.querySelector<HTMLInputElement>('input[name="remember"]')!;
   const resend = credentials.querySelector<HTMLButtonElement>('[data-resend]')!;
-  const codeType = () => (text(twoFactor, 'code_type') === 'BACKUP_CODE' ? 'BACKUP_CODE' : 'CODE');
+  const codeType = () => (twoFactor.querySelector<HTMLInputElement>('input[name="code_type"]:checked')?.value === 'BACKUP_CODE' ? 'BACKUP_CODE' : 'CODE');
 
   credentials.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -79,7 +75,7 @@ export function startLoginPage(root: HTMLElement): void {
   for (const radio of twoFactor.querySelectorAll<HTMLInputElement>('input[name="code_type"]')) {
     radio.addEventListener('change', () => {
       const backup = codeType() === 'BACKUP_CODE';
-      twoFactor.querySelector('[data-code-label]')!.textContent = backup ? 'Backup code (10 characters)' : 'Authentication code (6 digits)';
+      twoFactor.querySelector('[data-code-label]')!.textContent = CODE_LABELS[codeType()];
       twoFactorCode.inputMode = backup ? 'text' : 'numeric';
       twoFactorCode.value = clean(twoFactorCode.value, backup ? BACKUP_CODE_LENGTH : CODE_LENGTH);
     });

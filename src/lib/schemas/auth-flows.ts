@@ -8,6 +8,12 @@ const withoutSpaces = z.transform((v: unknown) => (typeof v === 'string' ? v.rep
 
 export const CODE_LENGTH = 6;
 export const BACKUP_CODE_LENGTH = 10;
+
+/** A code as a field keeps it while it is typed or pasted: without spaces, at most the code's length. */
+export const typedCode = (value: string, max: number) => value.replace(/\s+/g, '').slice(0, max);
+
+/** The label of the sign-in code field for each kind of code (spec part 1, 5: '2FA code'). */
+export const CODE_LABELS = { CODE: `Authentication code (${CODE_LENGTH} digits)`, BACKUP_CODE: `Backup code (${BACKUP_CODE_LENGTH} characters)` } as const;
 const SIX_DIGITS = 'Please enter the 6 digit code!';
 
 /** POST /auth/login/2fa/ (spec part 1, 5: '2FA code'). */
