@@ -1,7 +1,7 @@
-import { bigint, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, guidPk, ts } from './columns';
 import { domains } from './domains';
-import { companyGuid } from './refs';
+import { companyGuid, userRef } from './refs';
 
 /** A domain's zone, with its SOA inline (exactly one per zone, edited as one record). */
 export const dnsZones = pgTable(
@@ -49,4 +49,34 @@ export const dnsRecords = pgTable(
     dateCreated: createdAt(),
   },
   (t) => [index('dns_records_zone_idx').on(t.zoneGuid, t.type, t.name)],
+);
+
+/** A zone as it stood after one change: its SOA and its records, one value per entry. */
+export interface ZoneSnapshot {
+  soa: { nameserver: string; email: string; serial: number; refresh: number; retry: number; expiry: number; ttl: number };
+  records: { type: string; name: string; value: string; ttl: number }[];
+}
+
+/**
+ * The history of a zone: the whole zone after each change (record added, edited or deleted,
+ * reset, import, restore), numbered per zone, with who made it and a one-line summary. A diff
+ * is worked out between consecutive versions; restoring writes the old snapshot back as a
+ * change of its own.
+ */
+export const dnsZoneVersions = pgTable(
+  'dns_zone_versions',
+  {
+    guid: guidPk(),
+    companyGuid: companyGuid(),
+    zoneGuid: uuid('zone_guid')
+      .notNull()
+      .references(() => dnsZones.guid, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    serial: bigint('serial', { mode: 'number' }).notNull(),
+    snapshot: jsonb('snapshot').$type<ZoneSnapshot>().notNull(),
+    summary: text('summary').notNull(),
+    changedBy: userRef('changed_by'),
+    dateCreated: createdAt(),
+  },
+  (t) => [uniqueIndex('dns_zone_versions_zone_version_key').on(t.zoneGuid, t.version)],
 );

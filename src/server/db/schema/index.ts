@@ -11,3 +11,4 @@ export * from './tasks';
 export * from './firewall';
 export * from './company';
 export * from './affiliate';
+export * from './traffic';
