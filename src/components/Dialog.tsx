@@ -36,6 +36,8 @@ export function Dialog({ title, children, trigger, open, onOpenChange, footer, s
 }
 
 export interface FormFooterProps {
+  /** Kept disabled while the form cannot be sent (a choice it needs is missing). */
+  submitDisabled?: boolean;
   /** The id of the form the primary button submits. */
   form: string;
   submitLabel: ReactNode;
@@ -45,13 +47,13 @@ export interface FormFooterProps {
 }
 
 /** The footer of a dialog holding a form: Cancel, then the button that submits it. */
-export function FormFooter({ form, submitLabel, busy, onCancel, cancelLabel = 'Cancel' }: FormFooterProps) {
+export function FormFooter({ form, submitLabel, busy, onCancel, cancelLabel = 'Cancel', submitDisabled = false }: FormFooterProps) {
   return (
     <>
       <button type="button" className="button" onClick={onCancel} disabled={busy}>
         {cancelLabel}
       </button>
-      <button type="submit" form={form} className="button button-primary" disabled={busy}>
+      <button type="submit" form={form} className="button button-primary" disabled={busy || submitDisabled}>
         {submitLabel}
       </button>
     </>

@@ -14,6 +14,8 @@ export interface FormDialogProps {
   cancelLabel?: ReactNode;
   /** While the submission runs both footer buttons are disabled. */
   busy: boolean;
+  /** Keeps the submit button disabled (e.g. nothing to choose yet). */
+  submitDisabled?: boolean;
   /** Called with the form's submit event (Enter in a field or the footer's submit button). */
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** The form element, for the form helper to read its fields at submit (useForm's `form.ref`). */
@@ -33,7 +35,7 @@ export interface FormDialogProps {
  * footer (FormFooter, tied to the form by its id), the first field focused on open.
  * Validation and the request are the caller's (the form helper), through `onSubmit`.
  */
-export function FormDialog({ title, children, trigger, open, onOpenChange, submitLabel, cancelLabel, busy, onSubmit, formRef, footer, formClassName = 'form-grid', size }: FormDialogProps) {
+export function FormDialog({ title, children, trigger, open, onOpenChange, submitLabel, cancelLabel, busy, submitDisabled = false, onSubmit, formRef, footer, formClassName = 'form-grid', size }: FormDialogProps) {
   const formId = useId();
   const [ownOpen, setOwnOpen] = useState(false);
   const isOpen = open ?? ownOpen;
@@ -48,7 +50,7 @@ export function FormDialog({ title, children, trigger, open, onOpenChange, submi
       open={isOpen}
       onOpenChange={setOpen}
       {...(size ? { size } : {})}
-      footer={footer ? footer(formId) : <FormFooter form={formId} submitLabel={submitLabel} busy={busy} onCancel={() => setOpen(false)} {...(cancelLabel ? { cancelLabel } : {})} />}
+      footer={footer ? footer(formId) : <FormFooter form={formId} submitLabel={submitLabel} busy={busy} submitDisabled={submitDisabled} onCancel={() => setOpen(false)} {...(cancelLabel ? { cancelLabel } : {})} />}
     >
       <form id={formId} ref={formRef} className={formClassName || undefined} onSubmit={onSubmit} noValidate>
         {children}

@@ -1,4 +1,4 @@
-import { createApi, type Api } from '../lib/api/client';
+import { createApi, type Api, type ApiOptions } from '../lib/api/client';
 import { $companyGuid, $token } from './credentials';
 
 /**
@@ -10,6 +10,8 @@ import { $companyGuid, $token } from './credentials';
 export interface PanelEnvironment {
   /** The provider API with the session's credentials; the panel's 401 handling wraps it. */
   api: Api;
+  /** The same API's options, for the task event stream, which reads the answer as it arrives; none: no live updates. */
+  apiOptions?: ApiOptions;
   /** The address the page is at. */
   location(): URL;
   /** Loads another document (or, in tests, records where the panel went). */
@@ -22,18 +24,23 @@ export interface PanelEnvironment {
  */
 export const API_BASE = import.meta.env.PUBLIC_API_URL || '/api';
 
-/** The API with the stored token and company, as every environment sends them. */
-export function panelApi(baseURL: string, fetch?: typeof globalThis.fetch): Api {
-  return createApi({
+/** The options of the API with the stored token and company, as every environment sends them. */
+export function panelApiOptions(baseURL: string, fetch?: typeof globalThis.fetch): ApiOptions {
+  return {
     baseURL,
     credentials: () => ({ token: $token.get() ?? null, company: $companyGuid.get() ?? null }),
     ...(fetch ? { fetch } : {}),
-  });
+  };
+}
+
+export function panelApi(baseURL: string, fetch?: typeof globalThis.fetch): Api {
+  return createApi(panelApiOptions(baseURL, fetch));
 }
 
 function browserEnvironment(): PanelEnvironment {
   return {
     api: panelApi(API_BASE),
+    apiOptions: panelApiOptions(API_BASE),
     location: () => new URL(location.href),
     go: (url, { replace }) => (replace ? location.replace(url) : location.assign(url)),
   };

@@ -26,13 +26,15 @@ export function createPagedList<T, F extends Record<string, string> = Record<str
   name: string,
   fetchPage: (query: { page: number; per_page: number } & Partial<F>) => Promise<Page<T>>,
   initialFilters: F = {} as F,
+  /** The list's own default page size, where it has one (the domain group list: 10). */
+  defaultPerPage: number = DEFAULT_PAGE_SIZE,
 ): PagedList<T, F> {
-  const $size = persistentAtom<string>(`hostdeck:page-size:${name}`, String(DEFAULT_PAGE_SIZE));
+  const $size = persistentAtom<string>(`hostdeck:page-size:${name}`, String(defaultPerPage));
   const storedSize = () => {
     const n = Number($size.get());
-    return (PAGE_SIZES as readonly number[]).includes(n) ? n : DEFAULT_PAGE_SIZE;
+    return (PAGE_SIZES as readonly number[]).includes(n) ? n : defaultPerPage;
   };
-  const $list = map<PagedListState<T, F>>({ loading: true, page: 1, perPage: DEFAULT_PAGE_SIZE, filters: initialFilters, answer: null });
+  const $list = map<PagedListState<T, F>>({ loading: true, page: 1, perPage: defaultPerPage, filters: initialFilters, answer: null });
   let latest = 0;
 
   async function load(page = $list.get().page): Promise<void> {

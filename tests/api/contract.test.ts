@@ -78,9 +78,14 @@ const BUILT = [
   'GET /account/companies/{guid}/make_default/', 'GET /account/invitations/', 'GET /account/invitations/code/', 'DELETE /account/invitations/{guid}/',
   'POST /account/invitations/{guid}/accept/',
   // ip
-  'GET /ip_addresses/',
+  'GET /ip_addresses/', 'GET /ip_addresses/groups/',
+  // hosting: the accounts list the domain area's pickers read
+  'GET /hosting/accounts/',
   // domains: the group Tasks tab and the DNS zone reset (the first kind of task)
   'GET /domains/groups/{guid}/tasks/', 'POST /domains/{guid}/dns_zone/reset/',
+  // domains: groups, the list and one domain
+  'GET /domains/groups/', 'POST /domains/groups/', 'GET /domains/groups/{guid}/', 'POST /domains/groups/{guid}/', 'DELETE /domains/groups/{guid}/',
+  'GET /domains/groups/{guid}/ip_addresses/', 'GET /domains/groups/{guid}/expiring/', 'GET /domains/', 'GET /domains/{guid}/',
 ];
 
 /** Operations decided beyond the spec's list (docs/decisions.md says why). */

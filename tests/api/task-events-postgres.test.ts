@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { resetDnsZone } from '../../src/lib/requests/dns-zone';
-import { readTaskEvents } from '../../src/lib/api/task-events';
+import { readTaskEvents } from '../../src/lib/requests/task-events';
 import type { TaskEvent } from '../../src/lib/api/tasks';
 import { openDatabase } from '../../src/server/db/connection';
 import { dnsZones, domains } from '../../src/server/db/schema/index';

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { resetDnsZone } from '../../src/lib/requests/dns-zone';
-import { readTaskEvents } from '../../src/lib/api/task-events';
+import { readTaskEvents } from '../../src/lib/requests/task-events';
 import type { TaskEvent } from '../../src/lib/api/tasks';
 import { listGroupTasks } from '../../src/lib/requests/tasks';
 import { openDatabase, type Database } from '../../src/server/db/connection';

@@ -4,7 +4,7 @@ import type { ApiOptions } from '../../src/lib/api/client';
 import { resetDnsZone } from '../../src/lib/requests/dns-zone';
 import type { Task, TaskEvent } from '../../src/lib/api/tasks';
 import { listGroupTasks } from '../../src/lib/requests/tasks';
-import { readTaskEvents, startAndFollowTask } from '../../src/lib/api/task-events';
+import { readTaskEvents, startAndFollowTask } from '../../src/lib/requests/task-events';
 import { ApiError } from '../../src/lib/errors';
 import type { Database } from '../../src/server/db/connection';
 import { companies, dnsRecords, dnsZones, domainGroups, domains, memberships, tasks } from '../../src/server/db/schema/index';

@@ -45,13 +45,13 @@ export function DialogFrame({ title, children, open, onOpenChange, footer, size 
   );
 }
 
-export function DrawerFrame({ title, children, open, onOpenChange, side, initialFocus }: FrameProps & { side: 'right' | 'left'; initialFocus?: (() => HTMLElement | null) | undefined }) {
+export function DrawerFrame({ title, children, open, onOpenChange, side, initialFocus, width }: FrameProps & { side: 'right' | 'left'; initialFocus?: (() => HTMLElement | null) | undefined; width?: number | undefined }) {
   return (
     <ArkDialog.Root lazyMount unmountOnExit open={open} {...(initialFocus ? { initialFocusEl: initialFocus } : {})} onOpenChange={(details) => onOpenChange(details.open)}>
       <Portal>
         <ArkDialog.Backdrop className="overlay-backdrop" />
         <ArkDialog.Positioner className={`drawer-positioner drawer-${side}`}>
-          <ArkDialog.Content className="drawer">
+          <ArkDialog.Content className="drawer" style={width ? { width: `min(${width}px, 100vw)` } : undefined}>
             <OverlayHeader title={title} />
             <div className="drawer-body">{children}</div>
           </ArkDialog.Content>

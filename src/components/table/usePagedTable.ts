@@ -21,6 +21,8 @@ export interface TableSelection<T> {
   onChange: (selected: RowSelectionState) => void;
   /** Names a row in its checkbox's label: 'Select {label}'. Keep it stable (module level). */
   rowLabel: (row: T) => string;
+  /** Rows that may be selected (the domain list: ACTIVE ones only); all when absent. Keep it stable. */
+  canSelect?: ((row: T) => boolean) | undefined;
 }
 
 export interface TableSorting {
@@ -73,7 +75,7 @@ export function usePagedTable<T extends RowData>({ columns, list, getRowId, sele
       manualPagination: true,
       manualSorting: true,
       rowCount: answer?.total ?? 0,
-      enableRowSelection: Boolean(selection),
+      enableRowSelection: selection?.canSelect ? (row) => selection.canSelect!(row.original) : Boolean(selection),
       enableSorting: Boolean(sorting),
       enableMultiSort: false,
       enableHiding: Boolean(columnsKey),

@@ -5,6 +5,8 @@ import type { PanelView } from '../../lib/rules/panel-pages';
 const Dashboard = lazy(() => import('../dashboard/Dashboard').then((m) => ({ default: m.Dashboard })));
 const AccountArea = lazy(() => import('../account/AccountArea').then((m) => ({ default: m.AccountArea })));
 const SelectCompany = lazy(() => import('../account/SelectCompany').then((m) => ({ default: m.SelectCompany })));
+const DomainGroupsPage = lazy(() => import('../domains/DomainGroupsPage').then((m) => ({ default: m.DomainGroupsPage })));
+const DomainGroupPage = lazy(() => import('../domains/DomainGroupPage').then((m) => ({ default: m.DomainGroupPage })));
 
 /** The body of the panel page `view` names. */
 export function PanelPage({ view }: { view: PanelView }) {
@@ -16,7 +18,22 @@ export function PanelPage({ view }: { view: PanelView }) {
         </p>
       }
     >
-      {view.route === 'dashboard' ? <Dashboard /> : view.route === 'account' ? <AccountArea tab={view.tab} itemKey={view.itemKey} /> : <SelectCompany guid={view.guid} />}
+      <PageFor view={view} />
     </Suspense>
   );
+}
+
+function PageFor({ view }: { view: PanelView }) {
+  switch (view.route) {
+    case 'dashboard':
+      return <Dashboard />;
+    case 'account':
+      return <AccountArea tab={view.tab} itemKey={view.itemKey} />;
+    case 'selectCompany':
+      return <SelectCompany guid={view.guid} />;
+    case 'domainGroups':
+      return <DomainGroupsPage />;
+    case 'domainGroup':
+      return <DomainGroupPage group={view.group} tab={view.tab} />;
+  }
 }

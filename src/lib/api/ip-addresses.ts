@@ -45,3 +45,16 @@ export const listIpAddressesOp = defineOperation({
   scopes: ['can_view_ip_addresses'],
 });
 
+
+export const ipGroup = z.object({ guid: z.guid(), name: z.string() }).meta({ id: 'IpGroup' });
+export type IpGroup = z.infer<typeof ipGroup>;
+
+/** The company's IP groups by name (spec part 3, 3 "IP group"); pickers ask for up to 9999 (spec part 2, 7.1). */
+export const listIpGroupsOp = defineOperation({
+  ...ipAddressesRoutes.listIpGroups,
+  area: 'ip',
+  summary: "The company's IP address groups, by name",
+  query: pagingSchema(),
+  answer: pageOf(ipGroup),
+  scopes: ['can_view_ip_groups'],
+});

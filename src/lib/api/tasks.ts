@@ -2,20 +2,14 @@ import { z } from 'zod';
 import { tasksRoutes } from '../requests/tasks';
 import { defineOperation, guidParam, pageOf } from './define';
 import { PAGE_SIZES, pagingSchema } from '../schemas/lists';
+import { TASK_ITEM_STATUSES, TASK_STATUSES } from '../schemas/task-event';
 
 /**
  * Provisioning tasks as the group Tasks tab shows them (spec part 2, 2.7 "Group Tasks tab" and
  * 3 "Task"): one task per request, one item per step, followed live over Server-Sent Events.
  */
 
-export const TASK_STATUSES = ['PENDING', 'ACTIVE', 'COMPLETED', 'FAILURE'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
-/** Item statuses (spec part 2, 3). */
-export const TASK_ITEM_STATUSES = ['ACTIVE', 'PENDING', 'COMPLETED', 'FAILURE', 'RETRYING'] as const;
-export type TaskItemStatus = (typeof TASK_ITEM_STATUSES)[number];
-
-/** A task in one of these states changes no more. */
-export const isTaskFinished = (status: string) => status === 'COMPLETED' || status === 'FAILURE';
+export { TASK_STATUSES, TASK_ITEM_STATUSES, isTaskFinished, type TaskStatus, type TaskItemStatus, type TaskEvent } from '../schemas/task-event';
 
 export const taskItem = z
   .object({
@@ -45,23 +39,6 @@ export const task = z
   .meta({ id: 'Task' });
 export type Task = z.infer<typeof task>;
 
-/**
- * One change of a task, as the event stream sends it (`event: task`): the task's state after the
- * change and, when an item changed, that item. The tab reloads the tasks it names (spec part 2,
- * 2.7: "a socket message that carries task guids"); `--wait` follows status and progress.
- */
-export const taskEvent = z
-  .object({
-    task: z.guid(),
-    kind: z.string(),
-    domain_group: z.guid().nullable(),
-    status: z.enum(TASK_STATUSES),
-    progress_percentage: z.number().int().min(0).max(100),
-    date_completed: z.iso.datetime().nullable(),
-    item: z.object({ guid: z.guid(), action: z.string(), status: z.enum(TASK_ITEM_STATUSES), error: z.string().nullable() }).nullable(),
-  })
-  .meta({ id: 'TaskEvent' });
-export type TaskEvent = z.infer<typeof taskEvent>;
 
 export const TASK_LIST_MAX = PAGE_SIZES[PAGE_SIZES.length - 1]!;
 export const groupTasksQuery = pagingSchema(TASK_LIST_MAX);

@@ -1,4 +1,5 @@
 import { accountTabTitle as tabTitle, isAccountTab, type AccountTab } from './account-tabs';
+import { isDomainGroupTab, type DomainGroupTab } from './domain-tabs';
 
 /**
  * The signed-in pages built today and their addresses, in the order they are matched (the
@@ -12,6 +13,9 @@ export const PANEL_ROUTES = {
   account: '/account',
   accountTab: '/account/:tab',
   accountItem: '/account/:tab/:key',
+  domainGroups: '/domains',
+  domainGroup: '/domains/:group',
+  domainGroupTab: '/domains/:group/:tab',
 } as const;
 
 export type PanelRoute = keyof typeof PANEL_ROUTES;
@@ -20,7 +24,9 @@ export type PanelRoute = keyof typeof PANEL_ROUTES;
 export type PanelView =
   | { route: 'dashboard'; title: string; hideTitle: true }
   | { route: 'account'; title: string; supportId: 'account'; tab: AccountTab; itemKey?: string }
-  | { route: 'selectCompany'; title: string; guid: string };
+  | { route: 'selectCompany'; title: string; guid: string }
+  | { route: 'domainGroups'; title: string; supportId: 'domains' }
+  | { route: 'domainGroup'; title: string; supportId: 'domains'; group: string; tab: DomainGroupTab };
 
 /** The page at a matched route, or null when the parameters name no page (an unknown tab). */
 export function panelView(route: PanelRoute, params: Readonly<Record<string, string>>): PanelView | null {
@@ -38,5 +44,13 @@ export function panelView(route: PanelRoute, params: Readonly<Record<string, str
       return params.tab === 'companies' && params.key ? { route: 'account', title: tabTitle('companies'), supportId: 'account', tab: 'companies', itemKey: params.key } : null;
     case 'selectCompany':
       return params.guid ? { route, title: 'Select Company', guid: params.guid } : null;
+    case 'domainGroups':
+      return { route, title: 'Domains', supportId: 'domains' };
+    case 'domainGroup':
+      return params.group ? { route, title: 'Domains', supportId: 'domains', group: params.group, tab: 'domains' } : null;
+    case 'domainGroupTab': {
+      const tab = params.tab ?? '';
+      return params.group && isDomainGroupTab(tab) && tab !== 'domains' ? { route: 'domainGroup', title: 'Domains', supportId: 'domains', group: params.group, tab } : null;
+    }
   }
 }

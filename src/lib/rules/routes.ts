@@ -20,6 +20,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { pattern: '/', title: 'Dashboard', scopes: [], menu: { key: '', label: 'Dashboard', icon: 'home' } },
   { pattern: '/domains', title: 'Domains', scopes: ['can_view_domains'], menu: { key: 'domains', label: 'Domains', icon: 'globe' } },
   { pattern: '/domains/{group}', title: 'Domains', scopes: ['can_view_domains'] },
+  { pattern: '/domains/{group}/{tab}', title: 'Domains', scopes: ['can_view_domains'] },
   {
     pattern: '/websites',
     title: 'Websites',

@@ -4,6 +4,9 @@ import { accountAreaOperations } from './account-area';
 import { shellAreaOperations } from './shell-area';
 import { signInAreaOperations } from './sign-in-area';
 import { taskOperations } from './tasks';
+import { domainGroupOperations } from './domain-groups';
+import { domainOperations } from './domains';
+import { hostingAccountOperations } from './hosting-accounts';
 
 /** Every operation the API mounts, each registered against its definition in src/lib/api. */
-export const operations: readonly Implemented[] = [...accountActivityOperations, ...accountAreaOperations, ...shellAreaOperations, ...signInAreaOperations, ...taskOperations];
+export const operations: readonly Implemented[] = [...accountActivityOperations, ...accountAreaOperations, ...shellAreaOperations, ...signInAreaOperations, ...taskOperations, ...domainGroupOperations, ...domainOperations, ...hostingAccountOperations];

@@ -1,4 +1,8 @@
-import { listIpAddressesOp } from '../../lib/api/ip-addresses';
+import { and, asc, eq } from 'drizzle-orm';
+import { listIpAddressesOp, listIpGroupsOp } from '../../lib/api/ip-addresses';
+import { countRows, pageOfRows } from '../db/lists';
+import { ipGroups } from '../db/schema/index';
+import { restrictTo } from '../services/access';
 import { notFound } from '../http/errors';
 import { implement } from '../http/operation';
 import { ipGroupVisible, ipListJson } from '../services/ip-list';
@@ -14,5 +18,16 @@ export const ipAddressOperations = [
     // of pageOf(ipAddress) is added here, so the answer is checked like any other in tests.
     c.header('Content-Type', 'application/json; charset=UTF-8');
     return c.body(`{"data":${data},"page":${q.page},"per_page":${q.per_page},"total":${total}}`);
+  }),
+
+  implement(listIpGroupsOp, async (c, { query }) => {
+    const { db } = c.var.deps;
+    const company = c.var.company;
+    const filter = and(eq(ipGroups.companyGuid, company.guid), restrictTo(ipGroups.guid, company.allowedIpGroups));
+    return pageOfRows(
+      query,
+      (limit, offset) => db.select({ guid: ipGroups.guid, name: ipGroups.name }).from(ipGroups).where(filter).orderBy(asc(ipGroups.name), asc(ipGroups.guid)).limit(limit).offset(offset),
+      () => countRows(db, ipGroups, filter),
+    );
   }),
 ];

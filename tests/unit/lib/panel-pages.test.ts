@@ -19,7 +19,10 @@ describe('panel pages', () => {
     expect(panelPageAt('/account/logs/', BASE)).toMatchObject({ tab: 'logs' });
     expect(panelPageAt('/account/select-company/0a1b', BASE)).toMatchObject({ route: 'selectCompany', guid: '0a1b' });
     expect(panelPageAt('/?error=x', BASE)).toMatchObject({ route: 'dashboard' });
-    expect(panelPageAt('/domains', BASE)).toBeNull();
+    expect(panelPageAt('/domains', BASE)).toMatchObject({ route: 'domainGroups' });
+    expect(panelPageAt('/domains/0a1b/tasks', BASE)).toMatchObject({ route: 'domainGroup', group: '0a1b', tab: 'tasks' });
+    expect(panelPageAt('/domains/0a1b/nope', BASE)).toBeNull();
+    expect(panelPageAt('/hosting', BASE)).toBeNull();
     expect(panelPageAt('/account/nope', BASE)).toBeNull();
     expect(panelPageAt('/auth/logout', BASE)).toBeNull();
     expect(panelPageAt('https://elsewhere.example/account', BASE)).toBeNull();

@@ -1,7 +1,9 @@
 import { ApiError, NetworkError, UnauthorizedError, toErrorBody } from '../errors';
-import type { ApiOptions } from './client';
-import { createSseParser } from './sse';
-import { isTaskFinished, taskEvent, taskEventsOp, type Task, type TaskEvent } from './tasks';
+import type { ApiOptions } from '../api/client';
+import { createSseParser } from '../api/sse';
+import type { Task } from '../api/tasks';
+import { isTaskFinished, taskEventSchema, type TaskEvent } from '../schemas/task-event';
+import { tasksRoutes } from './tasks';
 
 /**
  * Follows `GET /tasks/events/` (the group Tasks tab's live updates, spec part 2, 2.7; the CLI's
@@ -35,7 +37,7 @@ export interface StreamEnd {
  * server with NetworkError.
  */
 export async function readTaskEvents(options: ApiOptions, stream: TaskStreamOptions): Promise<StreamEnd> {
-  const url = options.baseURL.replace(/\/+$/, '') + taskEventsOp.path;
+  const url = options.baseURL.replace(/\/+$/, '') + tasksRoutes.taskEvents.path;
   const headers = new Headers({ ...options.headers, Accept: 'text/event-stream' });
   const creds = options.credentials?.();
   if (creds?.token) headers.set('Authorization', `Token ${creds.token}`);
@@ -61,7 +63,7 @@ export async function readTaskEvents(options: ApiOptions, stream: TaskStreamOpti
       if (message.event === 'ready') stream.onReady?.();
       if (message.event !== 'task') return;
       // An event this client cannot read is skipped, not fatal: the next one carries the state.
-      const parsed = taskEvent.safeParse(parseJson(message.data));
+      const parsed = taskEventSchema.safeParse(parseJson(message.data));
       if (parsed.success) stream.onTask(parsed.data);
     },
     onComment: () => stream.onHeartbeat?.(),

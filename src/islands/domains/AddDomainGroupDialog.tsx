@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { FormDialog } from '../../components/FormDialog';
+import { TextField } from '../../components/TextField';
+import { useForm } from '../../components/form/use-form';
+import { $groupChoices, addGroupForm, loadGroupChoices } from '../../stores/domain-groups';
+import { GroupChoiceFields } from './GroupChoiceFields';
+
+const EMPTY = { name: '', default_hosting_account: '', ip_address_groups: [] as string[] };
+
+/** Add Domain Group (spec part 2, 2.2 and 5): name, default hosting account, allowed IP groups. */
+export function AddDomainGroupDialog({ triggerLabel = 'Add Domain Group' }: { triggerLabel?: string }) {
+  const [open, setOpen] = useState(false);
+  const form = useForm(addGroupForm, { initial: EMPTY, onDone: () => setOpen(false) });
+  const choices = useStore($groupChoices);
+  const noAccounts = !choices.loading && choices.accounts.length === 0;
+
+  return (
+    <FormDialog
+      title="Add Domain Group"
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          form.reset();
+          void loadGroupChoices();
+        }
+      }}
+      trigger={
+        <button type="button" className="button button-primary">
+          {triggerLabel}
+        </button>
+      }
+      submitLabel="Add Domain Group"
+      busy={form.busy}
+      submitDisabled={noAccounts || choices.loading}
+      onSubmit={form.form.onSubmit}
+      formRef={form.form.ref}
+    >
+      <TextField label="Name" autoComplete="off" {...form.text('name')} />
+      <GroupChoiceFields
+        account={form.values.default_hosting_account}
+        onAccountChange={(v) => form.set('default_hosting_account', v)}
+        accountError={form.errors.default_hosting_account}
+        accountField="default_hosting_account"
+        ipGroups={form.values.ip_address_groups ?? []}
+        onIpGroupsChange={(v) => form.set('ip_address_groups', v)}
+        ipGroupsError={form.errors.ip_address_groups}
+      />
+    </FormDialog>
+  );
+}

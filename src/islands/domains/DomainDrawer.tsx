@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { Drawer } from '../../components/Drawer';
+import { Tabs } from '../../components/Tabs';
+import { DRAWER_TABS, drawerTabsFor, drawerWidth, type DrawerTab } from '../../lib/rules/drawer-tabs';
+import { $openDomain, closeDomain } from '../../stores/domains';
+import { DomainOverview } from './DomainOverview';
+
+/** The domain drawer (spec part 2, 2.4): the tabs a domain has, each at its width; the whole window on a phone. */
+export function DomainDrawer() {
+  const open = useStore($openDomain);
+  const [tab, setTab] = useState<DrawerTab>('domain');
+  const domain = open?.domain ?? null;
+  const tabs = domain ? drawerTabsFor(domain) : DRAWER_TABS.slice(0, 1);
+  const shown = tabs.some((t) => t.value === tab) ? tab : 'domain';
+
+  return (
+    <Drawer
+      title={domain?.domain ?? 'Domain'}
+      open={open !== null}
+      onOpenChange={(next) => {
+        if (!next) {
+          closeDomain();
+          setTab('domain');
+        }
+      }}
+      width={drawerWidth(shown)}
+    >
+      {!domain ? (
+        <p className="page-loading" role="status">
+          Loading...
+        </p>
+      ) : (
+        <Tabs tabs={tabs} value={shown} label="Domain" onValueChange={(v) => setTab(v as DrawerTab)}>
+          {shown === 'domain' ? <DomainOverview domain={domain} /> : null}
+        </Tabs>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,57 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { Can } from '../../components/Can';
+import { Tabs } from '../../components/Tabs';
+import { DOMAIN_GROUP_TABS, domainGroupTabPath, isDomainGroupTab, type DomainGroupTab } from '../../lib/rules/domain-tabs';
+import { $group, loadGroup } from '../../stores/domain-groups';
+import { $permissions, can } from '../../stores/permissions';
+import { navigate } from '../../stores/router';
+import { DomainsTab } from './DomainsTab';
+import '../../styles/domains.css';
+
+// Tabs other than Domains load their code when first opened, and so does the drawer.
+const TasksTab = lazy(() => import('./TasksTab').then((m) => ({ default: m.TasksTab })));
+const DomainDrawer = lazy(() => import('./DomainDrawer').then((m) => ({ default: m.DomainDrawer })));
+const GroupSettingsDialog = lazy(() => import('./GroupSettingsDialog').then((m) => ({ default: m.GroupSettingsDialog })));
+
+const loading = (
+  <p className="page-loading" role="status">
+    Loading...
+  </p>
+);
+
+/** One domain group (spec part 2, 2.3): its name, settings and reload, and its tabs, each at its own address. */
+export function DomainGroupPage({ group, tab }: { group: string; tab: DomainGroupTab }) {
+  const state = useStore($group);
+  const permissions = useStore($permissions);
+  useEffect(() => {
+    void loadGroup(group);
+  }, [group]);
+  const tabs = DOMAIN_GROUP_TABS.filter((t) => can(t.scopes, permissions));
+  const current = state.guid === group ? state.group : null;
+
+  return (
+    <>
+      <div className="group-header">
+        <h2>{current?.name ?? (state.loading ? 'Loading...' : 'Domain group')}</h2>
+        <div className="toolbar">
+          {current ? (
+            <Can scope="can_edit_domain_groups">
+              <Suspense fallback={null}>
+                <GroupSettingsDialog group={current} />
+              </Suspense>
+            </Can>
+          ) : null}
+        </div>
+      </div>
+      <Tabs tabs={tabs} value={tab} label="Domain group" onValueChange={(v) => isDomainGroupTab(v) && v !== tab && navigate(domainGroupTabPath(group, v))}>
+        <Suspense fallback={loading}>
+          {tab === 'domains' ? <DomainsTab group={group} /> : tab === 'tasks' ? <TasksTab group={group} /> : null}
+        </Suspense>
+      </Tabs>
+      <Suspense fallback={null}>
+        <DomainDrawer />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Checkbox } from '../../components/Checkbox';
+import { FormDialog } from '../../components/FormDialog';
+import { TextField } from '../../components/TextField';
+import { useForm } from '../../components/form/use-form';
+import type { DomainGroup } from '../../lib/api/domains';
+import { groupSettingsForm, loadGroupChoices } from '../../stores/domain-groups';
+import { GroupChoiceFields } from './GroupChoiceFields';
+
+const valuesOf = (g: DomainGroup) => ({
+  name: g.name,
+  default_hosting_account: g.default_hosting_account?.guid ?? '',
+  include_subdomains_in_list: g.include_subdomains_in_list,
+  allowed_ip_address_groups: g.allowed_ip_address_groups.map((a) => a.guid),
+});
+
+/** The group Settings dialog (spec part 2, 2.3 and 5 "Group settings"). */
+export function GroupSettingsDialog({ group }: { group: DomainGroup }) {
+  const [open, setOpen] = useState(false);
+  const form = useForm(groupSettingsForm, { initial: valuesOf(group), onDone: () => setOpen(false) });
+
+  return (
+    <FormDialog
+      title="Group settings"
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          form.reset();
+          void loadGroupChoices();
+        }
+      }}
+      trigger={
+        <button type="button" className="button">
+          Settings
+        </button>
+      }
+      submitLabel="Save"
+      busy={form.busy}
+      onSubmit={form.form.onSubmit}
+      formRef={form.form.ref}
+    >
+      <TextField label="Name" autoComplete="off" {...form.text('name')} />
+      <GroupChoiceFields
+        account={form.values.default_hosting_account}
+        onAccountChange={(v) => form.set('default_hosting_account', v)}
+        accountError={form.errors.default_hosting_account}
+        accountField="default_hosting_account"
+        ipGroups={form.values.allowed_ip_address_groups ?? []}
+        onIpGroupsChange={(v) => form.set('allowed_ip_address_groups', v)}
+        ipGroupsError={form.errors.allowed_ip_address_groups}
+      />
+      <Checkbox
+        label="Show subdomains in the domain list"
+        checked={form.values.include_subdomains_in_list ?? false}
+        onCheckedChange={(on) => form.set('include_subdomains_in_list', on)}
+      />
+    </FormDialog>
+  );
+}

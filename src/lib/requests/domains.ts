@@ -1,0 +1,39 @@
+import type { Api } from '../api/client';
+import { call } from '../api/send';
+import type {
+  createDomainGroupOp,
+  deleteDomainGroupOp,
+  DomainListQuery,
+  getDomainGroupOp,
+  getDomainOp,
+  groupExpiringOp,
+  groupIpAddressesOp,
+  listDomainGroupsOp,
+  listDomainsOp,
+  updateDomainGroupOp,
+} from '../api/domains';
+import type { DomainGroupCreate, DomainGroupUpdate } from '../schemas/domain-groups';
+
+/** Where each call of this area lives: written once here, spread into its definition in ../api/domains.ts. */
+export const domainsRoutes = {
+  listDomainGroups: { id: 'domains.groups.list', method: 'get', path: '/domains/groups/' },
+  createDomainGroup: { id: 'domains.groups.create', method: 'post', path: '/domains/groups/' },
+  getDomainGroup: { id: 'domains.groups.get', method: 'get', path: '/domains/groups/{guid}/' },
+  updateDomainGroup: { id: 'domains.groups.update', method: 'post', path: '/domains/groups/{guid}/' },
+  deleteDomainGroup: { id: 'domains.groups.delete', method: 'delete', path: '/domains/groups/{guid}/' },
+  groupIpAddresses: { id: 'domains.groups.ip_addresses', method: 'get', path: '/domains/groups/{guid}/ip_addresses/' },
+  groupExpiring: { id: 'domains.groups.expiring', method: 'get', path: '/domains/groups/{guid}/expiring/' },
+  listDomains: { id: 'domains.list', method: 'get', path: '/domains/' },
+  getDomain: { id: 'domains.get', method: 'get', path: '/domains/{guid}/' },
+} as const;
+
+export const listDomainGroups = (api: Api, query: { page?: number; per_page?: number } = {}) => call<typeof listDomainGroupsOp>(api, domainsRoutes.listDomainGroups, { query });
+export const createDomainGroup = (api: Api, body: DomainGroupCreate) => call<typeof createDomainGroupOp>(api, domainsRoutes.createDomainGroup, { body });
+export const getDomainGroup = (api: Api, guid: string) => call<typeof getDomainGroupOp>(api, domainsRoutes.getDomainGroup, { params: { guid } });
+export const updateDomainGroup = (api: Api, guid: string, body: DomainGroupUpdate) => call<typeof updateDomainGroupOp>(api, domainsRoutes.updateDomainGroup, { params: { guid }, body });
+export const deleteDomainGroup = (api: Api, guid: string) => call<typeof deleteDomainGroupOp>(api, domainsRoutes.deleteDomainGroup, { params: { guid } });
+export const groupIpAddresses = (api: Api, guid: string, query: { page?: number; per_page?: number } = {}) =>
+  call<typeof groupIpAddressesOp>(api, domainsRoutes.groupIpAddresses, { params: { guid }, query });
+export const groupExpiring = (api: Api, guid: string) => call<typeof groupExpiringOp>(api, domainsRoutes.groupExpiring, { params: { guid } });
+export const listDomains = (api: Api, query: DomainListQuery) => call<typeof listDomainsOp>(api, domainsRoutes.listDomains, { query });
+export const getDomain = (api: Api, guid: string) => call<typeof getDomainOp>(api, domainsRoutes.getDomain, { params: { guid } });

@@ -1,0 +1,108 @@
+import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { getDomainOp, listDomainsOp, type DomainDetail } from '../../lib/api/domains';
+import { containsPattern, pageOfRows } from '../db/lists';
+import { domains, hostingAccounts, hostingServers, ipAddresses, orders, signatures } from '../db/schema/index';
+import { implement } from '../http/operation';
+import { restrictTo } from '../services/access';
+import { visibleDomain, visibleDomainGroup } from '../services/domain-access';
+import { domainAnswer, selectDomains } from '../services/domain-rows';
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** The domain list and one domain (spec part 2, 2.3, 2.5, 7.2 and 7.3). */
+export const domainOperations = [
+  implement(listDomainsOp, async (c, { query }) => {
+    const { db, now } = c.var.deps;
+    const company = c.var.company;
+    const conditions: (SQL | undefined)[] = [eq(domains.companyGuid, company.guid), restrictTo(domains.groupGuid, company.allowedDomainGroups)];
+    if (query.group) {
+      const group = await visibleDomainGroup(db, company, query.group, 'Domain group not found.');
+      conditions.push(eq(domains.groupGuid, group.guid));
+      // Subdomains show in a group's list only when its settings say so (spec part 2, 3 "Domain group").
+      if (!group.includeSubdomainsInList) conditions.push(isNull(domains.parentDomainGuid));
+    }
+    const tags = query.search ?? [];
+    if (tags.length) {
+      conditions.push(or(...tags.flatMap((t) => [ilike(domains.domain, containsPattern(t)), ilike(ipAddresses.ipAddress, containsPattern(t)), ilike(hostingAccounts.name, containsPattern(t))])));
+    }
+    const where = and(...conditions);
+    const at = now();
+    return pageOfRows(
+      query,
+      async (limit, offset) => (await selectDomains(db, where).orderBy(asc(domains.domain)).limit(limit).offset(offset)).map((r) => domainAnswer(r, at)),
+      async () => {
+        // The joins only when a search needs them: a count over 50,000 domains should read one table.
+        const base = db.select({ n: count() }).from(domains);
+        const rows = tags.length
+          ? await base.leftJoin(ipAddresses, eq(ipAddresses.guid, domains.ipAddressGuid)).leftJoin(hostingAccounts, eq(hostingAccounts.guid, domains.hostingAccountGuid)).where(where)
+          : await base.where(where);
+        return Number(rows[0]?.n ?? 0);
+      },
+    );
+  }),
+
+  implement(getDomainOp, async (c, { params }) => {
+    const { db, now } = c.var.deps;
+    const company = c.var.company;
+    const ref = await visibleDomain(db, company, params.guid, getDomainOp.notFound);
+    const [row] = await selectDomains(db, eq(domains.guid, ref.guid));
+    const base = domainAnswer(row!, now());
+    const d = row!.d;
+    const [ip] = d.ipAddressGuid
+      ? await db
+          .select({ ip: ipAddresses, signature: { guid: signatures.guid, signature: signatures.signature }, renewal: orders.dateNextInvoice, used: count(domains.guid) })
+          .from(ipAddresses)
+          .leftJoin(signatures, eq(signatures.guid, ipAddresses.signatureGuid))
+          .leftJoin(orders, eq(orders.id, ipAddresses.orderId))
+          .leftJoin(domains, eq(domains.ipAddressGuid, ipAddresses.guid))
+          .where(eq(ipAddresses.guid, d.ipAddressGuid))
+          .groupBy(ipAddresses.guid, signatures.guid, orders.id)
+      : [];
+    const [account] = d.hostingAccountGuid
+      ? await db
+          .select({ a: hostingAccounts, serverHostname: hostingServers.hostname })
+          .from(hostingAccounts)
+          .leftJoin(hostingServers, eq(hostingServers.guid, hostingAccounts.serverGuid))
+          .where(eq(hostingAccounts.guid, d.hostingAccountGuid))
+      : [];
+    const detail: DomainDetail = {
+      ...base,
+      ip_address:
+        base.ip_address && ip
+          ? {
+              ...base.ip_address,
+              ip_address_type: ip.ip.ipAddressType as 'SHARED' | 'DEDICATED',
+              http_version: ip.ip.httpVersion === 2 ? 2 : 1,
+              status: ip.ip.status,
+              domain_count: Number(ip.used),
+              domains_allowed: ip.ip.domainsAllowed,
+              signature: ip.signature?.guid ? { guid: ip.signature.guid, signature: ip.signature.signature! } : null,
+              order: ip.ip.orderId !== null ? { order_id: ip.ip.orderId, renewal_date: iso(ip.renewal) } : null,
+            }
+          : null,
+      hosting_account:
+        base.hosting_account && account
+          ? {
+              ...base.hosting_account,
+              hostname: account.serverHostname,
+              username: account.a.username,
+              is_internal: account.a.isInternal,
+              custom_host_server:
+                account.a.accountType === 'CUSTOM_HOST'
+                  ? { destination_type: account.a.destinationType === 'IP_ADDRESS' ? 'IP_ADDRESS' : 'HOSTNAME', hostname: account.a.customHostname, ip_address: account.a.customIpAddress }
+                  : null,
+            }
+          : null,
+      meta: {
+        redirect_to_https: d.redirectToHttps,
+        redirect_to_http: d.redirectToHttp,
+        redirect_to_www: d.redirectToWww,
+        redirect_to_nonwww: d.redirectToNonwww,
+        cache_enabled: d.cacheEnabled,
+        status: d.metaStatus,
+      },
+      is_in_cpanel: d.isInCpanel,
+    };
+    return detail;
+  }),
+];

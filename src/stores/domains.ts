@@ -1,0 +1,46 @@
+import { atom, onMount } from 'nanostores';
+import type { Domain, DomainDetail } from '../lib/api/domains';
+import { getDomain, listDomains } from '../lib/requests/domains';
+import { api } from './api';
+import { createPagedList } from './paged-list';
+import { toastError } from './toasts';
+
+/** A group's Domains tab (spec part 2, 2.3): the group and the search tags, joined by commas. */
+export type DomainFilters = { group: string; search: string };
+
+export const domainsList = createPagedList<Domain, DomainFilters>('domains', (q) => listDomains(api, { ...q, search: q.search || undefined }), { group: '', search: '' });
+
+let shown = false;
+onMount(domainsList.$list, () => {
+  shown = true;
+  return () => {
+    shown = false;
+  };
+});
+
+/**
+ * Shows `group`'s domains, keeping the search when the group stays the same. Called before the
+ * table first shows, it only sets the filter, so the list loads once, for this group.
+ */
+export function showGroupDomains(group: string): void {
+  const { filters } = domainsList.$list.get();
+  if (filters.group === group) return;
+  if (shown) domainsList.setFilters({ group, search: '' });
+  else domainsList.$list.setKey('filters', { group, search: '' });
+}
+
+/** The domain open in the drawer. */
+export const $openDomain = atom<{ guid: string; loading: boolean; domain: DomainDetail | null } | null>(null);
+
+export async function openDomain(guid: string): Promise<void> {
+  $openDomain.set({ guid, loading: true, domain: $openDomain.get()?.guid === guid ? $openDomain.get()!.domain : null });
+  try {
+    const domain = await getDomain(api, guid);
+    if ($openDomain.get()?.guid === guid) $openDomain.set({ guid, loading: false, domain });
+  } catch (error) {
+    if ($openDomain.get()?.guid === guid) $openDomain.set(null);
+    toastError(error);
+  }
+}
+
+export const closeDomain = () => $openDomain.set(null);
