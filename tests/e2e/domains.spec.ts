@@ -61,3 +61,69 @@ test('a domain group is added, opened, searched, its domain shown in the drawer,
   await expect(page.getByRole('table', { name: 'Tasks' })).toBeVisible();
   await expect(page.getByText('Updating live.')).toBeVisible();
 });
+
+test('domains are added through the table and the import text, and their task finishes live', async ({ page }) => {
+  const stamp = Date.now();
+  const name = `Wizard ${stamp}`;
+  await page.goto('/domains');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Add Domain Group' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add Domain Group' });
+  await dialog.getByLabel('Name').fill(name);
+  // A shared hosting account: software is offered for it (not for a custom host).
+  await dialog.getByLabel('Default hosting account').selectOption({ label: 'Main Shared Hosting' });
+  await dialog.getByRole('button', { name: 'Add Domain Group' }).click();
+  await expect(page.getByText('Domain group successfully added!')).toBeVisible();
+  await page.getByLabel('Rows per page').first().selectOption('100');
+  await page.getByRole('link', { name }).click();
+
+  await page.getByRole('tab', { name: 'Add Domains' }).click();
+  await expect(page).toHaveURL(/\/add$/);
+  const typed = Array.from({ length: 20 }, (_, i) => `table-${stamp}-${i}.example`);
+  await page.getByLabel('Domains, one a row').fill(typed.join('\n'));
+  await page.getByRole('button', { name: 'Add to table' }).click();
+  const table = page.getByRole('table', { name: 'Domains to add' });
+  await expect(table.getByRole('row')).toHaveCount(21);
+  // An edit the spec refuses, shown beside the field.
+  await table.getByLabel('Domain of row 1', { exact: true }).fill('');
+  await expect(table.getByText('Please enter domain name. To delete the domain use the delete button on the right!')).toBeVisible();
+  await table.getByLabel('Domain of row 1', { exact: true }).fill(typed[0]!);
+  // SSL off clears the redirect; software turns SSL on with https.
+  await table.getByLabel('Software of row 2', { exact: true }).selectOption('WORDPRESS');
+  await expect(table.getByLabel('SSL for row 2', { exact: true })).toBeChecked();
+  await expect(table.getByLabel('Protocol of row 2', { exact: true })).toHaveValue('https://');
+
+  // The import text: a bad line is shown with its number, and nothing is added until it is mended.
+  const imported = Array.from({ length: 20 }, (_, i) => `import-${stamp}-${i}.example, , ${i % 2}, 1`);
+  const withBadLine = [...imported.slice(0, 2), `https://bad-${stamp}.example`, ...imported.slice(2)];
+  await page.getByLabel('Import', { exact: true }).fill(withBadLine.join('\n'));
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Line 3: Domains cannot start with http(s)://!' })).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(21);
+  await expectAccessible(page, 'Add Domains with an import error');
+  await page.getByLabel('Import', { exact: true }).fill(imported.join('\n'));
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(table.getByRole('row')).toHaveCount(41);
+  await expect(table.getByLabel('Redirect to HTTPS for row 21', { exact: true })).not.toBeChecked();
+  await expect(table.getByLabel('Redirect to HTTPS for row 22', { exact: true })).toBeChecked();
+
+  await page.getByRole('button', { name: 'Review' }).click();
+  await expect(page.getByText('40 domains will be added to this group.')).toBeVisible();
+  await page.getByRole('button', { name: 'Add 40 domains' }).dblclick();
+  await expect(page.getByText('40 domains are being added.')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/tasks$/);
+  await expect(page.getByText('Updating live.')).toBeVisible();
+  const tasks = page.getByRole('table', { name: 'Tasks' });
+  await expect(tasks.getByRole('row')).toHaveCount(2);
+  // Only the task's own events reload the list: its status reaches COMPLETED without a reload.
+  await expect(tasks.getByRole('row').nth(1)).toContainText('COMPLETED', { timeout: 45_000 });
+  await expect(tasks.getByRole('row').nth(1)).toContainText('100%');
+
+  await page.getByRole('tab', { name: 'Domains', exact: true }).click();
+  const domains = page.getByRole('table', { name: 'Domains' });
+  await page.getByLabel('Rows per page').selectOption('50');
+  await expect(domains.getByRole('row')).toHaveCount(41);
+  await expect(domains.getByRole('row').filter({ hasText: 'ACTIVE' })).toHaveCount(40);
+});

@@ -6,11 +6,13 @@ import { DOMAIN_GROUP_TABS, domainGroupTabPath, isDomainGroupTab, type DomainGro
 import { $group, loadGroup } from '../../stores/domain-groups';
 import { $permissions, can } from '../../stores/permissions';
 import { navigate } from '../../stores/router';
+import { NO_ACCESS_MESSAGE } from '../../lib/rules/routes';
 import { DomainsTab } from './DomainsTab';
 import '../../styles/domains.css';
 
 // Tabs other than Domains load their code when first opened, and so does the drawer.
 const TasksTab = lazy(() => import('./TasksTab').then((m) => ({ default: m.TasksTab })));
+const AddDomainsTab = lazy(() => import('./AddDomainsTab').then((m) => ({ default: m.AddDomainsTab })));
 const DomainDrawer = lazy(() => import('./DomainDrawer').then((m) => ({ default: m.DomainDrawer })));
 const GroupSettingsDialog = lazy(() => import('./GroupSettingsDialog').then((m) => ({ default: m.GroupSettingsDialog })));
 
@@ -45,13 +47,30 @@ export function DomainGroupPage({ group, tab }: { group: string; tab: DomainGrou
         </div>
       </div>
       <Tabs tabs={tabs} value={tab} label="Domain group" onValueChange={(v) => isDomainGroupTab(v) && v !== tab && navigate(domainGroupTabPath(group, v))}>
-        <Suspense fallback={loading}>
-          {tab === 'domains' ? <DomainsTab group={group} /> : tab === 'tasks' ? <TasksTab group={group} /> : null}
-        </Suspense>
+        {tabs.some((t) => t.value === tab) ? (
+          <Suspense fallback={loading}>
+            <GroupTab group={group} tab={tab} />
+          </Suspense>
+        ) : (
+          <div className="alert alert-error" role="alert">
+            {NO_ACCESS_MESSAGE}
+          </div>
+        )}
       </Tabs>
       <Suspense fallback={null}>
         <DomainDrawer />
       </Suspense>
     </>
   );
+}
+
+function GroupTab({ group, tab }: { group: string; tab: DomainGroupTab }) {
+  switch (tab) {
+    case 'domains':
+      return <DomainsTab group={group} />;
+    case 'add':
+      return <AddDomainsTab group={group} />;
+    case 'tasks':
+      return <TasksTab group={group} />;
+  }
 }

@@ -4,6 +4,8 @@ import { domainsRoutes } from '../requests/domains';
 import { defineOperation, guidParam, messageAnswer, pageOf } from './define';
 import { IP_LIST_MAX, PICKER_PAGE_SIZE, pagingSchema, searchTagsSchema } from '../schemas/lists';
 import { domainGroupCreateSchema, domainGroupUpdateSchema } from '../schemas/domain-groups';
+import { addDomainsSchema } from '../schemas/add-domains';
+import { task } from './tasks';
 import { DOMAIN_GROUP_PAGE_SIZE } from '../rules/domain-groups';
 
 /** Domain groups, the domain list and one domain (spec part 2, 2.2-2.5, 3 and 7.1-7.3). */
@@ -222,3 +224,20 @@ export const listDomainsOp = defineOperation({
 });
 
 export const getDomainOp = defineOperation({ ...domainsRoutes.getDomain, ...view, summary: 'One domain or subdomain', params: z.object({ guid: guidParam }), answer: domainDetail, notFound: 'Domain not found.' });
+
+/**
+ * Adds domains to groups (spec part 2, 2.8 and 7.2) as one task with an item per step of each
+ * domain. All or nothing: a refused row refuses the submission, with each row's sentence in
+ * `fields` under `domains.{index}.{field}`.
+ */
+export const addDomainsOp = defineOperation({
+  ...domainsRoutes.addDomains,
+  area: 'domains',
+  summary: 'Adds domains (one task for the whole submission)',
+  body: addDomainsSchema,
+  answer: z.object({ message: z.string(), task, domains: z.array(z.object({ guid: z.guid(), domain: z.string() })) }),
+  status: 201,
+  scopes: ['can_view_domains', 'can_add_domains'],
+  // A double click or a retry after a lost connection must not add anything twice.
+  idempotent: true,
+});

@@ -1,6 +1,7 @@
 import type { Api } from '../api/client';
 import { call } from '../api/send';
 import type {
+  addDomainsOp,
   createDomainGroupOp,
   deleteDomainGroupOp,
   DomainListQuery,
@@ -13,6 +14,7 @@ import type {
   updateDomainGroupOp,
 } from '../api/domains';
 import type { DomainGroupCreate, DomainGroupUpdate } from '../schemas/domain-groups';
+import type { AddDomainsBody } from '../schemas/add-domains';
 
 /** Where each call of this area lives: written once here, spread into its definition in ../api/domains.ts. */
 export const domainsRoutes = {
@@ -25,6 +27,7 @@ export const domainsRoutes = {
   groupExpiring: { id: 'domains.groups.expiring', method: 'get', path: '/domains/groups/{guid}/expiring/' },
   listDomains: { id: 'domains.list', method: 'get', path: '/domains/' },
   getDomain: { id: 'domains.get', method: 'get', path: '/domains/{guid}/' },
+  addDomains: { id: 'domains.add', method: 'post', path: '/domains/' },
 } as const;
 
 export const listDomainGroups = (api: Api, query: { page?: number; per_page?: number } = {}) => call<typeof listDomainGroupsOp>(api, domainsRoutes.listDomainGroups, { query });
@@ -37,3 +40,6 @@ export const groupIpAddresses = (api: Api, guid: string, query: { page?: number;
 export const groupExpiring = (api: Api, guid: string) => call<typeof groupExpiringOp>(api, domainsRoutes.groupExpiring, { params: { guid } });
 export const listDomains = (api: Api, query: DomainListQuery) => call<typeof listDomainsOp>(api, domainsRoutes.listDomains, { query });
 export const getDomain = (api: Api, guid: string) => call<typeof getDomainOp>(api, domainsRoutes.getDomain, { params: { guid } });
+/** One submission of the Add Domains wizard or an import: its key makes a repeat (double click, retry) add nothing twice. */
+export const addDomains = (api: Api, body: AddDomainsBody, idempotencyKey?: string) =>
+  call<typeof addDomainsOp>(api, domainsRoutes.addDomains, { body }, idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {});

@@ -3,6 +3,7 @@ import type { Scope } from './scopes';
 /** The domain group page's tabs (spec part 2, 2.3), in order, each with the scopes it needs. */
 export const DOMAIN_GROUP_TABS = [
   { value: 'domains', label: 'Domains', scopes: [] as readonly Scope[] },
+  { value: 'add', label: 'Add Domains', scopes: ['can_add_domains'] as readonly Scope[] },
   { value: 'tasks', label: 'Tasks', scopes: [] as readonly Scope[] },
 ] as const;
 

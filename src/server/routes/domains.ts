@@ -1,5 +1,9 @@
 import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
-import { getDomainOp, listDomainsOp, type DomainDetail } from '../../lib/api/domains';
+import { addDomainsOp, getDomainOp, listDomainsOp, type DomainDetail } from '../../lib/api/domains';
+import { taskAnswers } from '../services/task-answers';
+import { insertNewDomains } from '../services/add-domains';
+import { ADD_DOMAINS, addDomainItems } from '../jobs/steps/domain-add';
+import { inArray } from 'drizzle-orm';
 import { containsPattern, pageOfRows } from '../db/lists';
 import { domains, hostingAccounts, hostingServers, ipAddresses, orders, signatures } from '../db/schema/index';
 import { implement } from '../http/operation';
@@ -104,5 +108,23 @@ export const domainOperations = [
       is_in_cpanel: d.isInCpanel,
     };
     return detail;
+  }),
+
+  implement(addDomainsOp, async (c, { body }) => {
+    const { db, jobs, now } = c.var.deps;
+    const company = c.var.company;
+    const added = await insertNewDomains(db, company, body.domains, c.var.viewer.email, now());
+    // One task for the submission; the first domain's group names it in the group's Tasks tab.
+    const groupGuid = body.domains[0]!.group;
+    try {
+      const { task } = await jobs.startTask({ companyGuid: company.guid, domainGroupGuid: groupGuid, kind: ADD_DOMAINS, createdBy: c.var.viewer.userGuid, items: addDomainItems(added) });
+      const [answer] = await taskAnswers(db, [task]);
+      const n = added.length;
+      return { message: `${n} ${n === 1 ? 'domain is' : 'domains are'} being added.`, task: answer!, domains: added.map((d) => ({ guid: d.guid, domain: d.domain })) };
+    } catch (error) {
+      // Without a task nothing would ever finish them: take them back rather than leave them ADDING.
+      await db.delete(domains).where(inArray(domains.guid, added.map((d) => d.guid)));
+      throw error;
+    }
   }),
 ];

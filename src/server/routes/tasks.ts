@@ -1,39 +1,15 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { DNS_ZONE_RESET_DONE, DNS_ZONE_UNAVAILABLE, resetDnsZoneOp } from '../../lib/api/dns-zone';
-import { listGroupTasksOp, type Task, type TaskItemStatus, type TaskStatus } from '../../lib/api/tasks';
-import type { Db } from '../db/connection';
+import { listGroupTasksOp } from '../../lib/api/tasks';
 import { countRows, pageOfRows } from '../db/lists';
-import { dnsZones, domainGroups, domains, taskItems, tasks } from '../db/schema/index';
+import { dnsZones, domainGroups, domains, tasks } from '../db/schema/index';
 import { notFound, problem } from '../http/errors';
 import { implement } from '../http/operation';
 import { DNS_ZONE_RESET, dnsZoneResetItems } from '../jobs/steps/dns-zone';
-import type { TaskRow } from '../jobs/store';
 import { isAllowed } from '../services/access';
+import { taskAnswers } from '../services/task-answers';
 import { taskEventsOperation } from './task-events';
 
-/** Tasks with their items in position order, as the Tasks tab shows them (spec part 2, 3 "Task"). */
-async function withItems(db: Db, rows: TaskRow[]): Promise<Task[]> {
-  const guids = rows.map((r) => r.guid);
-  const items = guids.length ? await db.select().from(taskItems).where(inArray(taskItems.taskGuid, guids)).orderBy(asc(taskItems.position)) : [];
-  const byTask = Map.groupBy(items, (i) => i.taskGuid);
-  return rows.map((t) => ({
-    guid: t.guid,
-    kind: t.kind,
-    date_created: t.dateCreated.toISOString(),
-    date_completed: t.dateCompleted?.toISOString() ?? null,
-    status: t.status as TaskStatus,
-    progress_percentage: t.progressPercentage,
-    items: (byTask.get(t.guid) ?? []).map((i) => ({
-      guid: i.guid,
-      action: i.action,
-      status: i.status as TaskItemStatus,
-      details: i.details,
-      error: i.error,
-      date_created: i.dateCreated.toISOString(),
-      date_completed: i.dateCompleted?.toISOString() ?? null,
-    })),
-  }));
-}
 
 /** The group Tasks tab, the DNS zone reset (its first kind of task) and the live stream. */
 export const taskOperations = [
@@ -49,7 +25,7 @@ export const taskOperations = [
     const filter = and(eq(tasks.companyGuid, company.guid), eq(tasks.domainGroupGuid, group.guid));
     return pageOfRows(
       query,
-      async (limit, offset) => withItems(db, await db.select().from(tasks).where(filter).orderBy(desc(tasks.dateCreated), desc(tasks.guid)).limit(limit).offset(offset)),
+      async (limit, offset) => taskAnswers(db, await db.select().from(tasks).where(filter).orderBy(desc(tasks.dateCreated), desc(tasks.guid)).limit(limit).offset(offset)),
       () => countRows(db, tasks, filter),
     );
   }),
@@ -69,7 +45,7 @@ export const taskOperations = [
       { companyGuid: company.guid, domainGroupGuid: row.groupGuid, kind: DNS_ZONE_RESET, createdBy: c.var.viewer.userGuid, items: dnsZoneResetItems(row) },
       { onePerDomain: row.guid },
     );
-    const [answer] = await withItems(db, [task]);
+    const [answer] = await taskAnswers(db, [task]);
     return { message: DNS_ZONE_RESET_DONE, task: answer! };
   }),
 

@@ -1,4 +1,5 @@
 import { DNS_ZONE_RESET, dnsZoneSteps } from './dns-zone';
+import { ADD_DOMAINS, domainAddSteps } from './domain-add';
 import type { Step } from './step';
 
 export type { Step, StepContext, TaskItemRow } from './step';
@@ -9,9 +10,9 @@ export { StepFailure } from './step';
  * steps are all registered here is run by the job engine; tasks of other kinds (the seed's
  * history, work not built yet) are left as they are.
  */
-export const STEPS: Readonly<Record<string, Step>> = { ...dnsZoneSteps };
+export const STEPS: Readonly<Record<string, Step>> = { ...dnsZoneSteps, ...domainAddSteps };
 
 /** The kinds of task the engine runs, each on a pg-boss queue of its own (DESIGN "Jobs"). */
-export const TASK_KINDS = [DNS_ZONE_RESET] as const;
+export const TASK_KINDS = [DNS_ZONE_RESET, ADD_DOMAINS] as const;
 
 export const queueOf = (kind: string) => `task.${kind.toLowerCase()}`;

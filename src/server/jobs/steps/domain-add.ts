@@ -1,0 +1,128 @@
+import { and, eq } from 'drizzle-orm';
+import { generateUsername } from '../../../lib/rules/software-credentials';
+import { dnsRecords, dnsZones, domains, ipAddresses, softwareCatalogue, softwareInstallations } from '../../db/schema/index';
+import { defaultRecords, defaultSoa } from '../../services/dns-defaults';
+import type { NewTaskItem } from '../store';
+import { nextSerial } from './dns-zone';
+import { StepFailure, type Step, type StepContext } from './step';
+
+/**
+ * Adding domains (spec part 2, 2.8 and 7.2 `POST /domains/`) as a provider's backend would:
+ * the domain created with its DNS zone, then, as asked, a Let's Encrypt certificate and
+ * software. One task for the whole submission, its items in order domain by domain.
+ */
+export const ADD_DOMAINS = 'ADD_DOMAINS';
+
+const DAY_MS = 86_400_000;
+/** Let's Encrypt certificates last 90 days. */
+const CERTIFICATE_DAYS = 90;
+
+export interface AddedDomain {
+  guid: string;
+  domain: string;
+  installLetsEncrypt: boolean;
+  software: { key: string; protocol: string; preset: string | null; adminEmail: string } | null;
+}
+
+export function addDomainItems(added: readonly AddedDomain[]): NewTaskItem[] {
+  return added.flatMap((d) => [
+    { action: 'CREATE_DOMAIN', domainGuid: d.guid, details: d.domain },
+    ...(d.installLetsEncrypt ? [{ action: 'INSTALL_LETS_ENCRYPT', domainGuid: d.guid, details: d.domain }] : []),
+    ...(d.software ? [{ action: 'INSTALL_SOFTWARE', domainGuid: d.guid, details: d.domain, payload: { ...d.software } }] : []),
+  ]);
+}
+
+async function domainOf({ tx, item }: StepContext) {
+  if (!item.domainGuid) throw new StepFailure('The domain no longer exists.');
+  const [row] = await tx
+    .select({ d: domains, ip: ipAddresses.ipAddress })
+    .from(domains)
+    .leftJoin(ipAddresses, eq(ipAddresses.guid, domains.ipAddressGuid))
+    .where(eq(domains.guid, item.domainGuid))
+    .for('update', { of: domains });
+  if (!row) throw new StepFailure('The domain no longer exists.');
+  return row;
+}
+
+/** The domain goes live with the provider's zone: our nameservers, the domain, www and mail on its address. */
+const createDomain: Step = {
+  async run(context) {
+    const { tx, now } = context;
+    const { d, ip } = await domainOf(context);
+    const soa = defaultSoa(d.domain);
+    const [zone] = await tx
+      .insert(dnsZones)
+      .values({
+        companyGuid: d.companyGuid,
+        domainGuid: d.guid,
+        status: 'ACTIVE',
+        soaNameserver: soa.nameserver,
+        soaEmail: soa.email,
+        soaSerial: nextSerial(0, now),
+        soaRefresh: soa.refresh,
+        soaRetry: soa.retry,
+        soaExpiry: soa.expiry,
+        soaTtl: soa.ttl,
+        dateUpdated: now,
+      })
+      .returning({ guid: dnsZones.guid });
+    await tx.insert(dnsRecords).values(defaultRecords(d.domain, ip).map((r) => ({ ...r, zoneGuid: zone!.guid, dateCreated: now })));
+    await tx.update(domains).set({ status: 'ACTIVE', dateUpdated: now }).where(eq(domains.guid, d.guid));
+  },
+};
+
+/**
+ * A Let's Encrypt certificate, issued once the domain resolves to its assigned address in its
+ * zone (spec part 2, 4.1); until then the step is tried again. The issuer is the reference
+ * API's sandbox: nothing is asked of a real certificate authority.
+ */
+const installLetsEncrypt: Step = {
+  async run(context) {
+    const { tx, now } = context;
+    const { d, ip } = await domainOf(context);
+    // A subdomain resolves through its parent's zone, under its name relative to the parent.
+    const [parent] = d.parentDomainGuid ? await tx.select({ domain: domains.domain }).from(domains).where(eq(domains.guid, d.parentDomainGuid)) : [];
+    const name = parent && d.domain.endsWith(`.${parent.domain}`) ? d.domain.slice(0, -(parent.domain.length + 1)) : '';
+    const apex = await tx
+      .select({ value: dnsRecords.value })
+      .from(dnsRecords)
+      .innerJoin(dnsZones, eq(dnsZones.guid, dnsRecords.zoneGuid))
+      .where(and(eq(dnsZones.domainGuid, d.parentDomainGuid ?? d.guid), eq(dnsRecords.type, 'A'), eq(dnsRecords.name, name)));
+    if (!ip || !apex.some((r) => r.value === ip)) throw new Error(`Waiting for ${d.domain} to resolve to its assigned IP address.`);
+    await tx
+      .update(domains)
+      .set({ sslStatus: 'ACTIVE', sslCertificateType: 'LETS_ENCRYPT', sslDateCreated: now, sslDateExpires: new Date(now.getTime() + CERTIFICATE_DAYS * DAY_MS), dateUpdated: now })
+      .where(eq(domains.guid, d.guid));
+  },
+};
+
+/** The wizard's software: installed with a generated admin username; its password is not kept, so it shows as unavailable. */
+const installSoftware: Step = {
+  async run(context) {
+    const { tx, now, item } = context;
+    const { d } = await domainOf(context);
+    const payload = item.payload as { key?: string; protocol?: string; preset?: string | null; adminEmail?: string };
+    const [software] = await tx.select({ id: softwareCatalogue.id }).from(softwareCatalogue).where(eq(softwareCatalogue.key, payload.key ?? ''));
+    if (!software) throw new StepFailure(`Unknown software ${payload.key ?? ''}.`);
+    await tx
+      .insert(softwareInstallations)
+      .values({
+        companyGuid: d.companyGuid,
+        domainGuid: d.guid,
+        softwareId: software.id,
+        status: 'ACTIVE',
+        protocol: payload.protocol ?? 'https://',
+        adminUsername: generateUsername(),
+        adminEmail: payload.adminEmail ?? null,
+        presetGuid: payload.preset ?? null,
+        dateInstalled: now,
+      })
+      .onConflictDoNothing();
+  },
+};
+
+export const domainAddSteps: Record<string, Step> = {
+  CREATE_DOMAIN: createDomain,
+  INSTALL_LETS_ENCRYPT: installLetsEncrypt,
+  INSTALL_SOFTWARE: installSoftware,
+};

@@ -1,0 +1,117 @@
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { NewDomain } from '../../lib/schemas/add-domains';
+import type { CompanyContext } from '../context';
+import type { Db } from '../db/connection';
+import { domainGroupIpGroups, domainGroups, domains, hostingAccounts, ipAddresses, softwarePresets } from '../db/schema/index';
+import { ApiProblem } from '../http/errors';
+import { lockKey } from '../jobs/store';
+import type { AddedDomain } from '../jobs/steps/domain-add';
+import { isAllowed, restrictTo } from './access';
+
+type Row = { [K in keyof NewDomain]-?: Exclude<NewDomain[K], undefined> };
+const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => v !== null))];
+
+/**
+ * Checks a submission of new domains against the company's data and, when every row passes,
+ * inserts them as ADDING, all in one transaction under a per-company lock, so two submissions
+ * cannot take the same free website slot. A refusal names every bad row's field
+ * (`domains.{index}.{field}`), and nothing is added.
+ */
+export async function insertNewDomains(db: Db, company: CompanyContext, rows: readonly Row[], adminEmail: string, now: Date): Promise<AddedDomain[]> {
+  return db.transaction(async (tx) => {
+    await lockKey(tx, `add-domains:${company.guid}`);
+    const groupGuids = unique(rows.map((r) => r.group));
+    const accountGuids = unique(rows.map((r) => r.hosting_account));
+    const ipGuids = unique(rows.map((r) => r.ip_address));
+    const presetGuids = unique(rows.map((r) => r.software_preset));
+    const [groups, groupIpGroups, accounts, ips, used, presets, taken] = await Promise.all([
+      tx.select({ guid: domainGroups.guid }).from(domainGroups).where(and(inArray(domainGroups.guid, groupGuids), eq(domainGroups.companyGuid, company.guid))),
+      tx.select().from(domainGroupIpGroups).where(inArray(domainGroupIpGroups.domainGroupGuid, groupGuids)),
+      tx
+        .select({ guid: hostingAccounts.guid, status: hostingAccounts.status, type: hostingAccounts.accountType })
+        .from(hostingAccounts)
+        .where(and(inArray(hostingAccounts.guid, accountGuids), eq(hostingAccounts.companyGuid, company.guid), restrictTo(hostingAccounts.guid, company.allowedHostingAccounts))),
+      tx
+        .select({ guid: ipAddresses.guid, ip: ipAddresses.ipAddress, group: ipAddresses.groupGuid, allowed: ipAddresses.domainsAllowed, status: ipAddresses.status })
+        .from(ipAddresses)
+        .where(and(inArray(ipAddresses.guid, ipGuids), eq(ipAddresses.companyGuid, company.guid), restrictTo(ipAddresses.groupGuid, company.allowedIpGroups))),
+      tx.select({ ip: domains.ipAddressGuid, n: count() }).from(domains).where(inArray(domains.ipAddressGuid, ipGuids)).groupBy(domains.ipAddressGuid),
+      presetGuids.length
+        ? tx
+            .select({ guid: softwarePresets.guid })
+            .from(softwarePresets)
+            .where(and(inArray(softwarePresets.guid, presetGuids), eq(softwarePresets.companyGuid, company.guid), restrictTo(softwarePresets.guid, company.allowedSoftwarePresets)))
+        : [],
+      tx.select({ domain: domains.domain }).from(domains).where(inArray(domains.domain, unique(rows.map((r) => r.domain)))),
+    ]);
+    const visibleGroups = new Set(groups.filter((g) => isAllowed(company.allowedDomainGroups, g.guid)).map((g) => g.guid));
+    const ipGroupsOf = Map.groupBy(groupIpGroups, (g) => g.domainGroupGuid);
+    const accountOf = new Map(accounts.map((a) => [a.guid, a]));
+    const ipOf = new Map(ips.map((i) => [i.guid, i]));
+    const free = new Map(ips.map((i) => [i.guid, i.allowed - Number(used.find((u) => u.ip === i.guid)?.n ?? 0)]));
+    const presetSet = new Set(presets.map((p) => p.guid));
+    const takenSet = new Set(taken.map((t) => t.domain));
+    const listed = new Set<string>();
+
+    const fields: Record<string, string> = {};
+    const errors: string[] = [];
+    const refuse = (index: number, field: string, message: string) => {
+      fields[`domains.${index}.${field}`] = message;
+      errors.push(`${rows[index]!.domain}: ${message}`);
+    };
+    rows.forEach((row, index) => {
+      if (listed.has(row.domain)) return refuse(index, 'domain', 'This domain is listed twice.');
+      listed.add(row.domain);
+      if (takenSet.has(row.domain)) return refuse(index, 'domain', 'This domain is already added.');
+      if (!visibleGroups.has(row.group)) return refuse(index, 'group', 'Domain group not found.');
+      const account = accountOf.get(row.hosting_account);
+      if (!account) return refuse(index, 'hosting_account', 'Hosting account not found.');
+      if (account.status !== 'ACTIVE') return refuse(index, 'hosting_account', 'Only an ACTIVE hosting account can be chosen.');
+      const ip = ipOf.get(row.ip_address);
+      if (!ip || ip.status !== 'ACTIVE') return refuse(index, 'ip_address', 'IP address not found.');
+      const allowedGroups = (ipGroupsOf.get(row.group) ?? []).map((g) => g.ipGroupGuid);
+      if (allowedGroups.length && !allowedGroups.includes(ip.group)) return refuse(index, 'ip_address', `${ip.ip} is not in an IP group this domain group may use.`);
+      const left = free.get(ip.guid) ?? 0;
+      if (left <= 0) return refuse(index, 'ip_address', `No free website slot is left on ${ip.ip}.`);
+      free.set(ip.guid, left - 1);
+      if (row.software_preset && !presetSet.has(row.software_preset)) return refuse(index, 'software_preset', 'Unknown software preset.');
+    });
+    if (errors.length) throw new ApiProblem(400, { errors: errors.slice(0, 50).concat(errors.length > 50 ? [`And ${errors.length - 50} more.`] : []), code: 'invalid', fields });
+
+    const values = rows.map((row) => {
+      const customHost = accountOf.get(row.hosting_account)!.type === 'CUSTOM_HOST';
+      // Software columns are ignored for custom-host accounts (spec part 2, 5).
+      const software = !customHost && row.install_software ? row.install_software : null;
+      return {
+        companyGuid: company.guid,
+        groupGuid: row.group,
+        domain: row.domain,
+        status: 'ADDING',
+        ipAddressGuid: row.ip_address,
+        hostingAccountGuid: row.hosting_account,
+        sslStatus: row.install_lets_encrypt ? 'PENDING' : null,
+        sslCertificateType: row.install_lets_encrypt ? 'LETS_ENCRYPT' : null,
+        redirectToHttps: row.install_lets_encrypt && row.redirect_to_https,
+        softwareProtocol: software ? (row.software_protocol ?? 'https://') : null,
+        softwarePresetGuid: software ? row.software_preset : null,
+        dateCreated: now,
+      };
+    });
+    const inserted: { guid: string; domain: string }[] = [];
+    for (let i = 0; i < values.length; i += 1000) {
+      inserted.push(...(await tx.insert(domains).values(values.slice(i, i + 1000)).returning({ guid: domains.guid, domain: domains.domain })));
+    }
+    const valueOf = new Map(values.map((v) => [v.domain, v]));
+    const rowOf = new Map(rows.map((r) => [r.domain, r]));
+    return inserted.map((d) => {
+      const v = valueOf.get(d.domain)!;
+      const row = rowOf.get(d.domain)!;
+      return {
+        guid: d.guid,
+        domain: d.domain,
+        installLetsEncrypt: v.sslStatus !== null,
+        software: v.softwareProtocol ? { key: row.install_software!, protocol: v.softwareProtocol, preset: v.softwarePresetGuid, adminEmail } : null,
+      };
+    });
+  });
+}
