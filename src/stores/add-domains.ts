@@ -245,6 +245,11 @@ export async function submit(): Promise<void> {
       return { ...r, errors };
     });
     $wizard.set({ ...$wizard.get(), busy: false, step: 3, rows, result: { ok: false, errors: error.body.errors } });
+    // Someone else may have taken slots meanwhile: Go Back shows the addresses as they are now.
+    await groupIpAddresses(api, state.group, { per_page: IP_LIST_MAX }).then(
+      (ips) => $wizard.setKey('ips', ips.data),
+      () => undefined,
+    );
   }
 }
 

@@ -85,7 +85,7 @@ const BUILT = [
   'GET /domains/groups/{guid}/tasks/', 'POST /domains/{guid}/dns_zone/reset/',
   // domains: groups, the list and one domain
   'GET /domains/groups/', 'POST /domains/groups/', 'GET /domains/groups/{guid}/', 'POST /domains/groups/{guid}/', 'DELETE /domains/groups/{guid}/',
-  'GET /domains/groups/{guid}/ip_addresses/', 'GET /domains/groups/{guid}/expiring/', 'GET /domains/', 'GET /domains/{guid}/', 'POST /domains/',
+  'GET /domains/groups/{guid}/ip_addresses/', 'GET /domains/groups/{guid}/expiring/', 'GET /domains/', 'GET /domains/{guid}/', 'POST /domains/', 'PATCH /domains/', 'DELETE /domains/{guid}/',
 ];
 
 /** Operations decided beyond the spec's list (docs/decisions.md says why). */

@@ -1,7 +1,27 @@
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signedInAs, test, waitForHydration } from './support';
 
-// The domain groups page and a group's Domains and Tasks tabs, as the demo owner.
+/** A new group on a shared hosting account, opened on its Add Domains tab. */
+async function newGroup(page: Page, name: string) {
+  await page.goto('/domains');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Add Domain Group' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add Domain Group' });
+  await dialog.getByLabel('Name').fill(name);
+  // A shared hosting account: software is offered for it (not for a custom host).
+  await dialog.getByLabel('Default hosting account').selectOption({ label: 'Main Shared Hosting' });
+  await dialog.getByRole('button', { name: 'Add Domain Group' }).click();
+  await expect(page.getByText('Domain group successfully added!')).toBeVisible();
+  await page.getByLabel('Rows per page').first().selectOption('100');
+  await page.getByRole('link', { name }).click();
+  await page.getByRole('tab', { name: 'Add Domains' }).click();
+  await expect(page).toHaveURL(/\/add$/);
+}
+
+// The domain groups page and a group's tabs, as the demo owner. The tests take website slots
+// from the company's one pool of addresses in the same order, so they run one after another.
 test.use({ storageState: signedInAs('owner') });
+test.describe.configure({ mode: 'default' });
 
 test('a domain group is added, opened, searched, its domain shown in the drawer, and deleted', async ({ page }) => {
   const name = `E2E group ${Date.now()}`;
@@ -64,21 +84,7 @@ test('a domain group is added, opened, searched, its domain shown in the drawer,
 
 test('domains are added through the table and the import text, and their task finishes live', async ({ page }) => {
   const stamp = Date.now();
-  const name = `Wizard ${stamp}`;
-  await page.goto('/domains');
-  await waitForHydration(page);
-  await page.getByRole('button', { name: 'Add Domain Group' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Add Domain Group' });
-  await dialog.getByLabel('Name').fill(name);
-  // A shared hosting account: software is offered for it (not for a custom host).
-  await dialog.getByLabel('Default hosting account').selectOption({ label: 'Main Shared Hosting' });
-  await dialog.getByRole('button', { name: 'Add Domain Group' }).click();
-  await expect(page.getByText('Domain group successfully added!')).toBeVisible();
-  await page.getByLabel('Rows per page').first().selectOption('100');
-  await page.getByRole('link', { name }).click();
-
-  await page.getByRole('tab', { name: 'Add Domains' }).click();
-  await expect(page).toHaveURL(/\/add$/);
+  await newGroup(page, `Wizard ${stamp}`);
   const typed = Array.from({ length: 20 }, (_, i) => `table-${stamp}-${i}.example`);
   await page.getByLabel('Domains, one a row').fill(typed.join('\n'));
   await page.getByRole('button', { name: 'Add to table' }).click();
@@ -126,4 +132,45 @@ test('domains are added through the table and the import text, and their task fi
   await page.getByLabel('Rows per page').selectOption('50');
   await expect(domains.getByRole('row')).toHaveCount(41);
   await expect(domains.getByRole('row').filter({ hasText: 'ACTIVE' })).toHaveCount(40);
+});
+
+test('a bulk action runs on the selected domains, and a domain is deleted from its drawer', async ({ page }) => {
+  const stamp = Date.now();
+  await newGroup(page, `Bulk ${stamp}`);
+  await page.getByLabel('Domains, one a row').fill([1, 2, 3].map((i) => `bulk-${stamp}-${i}.example`).join('\n'));
+  await page.getByRole('button', { name: 'Add to table' }).click();
+  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('button', { name: 'Add 3 domains' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('table', { name: 'Tasks' }).getByRole('row').nth(1)).toContainText('COMPLETED', { timeout: 30_000 });
+
+  await page.getByRole('tab', { name: 'Domains', exact: true }).click();
+  const domains = page.getByRole('table', { name: 'Domains' });
+  await expect(domains.getByRole('row').filter({ hasText: 'ACTIVE' })).toHaveCount(3);
+  await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+  await page.getByRole('button', { name: 'Bulk actions (3)' }).click();
+  const modal = page.getByRole('dialog', { name: 'Bulk actions' });
+  await modal.getByRole('button', { name: 'Next' }).click();
+  await expect(modal.getByText('Please choose an action!')).toBeVisible();
+  await expect(modal.getByRole('radio', { name: /Install software/ })).toBeDisabled();
+  await modal.getByRole('radio', { name: 'Toggle caching' }).check();
+  await modal.getByRole('button', { name: 'Next' }).click();
+  await expect(modal.getByText('Caching is turned on for the selected domains')).toBeVisible();
+  await expectAccessible(page, 'Bulk actions, step 2');
+  await modal.getByRole('button', { name: 'Run on 3 domains' }).dblclick();
+  await expect(page.getByText('Action successfully performed!')).toBeVisible();
+  await expect(modal).toHaveCount(0);
+  await expect(page.getByText('3 selected.')).toHaveCount(0);
+
+  const first = `bulk-${stamp}-1.example`;
+  await domains.getByRole('button', { name: first }).click();
+  const drawer = page.getByRole('dialog', { name: first });
+  await drawer.getByRole('button', { name: 'Delete domain' }).click();
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Domain deletion successfully scheduled!')).toBeVisible();
+  await page.getByRole('tab', { name: 'Tasks' }).click();
+  await expect(page.getByRole('table', { name: 'Tasks' }).getByRole('row').nth(1)).toContainText('Domain deletion');
+  await expect(page.getByRole('table', { name: 'Tasks' }).getByRole('row').nth(1)).toContainText('COMPLETED', { timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Domains', exact: true }).click();
+  await expect(domains.getByRole('row').filter({ hasText: 'ACTIVE' })).toHaveCount(2);
 });

@@ -5,6 +5,36 @@ import { Tabs } from '../../components/Tabs';
 import { DRAWER_TABS, drawerTabsFor, drawerWidth, type DrawerTab } from '../../lib/rules/drawer-tabs';
 import { $openDomain, closeDomain } from '../../stores/domains';
 import { DomainOverview } from './DomainOverview';
+import { Can } from '../../components/Can';
+import { Confirm } from '../../components/Confirm';
+import { Tooltip } from '../../components/Tooltip';
+import { mayDelete, removeDomain } from '../../stores/domain-actions';
+import type { DomainDetail } from '../../lib/api/domains';
+
+function DeleteDomain({ domain }: { domain: DomainDetail }) {
+  if (!mayDelete(domain)) {
+    const why = `The domain is busy (${domain.status.replace(/_/g, ' ').toLowerCase()}).`;
+    return (
+      <Tooltip content={why}>
+        <button type="button" className="button" aria-disabled="true" aria-label={`Delete domain: ${why}`}>
+          Delete domain
+        </button>
+      </Tooltip>
+    );
+  }
+  return (
+    <Confirm
+      message={`Delete ${domain.domain}? Its DNS zone, redirects, forwarders and software go with it.`}
+      confirmLabel="Delete"
+      trigger={
+        <button type="button" className="button button-danger">
+          Delete domain
+        </button>
+      }
+      onConfirm={() => removeDomain(domain.guid)}
+    />
+  );
+}
 
 /** The domain drawer (spec part 2, 2.4): the tabs a domain has, each at its width; the whole window on a phone. */
 export function DomainDrawer() {
@@ -32,7 +62,16 @@ export function DomainDrawer() {
         </p>
       ) : (
         <Tabs tabs={tabs} value={shown} label="Domain" onValueChange={(v) => setTab(v as DrawerTab)}>
-          {shown === 'domain' ? <DomainOverview domain={domain} /> : null}
+          {shown === 'domain' ? (
+            <>
+              <div className="drawer-actions">
+                <Can scope="can_delete_domains">
+                  <DeleteDomain domain={domain} />
+                </Can>
+              </div>
+              <DomainOverview domain={domain} />
+            </>
+          ) : null}
         </Tabs>
       )}
     </Drawer>

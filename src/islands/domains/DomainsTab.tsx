@@ -12,6 +12,8 @@ import { splitTags } from '../../lib/schemas/lists';
 import { $group } from '../../stores/domain-groups';
 import { domainsList, openDomain, showGroupDomains } from '../../stores/domains';
 import { DomainTag } from './DomainTag';
+import { BulkActionsDialog } from './BulkActionsDialog';
+import { Can } from '../../components/Can';
 
 const column = pagedColumnHelper<Domain>();
 const columns = column.columns([
@@ -94,6 +96,9 @@ export function DomainsTab({ group }: { group: string }) {
       ) : null}
       <div className="toolbar">
         <TagSearch label="Search domains" tags={tags} onTagsChange={(next) => domainsList.setFilters({ group, search: next.join(',') })} placeholder="Search by domain, IP address or hosting account" />
+        <Can scope="can_edit_domains">
+          <BulkActionsDialog group={group} selected={Object.keys(selected)} onDone={() => setSelected({})} />
+        </Can>
         <button type="button" className="button" onClick={() => void domainsList.load()} disabled={list.loading}>
           Reload
         </button>

@@ -5,6 +5,7 @@ import { defineOperation, guidParam, messageAnswer, pageOf } from './define';
 import { IP_LIST_MAX, PICKER_PAGE_SIZE, pagingSchema, searchTagsSchema } from '../schemas/lists';
 import { domainGroupCreateSchema, domainGroupUpdateSchema } from '../schemas/domain-groups';
 import { addDomainsSchema } from '../schemas/add-domains';
+import { bulkActionSchema } from '../schemas/bulk-actions';
 import { task } from './tasks';
 import { DOMAIN_GROUP_PAGE_SIZE } from '../rules/domain-groups';
 
@@ -240,4 +241,25 @@ export const addDomainsOp = defineOperation({
   scopes: ['can_view_domains', 'can_add_domains'],
   // A double click or a retry after a lost connection must not add anything twice.
   idempotent: true,
+});
+
+/** Spec part 2, 4.5 and 7.2: one of eleven actions on selected ACTIVE domains of a group; a task when there is provisioning to do. */
+export const bulkActionOp = defineOperation({
+  ...domainsRoutes.bulkAction,
+  area: 'domains',
+  summary: 'Runs a bulk action on domains of a group',
+  body: bulkActionSchema,
+  answer: z.object({ message: z.string(), task: task.nullable() }),
+  scopes: ['can_view_domains', 'can_edit_domains'],
+});
+
+/** Spec part 2, 4.1: a domain ACTIVE or SUSPENDED (a subdomain ACTIVE or PENDING) is deleted by a task. */
+export const deleteDomainOp = defineOperation({
+  ...domainsRoutes.deleteDomain,
+  area: 'domains',
+  summary: 'Deletes a domain or subdomain (a task)',
+  params: z.object({ guid: guidParam }),
+  answer: z.object({ message: z.string(), task }),
+  scopes: ['can_view_domains', 'can_delete_domains'],
+  notFound: 'Domain not found.',
 });

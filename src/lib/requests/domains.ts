@@ -2,6 +2,8 @@ import type { Api } from '../api/client';
 import { call } from '../api/send';
 import type {
   addDomainsOp,
+  bulkActionOp,
+  deleteDomainOp,
   createDomainGroupOp,
   deleteDomainGroupOp,
   DomainListQuery,
@@ -15,6 +17,7 @@ import type {
 } from '../api/domains';
 import type { DomainGroupCreate, DomainGroupUpdate } from '../schemas/domain-groups';
 import type { AddDomainsBody } from '../schemas/add-domains';
+import type { BulkActionBody } from '../schemas/bulk-actions';
 
 /** Where each call of this area lives: written once here, spread into its definition in ../api/domains.ts. */
 export const domainsRoutes = {
@@ -28,6 +31,8 @@ export const domainsRoutes = {
   listDomains: { id: 'domains.list', method: 'get', path: '/domains/' },
   getDomain: { id: 'domains.get', method: 'get', path: '/domains/{guid}/' },
   addDomains: { id: 'domains.add', method: 'post', path: '/domains/' },
+  bulkAction: { id: 'domains.bulk', method: 'patch', path: '/domains/' },
+  deleteDomain: { id: 'domains.delete', method: 'delete', path: '/domains/{guid}/' },
 } as const;
 
 export const listDomainGroups = (api: Api, query: { page?: number; per_page?: number } = {}) => call<typeof listDomainGroupsOp>(api, domainsRoutes.listDomainGroups, { query });
@@ -43,3 +48,5 @@ export const getDomain = (api: Api, guid: string) => call<typeof getDomainOp>(ap
 /** One submission of the Add Domains wizard or an import: its key makes a repeat (double click, retry) add nothing twice. */
 export const addDomains = (api: Api, body: AddDomainsBody, idempotencyKey?: string) =>
   call<typeof addDomainsOp>(api, domainsRoutes.addDomains, { body }, idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {});
+export const bulkAction = (api: Api, body: BulkActionBody) => call<typeof bulkActionOp>(api, domainsRoutes.bulkAction, { body });
+export const deleteDomain = (api: Api, guid: string) => call<typeof deleteDomainOp>(api, domainsRoutes.deleteDomain, { params: { guid } });

@@ -6,7 +6,8 @@ import { signInAreaOperations } from './sign-in-area';
 import { taskOperations } from './tasks';
 import { domainGroupOperations } from './domain-groups';
 import { domainOperations } from './domains';
+import { domainBulkOperations } from './domain-bulk';
 import { hostingAccountOperations } from './hosting-accounts';
 
 /** Every operation the API mounts, each registered against its definition in src/lib/api. */
-export const operations: readonly Implemented[] = [...accountActivityOperations, ...accountAreaOperations, ...shellAreaOperations, ...signInAreaOperations, ...taskOperations, ...domainGroupOperations, ...domainOperations, ...hostingAccountOperations];
+export const operations: readonly Implemented[] = [...accountActivityOperations, ...accountAreaOperations, ...shellAreaOperations, ...signInAreaOperations, ...taskOperations, ...domainGroupOperations, ...domainOperations, ...domainBulkOperations, ...hostingAccountOperations];

@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import { domains, softwareInstallations } from '../../db/schema/index';
+import { StepFailure, type Step, type StepContext } from './step';
+
+/**
+ * A domain's removal and the removal of its certificate or software (spec part 2, 4.1 and 7.2-7.3),
+ * each a step of the task that asked for it: the single delete, or a bulk action.
+ */
+export const DELETE_DOMAIN = 'DELETE_DOMAIN';
+export const BULK_ACTION = 'BULK_ACTION';
+
+async function lockedDomain({ tx, item }: StepContext) {
+  if (!item.domainGuid) throw new StepFailure('The domain no longer exists.');
+  const [d] = await tx.select().from(domains).where(eq(domains.guid, item.domainGuid)).for('update');
+  if (!d) throw new StepFailure('The domain no longer exists.');
+  return d;
+}
+
+/** The domain, its subdomains, zone, redirects, forwarders and installation go (their rows cascade). */
+const deleteDomain: Step = {
+  async run(context) {
+    const d = await lockedDomain(context);
+    await context.tx.delete(domains).where(eq(domains.guid, d.guid));
+  },
+};
+
+const uninstallSsl: Step = {
+  async run(context) {
+    const d = await lockedDomain(context);
+    await context.tx
+      .update(domains)
+      .set({ sslStatus: null, sslCertificateType: null, sslIncludeWww: false, sslDateCreated: null, sslDateExpires: null, redirectToHttps: false, dateUpdated: context.now })
+      .where(eq(domains.guid, d.guid));
+  },
+};
+
+const uninstallSoftware: Step = {
+  async run(context) {
+    const d = await lockedDomain(context);
+    await context.tx.delete(softwareInstallations).where(eq(softwareInstallations.domainGuid, d.guid));
+  },
+};
+
+export const domainLifecycleSteps: Record<string, Step> = {
+  DELETE_DOMAIN: deleteDomain,
+  UNINSTALL_SSL_CERTIFICATE: uninstallSsl,
+  UNINSTALL_SOFTWARE: uninstallSoftware,
+};
