@@ -15,6 +15,9 @@ function freePort(): string {
 }
 
 process.env.E2E_PORT ??= freePort();
+/** The test server's HTTP edge and DNS server, so tests can ask them what the panel set up. */
+process.env.E2E_EDGE_PORT ??= freePort();
+process.env.E2E_DNS_PORT ??= freePort();
 /** The folder the test server's SMTP sink files emails into (tests/e2e/mailbox.ts reads it). */
 process.env.E2E_MAILBOX ??= mkdtempSync(join(tmpdir(), 'hostdeck-e2e-mail-'));
 /** The folder the setup project saves each role's signed-in browser state into (tests/e2e/support.ts signedInAs). */
@@ -59,7 +62,7 @@ export default defineConfig({
     // The runner's own Node (24), not whatever `node` the shell finds first.
     command: `"${process.execPath}" scripts/serve-test.mjs`,
     url: `${baseURL}/api/system/whitelabel/`,
-    env: { PORT: port, E2E_MAILBOX: process.env.E2E_MAILBOX },
+    env: { PORT: port, E2E_MAILBOX: process.env.E2E_MAILBOX, EDGE_PORT: process.env.E2E_EDGE_PORT, DNS_PORT: process.env.E2E_DNS_PORT },
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -27,7 +27,7 @@ const SCENARIOS: Scenario[] = [
 ];
 
 async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve-api.ts'], { env: { ...process.env, ...env, LOGIN_MAX_FAILURES: '1000' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve-api.ts'], { env: { ...process.env, EDGE_PORT: '0', DNS_PORT: '0', ...env, LOGIN_MAX_FAILURES: '1000' }, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {

@@ -2,6 +2,7 @@ import type { Db } from './db/connection';
 import type { Mailer } from './mail/mailer';
 import type { ResolvedViewer } from './auth/viewer';
 import type { JobEngine } from './jobs/engine';
+import type { EdgeHandle } from './edge/server';
 
 export interface ServerConfig {
   /** Minutes without a request after which a session ends. */
@@ -42,6 +43,8 @@ export interface ServerDeps {
   clientIp: (request: Request) => string | undefined;
   /** Background tasks and their live events (src/server/jobs). */
   jobs: JobEngine;
+  /** The HTTP edge (src/server/edge), once started; absent where none runs (most tests). */
+  edge?: EdgeHandle;
 }
 
 export interface Viewer {

@@ -5,6 +5,7 @@ import { clientAddressOf } from './client-address';
 import { seedDemo } from './seed/index';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts';
 import { createJobEngine } from './jobs/engine';
+import { edgeOptionsFromEnv, startEdge } from './edge/server';
 
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
 
@@ -53,5 +54,14 @@ async function start(): Promise<ServerDeps> {
   // Started with the database, so tasks a stopped process left half-done resume now. Should it
   // fail, the API still serves, and the first task started tries again.
   await deps.jobs.start().catch((error: unknown) => console.error('[hostdeck] background jobs did not start:', error));
+  // The HTTP edge serves the domains by their Host header. A port already taken must not stop
+  // the API: the panel works without it, and the log says why the sites do not answer.
+  const edge = edgeOptionsFromEnv();
+  await startEdge(deps.db, edge, deps.now)
+    .then((handle) => {
+      deps.edge = handle;
+      console.log(`[hostdeck] HTTP edge on http://${edge.host}:${handle.port}`);
+    })
+    .catch((error: unknown) => console.error(`[hostdeck] HTTP edge did not start on ${edge.host}:${edge.port}:`, error));
   return deps;
 }

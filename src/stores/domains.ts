@@ -4,6 +4,8 @@ import { getDomain, listDomains } from '../lib/requests/domains';
 import { api } from './api';
 import { createPagedList } from './paged-list';
 import { toastError } from './toasts';
+import { debounced, onTaskEvent } from './task-stream';
+import { isTaskFinished } from '../lib/schemas/task-event';
 
 /** A group's Domains tab (spec part 2, 2.3): the group and the search tags, joined by commas. */
 export type DomainFilters = { group: string; search: string };
@@ -13,8 +15,20 @@ export const domainsList = createPagedList<Domain, DomainFilters>('domains', (q)
 let shown = false;
 onMount(domainsList.$list, () => {
   shown = true;
+  // A task of the group that finishes changes its domains' states: the page shown follows, and so
+  // does the drawer's domain.
+  const reload = debounced(() => {
+    void domainsList.load();
+    const open = $openDomain.get();
+    if (open) void openDomain(open.guid);
+  });
+  const unsubscribe = onTaskEvent((event) => {
+    if (event.domain_group === domainsList.$list.get().filters.group && isTaskFinished(event.status)) reload.call();
+  });
   return () => {
     shown = false;
+    unsubscribe();
+    reload.cancel();
   };
 });
 

@@ -83,9 +83,15 @@ const BUILT = [
   'GET /hosting/accounts/',
   // domains: the group Tasks tab and the DNS zone reset (the first kind of task)
   'GET /domains/groups/{guid}/tasks/', 'POST /domains/{guid}/dns_zone/reset/',
+  // domains: meta toggles, URL redirects and traffic analytics (the HTTP edge's settings and records)
+  'GET /domains/{guid}/meta/', 'POST /domains/{guid}/meta/', 'GET /domains/{guid}/redirects/', 'POST /domains/{guid}/redirects/',
+  'PATCH /domains/{guid}/redirects/{id}/', 'DELETE /domains/{guid}/redirects/{id}/', 'DELETE /domains/{guid}/redirects/',
+  'GET /domains/{guid}/traffic/', 'GET /domains/{guid}/traffic/detail/', 'GET /domains/{guid}/traffic/graph/',
   // domains: groups, the list and one domain
   'GET /domains/groups/', 'POST /domains/groups/', 'GET /domains/groups/{guid}/', 'POST /domains/groups/{guid}/', 'DELETE /domains/groups/{guid}/',
   'GET /domains/groups/{guid}/ip_addresses/', 'GET /domains/groups/{guid}/expiring/', 'GET /domains/', 'GET /domains/{guid}/', 'POST /domains/', 'PATCH /domains/', 'DELETE /domains/{guid}/',
+  'POST /domains/{guid}/ssl_certificate/', 'DELETE /domains/{guid}/ssl_certificate/', 'GET /domains/{guid}/software/list/', 'POST /domains/{guid}/software/',
+  'GET /domains/{guid}/software/', 'DELETE /domains/{guid}/software/', 'POST /domains/{guid}/software/password/',
 ];
 
 /** Operations decided beyond the spec's list (docs/decisions.md says why). */

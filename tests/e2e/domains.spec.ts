@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signedInAs, test, waitForHydration } from './support';
+import { ACCOUNTS, expect, expectAccessible, signedInAs, test, waitForHydration } from './support';
 
 /** A new group on a shared hosting account, opened on its Add Domains tab. */
 async function newGroup(page: Page, name: string) {
@@ -173,4 +173,88 @@ test('a bulk action runs on the selected domains, and a domain is deleted from i
   await expect(page.getByRole('table', { name: 'Tasks' }).getByRole('row').nth(1)).toContainText('COMPLETED', { timeout: 30_000 });
   await page.getByRole('tab', { name: 'Domains', exact: true }).click();
   await expect(domains.getByRole('row').filter({ hasText: 'ACTIVE' })).toHaveCount(2);
+});
+
+test("from the drawer: a Let's Encrypt certificate, WordPress and its password, a URL redirect the edge answers, the www switches", async ({ page }) => {
+  // A long walk through the drawer: each of its steps waits on a task of the server.
+  test.slow();
+  const stamp = Date.now();
+  const domain = `site-${stamp}.example`;
+  await newGroup(page, `Drawer ${stamp}`);
+  await page.getByLabel('Domains, one a row').fill(domain);
+  await page.getByRole('button', { name: 'Add to table' }).click();
+  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('button', { name: 'Add 1 domain' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('table', { name: 'Tasks' }).getByRole('row').nth(1)).toContainText('COMPLETED', { timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Domains', exact: true }).click();
+
+  const domains = page.getByRole('table', { name: 'Domains' });
+  await domains.getByRole('button', { name: domain }).click();
+  const drawer = page.getByRole('dialog', { name: domain });
+  await expect(drawer.getByText('SSL certificate not installed!')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Install SSL' }).click();
+  const ssl = page.getByRole('dialog', { name: 'Install SSL certificate' });
+  await ssl.getByText('Include the www subdomain').click();
+  await expect(ssl.getByText('The www subdomain needs a DNS record')).toBeVisible();
+  await expectAccessible(page, 'Install SSL certificate');
+  await ssl.getByRole('button', { name: 'Install' }).dblclick();
+  await expect(page.getByText("Let's Encrypt installation successfully scheduled!")).toBeVisible();
+  // The provider's zone has www on the address, so the sandbox issuer issues it; the table follows the task.
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(domains.getByRole('row').filter({ hasText: domain })).toContainText('Installed', { timeout: 30_000 });
+
+  await domains.getByRole('button', { name: domain }).click();
+  await drawer.getByRole('button', { name: 'Install Software' }).click();
+  const install = page.getByRole('dialog', { name: 'Install Software' });
+  await install.getByLabel('Software').selectOption('WORDPRESS');
+  await install.getByLabel('Language').selectOption('de');
+  await expect(install.getByLabel('Admin username')).toHaveValue(/^[a-z]+\d{2}$/);
+  await expect(install.getByLabel('Admin password')).toHaveValue(/^.{16}$/);
+  await install.getByRole('button', { name: 'Install' }).click();
+  await expect(install.getByText('Please enter the website name!')).toBeVisible();
+  await install.getByLabel('Website name').fill('My new site');
+  const password = await install.getByLabel('Admin password').inputValue();
+  await expectAccessible(page, 'Install Software');
+  await install.getByRole('button', { name: 'Install' }).click();
+  await expect(page.getByText('Software installation successfully scheduled!')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(domains.getByRole('row').filter({ hasText: domain })).toContainText('WordPress', { timeout: 30_000 });
+
+  await domains.getByRole('button', { name: domain }).click();
+  await drawer.getByRole('button', { name: 'Software Info' }).click();
+  const info = page.getByRole('dialog', { name: 'Software Info' });
+  await expect(info.getByText('Hidden')).toBeVisible();
+  await info.getByLabel('Your account password').fill('not my password');
+  await info.getByRole('button', { name: 'Show password' }).click();
+  await expect(info.getByText('The password is not correct.')).toBeVisible();
+  await info.getByLabel('Your account password').fill(ACCOUNTS.owner.password);
+  await info.getByRole('button', { name: 'Show password' }).click();
+  await expect(info.getByText(password, { exact: true })).toBeVisible();
+
+  await info.getByRole('button', { name: 'Close' }).first().click();
+
+  // A URL redirect, and the HTTP edge answers it.
+  await drawer.getByRole('tab', { name: 'URL Redirects' }).click();
+  await drawer.getByRole('button', { name: 'New URL Redirect' }).click();
+  const redirect = page.getByRole('dialog', { name: 'New URL Redirect' });
+  await redirect.getByLabel('URLs').fill('/old-page');
+  await redirect.getByLabel('Destination').fill('https://example.org/new-page');
+  await redirect.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Redirect successfully created!')).toBeVisible();
+  await expect(drawer.getByRole('table').getByText('/old-page').first()).toBeVisible();
+  const edge = `http://127.0.0.1:${process.env.E2E_EDGE_PORT}`;
+  const moved = await page.request.get(`${edge}/old-page`, { headers: { Host: domain }, maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers()['location']).toBe('https://example.org/new-page');
+
+  // The HTTPS and www switches: turning one of a pair on turns the other off.
+  await drawer.getByRole('tab', { name: 'Misc' }).click();
+  await drawer.locator('.switch-label', { hasText: /^Redirect to www$/ }).click();
+  await expect(drawer.getByRole('switch', { name: 'Redirect to www' })).toBeChecked({ timeout: 20_000 });
+  await expect(drawer.getByRole('switch', { name: 'Redirect to non-www' })).toBeEnabled({ timeout: 20_000 });
+  await drawer.locator('.switch-label', { hasText: /^Redirect to non-www$/ }).click();
+  await expect(drawer.getByRole('switch', { name: 'Redirect to non-www' })).toBeChecked();
+  await expect(drawer.getByRole('switch', { name: 'Redirect to www' })).not.toBeChecked();
+  await expectAccessible(page, 'Misc tab');
 });

@@ -1,10 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Drawer } from '../../components/Drawer';
 import { Tabs } from '../../components/Tabs';
 import { DRAWER_TABS, drawerTabsFor, drawerWidth, type DrawerTab } from '../../lib/rules/drawer-tabs';
 import { $openDomain, closeDomain } from '../../stores/domains';
 import { DomainOverview } from './DomainOverview';
+
+// Each tab's code loads when it is first opened (the charts' with Analytics).
+const AnalyticsTab = lazy(() => import('./web/AnalyticsTab').then((m) => ({ default: m.AnalyticsTab })));
+const RedirectsTab = lazy(() => import('./web/RedirectsTab').then((m) => ({ default: m.RedirectsTab })));
+const MiscTab = lazy(() => import('./web/MiscTab').then((m) => ({ default: m.MiscTab })));
 import { Can } from '../../components/Can';
 import { Confirm } from '../../components/Confirm';
 import { Tooltip } from '../../components/Tooltip';
@@ -71,9 +76,32 @@ export function DomainDrawer() {
               </div>
               <DomainOverview domain={domain} />
             </>
-          ) : null}
+          ) : (
+            <Suspense
+              fallback={
+                <p className="page-loading" role="status">
+                  Loading...
+                </p>
+              }
+            >
+              <DrawerTabBody tab={shown} domain={domain.guid} />
+            </Suspense>
+          )}
         </Tabs>
       )}
     </Drawer>
   );
+}
+
+function DrawerTabBody({ tab, domain }: { tab: DrawerTab; domain: string }) {
+  switch (tab) {
+    case 'analytics':
+      return <AnalyticsTab domain={domain} />;
+    case 'redirects':
+      return <RedirectsTab domain={domain} />;
+    case 'misc':
+      return <MiscTab domain={domain} />;
+    default:
+      return null;
+  }
 }

@@ -6,6 +6,68 @@ import type { DomainDetail } from '../../lib/api/domains';
 import { flagOf } from '../../lib/format/flag';
 import { expiryTag, healthTag, softwareTag, sslTag } from '../../lib/rules/domain-tags';
 import { DomainTag } from './DomainTag';
+import { Can } from '../../components/Can';
+import { Confirm } from '../../components/Confirm';
+import { removeSoftware, removeSsl } from '../../stores/domain-software';
+import { SslDialog } from './software/SslDialog';
+import { InstallSoftwareDialog } from './software/InstallSoftwareDialog';
+import { SoftwareInfoDialog } from './software/SoftwareInfoDialog';
+
+function SslActions({ d }: { d: DomainDetail }) {
+  const ssl = d.ssl_certificate;
+  if (d.status !== 'ACTIVE') return null;
+  if (!ssl || (ssl.status !== 'ACTIVE' && ssl.status !== 'UNINSTALLING' && ssl.status !== 'PENDING')) {
+    return (
+      <Can scope="can_install_ssl_certificates">
+        <SslDialog hostingType={d.hosting_type} />
+      </Can>
+    );
+  }
+  if (ssl.status !== 'ACTIVE') return null;
+  return (
+    <Can scope="can_uninstall_ssl_certificates">
+      <Confirm
+        message={`Remove the SSL certificate of ${d.domain}?`}
+        confirmLabel="Uninstall"
+        trigger={
+          <button type="button" className="button button-small">
+            Uninstall
+          </button>
+        }
+        onConfirm={() => removeSsl(d.guid)}
+      />
+    </Can>
+  );
+}
+
+function SoftwareActions({ d }: { d: DomainDetail }) {
+  if (!d.software) {
+    return d.status === 'ACTIVE' ? (
+      <Can scope="can_install_software">
+        <InstallSoftwareDialog domain={d.guid} hasSsl={d.ssl_certificate?.status === 'ACTIVE'} />
+      </Can>
+    ) : null;
+  }
+  return (
+    <>
+      <SoftwareInfoDialog domain={d.guid} />
+      {d.software.status === 'ACTIVE' ? (
+        <Can scope="can_uninstall_software">
+          <Confirm
+            message={`Uninstall ${d.software.software_name} from ${d.domain}? Its files and database go with it.`}
+            confirmLabel="Uninstall"
+            trigger={
+              <button type="button" className="button button-small">
+                Uninstall
+              </button>
+            }
+            onConfirm={() => removeSoftware(d.guid)}
+          />
+        </Can>
+      ) : null}
+    </>
+  );
+}
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
@@ -108,7 +170,14 @@ export function DomainOverview({ domain: d }: { domain: DomainDetail }) {
           <p className="muted">No hosting account.</p>
         )}
       </Card>
-      <Card title="SSL Certificate">
+      <Card title="SSL Certificate" actions={<SslActions d={d} />}>
+        {d.ssl_certificate?.status === 'PENDING' ? (
+          <p className={d.health.resolved_ip_address && d.ip_address && d.health.resolved_ip_address !== d.ip_address.ip_address ? 'alert alert-warning' : 'muted'} role="status">
+            {d.health.resolved_ip_address && d.ip_address && d.health.resolved_ip_address !== d.ip_address.ip_address
+              ? `Waiting for the domain to resolve to its assigned IP address ${d.ip_address.ip_address} (it resolves to ${d.health.resolved_ip_address}).`
+              : 'SSL certificate successfully requested! It will be installed within 15 minutes.'}
+          </p>
+        ) : null}
         {d.ssl_certificate ? (
           <Facts
             rows={[
@@ -123,7 +192,7 @@ export function DomainOverview({ domain: d }: { domain: DomainDetail }) {
         )}
       </Card>
       {customHost ? null : (
-        <Card title="Software">
+        <Card title="Software" actions={<SoftwareActions d={d} />}>
           {d.software ? (
             <Facts
               rows={[

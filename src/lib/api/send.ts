@@ -37,7 +37,8 @@ export function call<O extends Operation>(api: Api, op: Pick<O, 'method' | 'path
     case 'patch':
       return api.patch<AnswerOf<O>>(path, given.body);
     case 'delete':
-      return api.delete<AnswerOf<O>>(path, given.body);
+      // A bulk delete names its rows in the query (`?redirect=a&redirect=b`, spec part 2, 7.4).
+      return api.delete<AnswerOf<O>>(path + toSearchParams(query), given.body);
   }
 }
 

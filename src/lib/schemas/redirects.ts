@@ -22,6 +22,17 @@ export const URL_RELATIVE = "Each URL must be a path on this domain starting wit
 export const URL_WILDCARD = "Only the end of a URL may be the wildcard '*'!";
 export const REDIRECT_CODE_INVALID = 'Please choose a response code of 301, 302, 303, 307 or 308!';
 
+/** Spec part 2, 4.1: meta toggles only while the domain is ACTIVE; otherwise it is busy. */
+export const DOMAIN_BUSY = 'The domain is busy. Please wait until its current task finishes!';
+/** Decided (docs/decisions.md "The HTTP edge"): section 8 has no sentence of its own for the toggles. */
+export const META_UPDATED = 'Settings successfully updated! Changes can take up to 5 minutes.';
+/** Spec part 2, 8. */
+export const REDIRECT_UPDATED = 'Redirect successfully updated!';
+/** Decided after section 8's pattern ('... successfully created!', '... deleted!'). */
+export const REDIRECT_CREATED = 'Redirect successfully created!';
+export const REDIRECT_DELETED = 'Redirect successfully deleted!';
+export const REDIRECTS_DELETED = 'Redirects successfully deleted!';
+
 /** How many URLs one redirect may hold, and how long each may be. */
 export const REDIRECT_URLS_MAX = 100;
 const URL_LIMIT = { label: 'A URL', max: 2000 } as const;
@@ -86,7 +97,8 @@ export const redirectCreateSchema = z.object({
       z.maxLength(DESTINATION_LIMIT.max, `${DESTINATION_LIMIT.label} can be at most ${DESTINATION_LIMIT.max} characters long.`),
       z.toLowerCase(),
       z.superRefine((destination, ctx) => {
-        const problem = destinationProblem(destination);
+        // An empty destination already has its sentence.
+        const problem = destination ? destinationProblem(destination) : null;
         if (problem) ctx.issues.push({ code: 'custom', message: problem, input: destination });
       }),
     ),

@@ -7,7 +7,9 @@ import { taskOperations } from './tasks';
 import { domainGroupOperations } from './domain-groups';
 import { domainOperations } from './domains';
 import { domainBulkOperations } from './domain-bulk';
+import { domainSoftwareOperations } from './domain-software';
 import { hostingAccountOperations } from './hosting-accounts';
+import { domainWebOperations } from './domain-web';
 
 /** Every operation the API mounts, each registered against its definition in src/lib/api. */
-export const operations: readonly Implemented[] = [...accountActivityOperations, ...accountAreaOperations, ...shellAreaOperations, ...signInAreaOperations, ...taskOperations, ...domainGroupOperations, ...domainOperations, ...domainBulkOperations, ...hostingAccountOperations];
+export const operations: readonly Implemented[] = [...accountActivityOperations, ...accountAreaOperations, ...shellAreaOperations, ...signInAreaOperations, ...taskOperations, ...domainGroupOperations, ...domainOperations, ...domainBulkOperations, ...domainSoftwareOperations, ...hostingAccountOperations, ...domainWebOperations];

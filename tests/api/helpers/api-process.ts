@@ -28,7 +28,8 @@ export interface Session {
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
     cwd: ROOT,
-    env: { ...process.env, CHECK_ANSWERS: '1', LOGIN_MAX_FAILURES: '1000', ...env },
+    // Processes run side by side: their edge and DNS server take free ports.
+    env: { ...process.env, CHECK_ANSWERS: '1', LOGIN_MAX_FAILURES: '1000', EDGE_PORT: '0', DNS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

@@ -123,3 +123,13 @@ export const kbArticles = pgTable('kb_articles', {
   dateModified: ts('date_modified').notNull().defaultNow(),
   dateCreated: createdAt(),
 });
+
+/**
+ * Keys the server makes for itself when the environment gives none (the key that encrypts
+ * software and cPanel passwords at rest without SECRET_KEY), made once per database.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  dateCreated: createdAt(),
+});

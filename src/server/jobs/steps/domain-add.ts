@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { generateUsername } from '../../../lib/rules/software-credentials';
 import { dnsRecords, dnsZones, domains, ipAddresses, softwareCatalogue, softwareInstallations } from '../../db/schema/index';
 import { defaultRecords, defaultSoa } from '../../services/dns-defaults';
@@ -89,6 +89,14 @@ const installLetsEncrypt: Step = {
       .innerJoin(dnsZones, eq(dnsZones.guid, dnsRecords.zoneGuid))
       .where(and(eq(dnsZones.domainGuid, d.parentDomainGuid ?? d.guid), eq(dnsRecords.type, 'A'), eq(dnsRecords.name, name)));
     if (!ip || !apex.some((r) => r.value === ip)) throw new Error(`Waiting for ${d.domain} to resolve to its assigned IP address.`);
+    if (d.sslIncludeWww) {
+      const www = await tx
+        .select({ guid: dnsRecords.guid })
+        .from(dnsRecords)
+        .innerJoin(dnsZones, eq(dnsZones.guid, dnsRecords.zoneGuid))
+        .where(and(eq(dnsZones.domainGuid, d.parentDomainGuid ?? d.guid), inArray(dnsRecords.type, ['A', 'CNAME']), eq(dnsRecords.name, name ? `www.${name}` : 'www')));
+      if (!www.length) throw new StepFailure(`www.${d.domain} has no DNS record, so the certificate cannot include it. Add the record, then request the certificate again.`);
+    }
     await tx
       .update(domains)
       .set({ sslStatus: 'ACTIVE', sslCertificateType: 'LETS_ENCRYPT', sslDateCreated: now, sslDateExpires: new Date(now.getTime() + CERTIFICATE_DAYS * DAY_MS), dateUpdated: now })
@@ -96,7 +104,11 @@ const installLetsEncrypt: Step = {
   },
 };
 
-/** The wizard's software: installed with a generated admin username; its password is not kept, so it shows as unavailable. */
+/**
+ * Software goes live. From the wizard it is installed with a generated admin username and no
+ * password kept ('Password is unavailable!'); from the drawer's form the row already holds the
+ * choices and the sealed password, and only its status moves on.
+ */
 const installSoftware: Step = {
   async run(context) {
     const { tx, now, item } = context;
@@ -117,7 +129,8 @@ const installSoftware: Step = {
         presetGuid: payload.preset ?? null,
         dateInstalled: now,
       })
-      .onConflictDoNothing();
+      // Installed from the drawer, the row waits as INSTALLING with the form's choices: it goes live.
+      .onConflictDoUpdate({ target: softwareInstallations.domainGuid, set: { status: 'ACTIVE', dateInstalled: now } });
   },
 };
 

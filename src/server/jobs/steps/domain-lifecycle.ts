@@ -8,6 +8,11 @@ import { StepFailure, type Step, type StepContext } from './step';
  */
 export const DELETE_DOMAIN = 'DELETE_DOMAIN';
 export const BULK_ACTION = 'BULK_ACTION';
+/** Task kinds of the drawer's SSL and software dialogs; their steps are those of adding domains and these. */
+export const INSTALL_SSL = 'INSTALL_SSL';
+export const UNINSTALL_SSL = 'UNINSTALL_SSL';
+export const INSTALL_SOFTWARE = 'INSTALL_SOFTWARE';
+export const UNINSTALL_SOFTWARE = 'UNINSTALL_SOFTWARE';
 
 async function lockedDomain({ tx, item }: StepContext) {
   if (!item.domainGuid) throw new StepFailure('The domain no longer exists.');

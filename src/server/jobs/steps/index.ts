@@ -1,7 +1,7 @@
 import { DNS_ZONE_RESET, dnsZoneSteps } from './dns-zone';
 import { ADD_DOMAINS, domainAddSteps } from './domain-add';
 import { DOMAIN_META, domainMetaSteps } from './domain-meta';
-import { BULK_ACTION, DELETE_DOMAIN, domainLifecycleSteps } from './domain-lifecycle';
+import { BULK_ACTION, DELETE_DOMAIN, INSTALL_SOFTWARE, INSTALL_SSL, UNINSTALL_SOFTWARE, UNINSTALL_SSL, domainLifecycleSteps } from './domain-lifecycle';
 import type { Step } from './step';
 
 export type { Step, StepContext, TaskItemRow } from './step';
@@ -15,6 +15,6 @@ export { StepFailure } from './step';
 export const STEPS: Readonly<Record<string, Step>> = { ...dnsZoneSteps, ...domainAddSteps, ...domainLifecycleSteps, ...domainMetaSteps };
 
 /** The kinds of task the engine runs, each on a pg-boss queue of its own (DESIGN "Jobs"). */
-export const TASK_KINDS = [DNS_ZONE_RESET, ADD_DOMAINS, DELETE_DOMAIN, BULK_ACTION, DOMAIN_META] as const;
+export const TASK_KINDS = [DNS_ZONE_RESET, ADD_DOMAINS, DELETE_DOMAIN, BULK_ACTION, DOMAIN_META, INSTALL_SSL, UNINSTALL_SSL, INSTALL_SOFTWARE, UNINSTALL_SOFTWARE] as const;
 
 export const queueOf = (kind: string) => `task.${kind.toLowerCase()}`;

@@ -1,0 +1,33 @@
+import type { Site } from './site';
+
+/** The pages the edge serves itself: a site's start page, the placeholder, and "no site here". */
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#1f2933;background:#f5f7fa}main{max-width:40rem;padding:2rem}h1{font-size:1.75rem;margin:0 0 .5rem}p{margin:.25rem 0;color:#52606d}@media (prefers-color-scheme:dark){body{color:#e4e7eb;background:#1f2933}p{color:#9aa5b1}}</style>
+</head>
+<body><main>${body}</main></body>
+</html>
+`;
+}
+
+/** The installed software's start page: the site's name and what runs it. */
+export const softwarePage = (site: Site, software: NonNullable<Site['software']>) =>
+  page(
+    software.siteName || site.domain,
+    `<h1>${escape(software.siteName || site.domain)}</h1><p>Welcome to ${escape(site.domain)}, powered by ${escape(software.name)}.</p>`,
+  );
+
+/** A domain without software (issue 8 "An HTTP edge"). */
+export const PLACEHOLDER_TEXT = 'This domain is served by Hostdeck';
+export const placeholderPage = (site: Site) => page(site.domain, `<h1>${PLACEHOLDER_TEXT}</h1><p>${escape(site.domain)}</p>`);
+
+export const NO_SITE_TEXT = 'No site is served at this address.';
+export const noSitePage = (host: string | null) => page('Site not found', `<h1>${NO_SITE_TEXT}</h1>${host ? `<p>${escape(host)}</p>` : ''}`);

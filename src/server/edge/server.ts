@@ -1,0 +1,131 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Db } from '../db/connection';
+import { decide } from './decide';
+import { noSitePage, placeholderPage, softwarePage } from './pages';
+import { createRecorder, type Recorder } from './recorder';
+import { matchRedirect, metaRedirect, type EdgeRequest } from './rules';
+import { activeRedirects, findSite, hostName, type Site } from './site';
+
+/**
+ * The HTTP edge (issue 8 "An HTTP edge", DESIGN "The reference API's real parts"): serves every
+ * ACTIVE domain and subdomain by its Host header, in this order: the firewall's decision
+ * (./decide.ts), the HTTPS and www toggles, the ACTIVE URL redirects, then the page (the
+ * installed software's start page, else the placeholder). It speaks plain HTTP; a proxy in
+ * front marks HTTPS requests with X-Forwarded-Proto. Each answer for a domain is recorded.
+ */
+export interface EdgeHandle {
+  /** The port it listens on (the one chosen when asked for 0). */
+  readonly port: number;
+  /** Writes the requests recorded so far. */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface EdgeOptions {
+  port: number;
+  host: string;
+  /** Believe X-Forwarded-For for the visitor's address (TRUST_PROXY=1). */
+  trustProxy?: boolean;
+  log?: (message: string) => void;
+}
+
+/** EDGE_PORT (0: a free one) and EDGE_HOST, documented in README "Configuration". */
+export const DEFAULT_EDGE_PORT = 4380;
+export function edgeOptionsFromEnv(env = process.env): EdgeOptions {
+  const port = env.EDGE_PORT !== undefined && env.EDGE_PORT !== '' ? Number(env.EDGE_PORT) : DEFAULT_EDGE_PORT;
+  return { port: Number.isInteger(port) && port >= 0 ? port : DEFAULT_EDGE_PORT, host: env.EDGE_HOST || '127.0.0.1', trustProxy: env.TRUST_PROXY === '1' };
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const html = (status: number, body: string): Answer => ({ status, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body });
+const redirect = (status: number, location: string): Answer => ({ status, headers: { Location: location, 'Content-Type': 'text/plain; charset=utf-8' }, body: `Redirecting to ${location}\n` });
+
+function edgeRequestOf(req: IncomingMessage, host: string): EdgeRequest {
+  const forwarded = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim().toLowerCase();
+  const port = /:(\d+)$/.exec(req.headers.host ?? '')?.[1] ?? null;
+  return { scheme: forwarded === 'https' ? 'https' : 'http', host, port, path: req.url?.startsWith('/') ? req.url : '/' };
+}
+
+async function answerFor(db: Db, site: Site, request: EdgeRequest, req: IncomingMessage, address: string): Promise<Answer> {
+  const decision = await decide({ site, request, method: req.method ?? 'GET', headers: req.headers, address });
+  if (decision.action === 'REJECT') return html(decision.status, noSitePage(null));
+  if (decision.action === 'REDIRECT') return redirect(decision.status, decision.location);
+
+  const toggled = metaRedirect(site, request);
+  if (toggled) return redirect(301, toggled);
+  const matched = matchRedirect(await activeRedirects(db, site.guid), request.path);
+  if (matched) return redirect(matched.responseCode, matched.destination);
+  return html(200, site.software ? softwarePage(site, site.software) : placeholderPage(site));
+}
+
+function addressOf(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim() : '';
+  return forwarded || req.socket.remoteAddress || '';
+}
+
+export async function startEdge(db: Db, options: EdgeOptions, now: () => Date = () => new Date()): Promise<EdgeHandle> {
+  const log = options.log ?? console.error;
+  const recorder: Recorder = createRecorder(db, log);
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const host = hostName(req.headers.host);
+    const site = host ? await findSite(db, host) : null;
+    if (!host || !site) return send(req, res, html(404, noSitePage(host)));
+    const address = addressOf(req, options.trustProxy ?? false);
+    const request = edgeRequestOf(req, host);
+    const answer = await answerFor(db, site, request, req, address);
+    const bytes = send(req, res, answer);
+    recorder.record({
+      companyGuid: site.companyGuid,
+      domainGuid: site.guid,
+      at: now(),
+      address,
+      userAgent: String(req.headers['user-agent'] ?? ''),
+      path: request.path.split('?')[0] ?? '/',
+      referer: typeof req.headers.referer === 'string' ? req.headers.referer : null,
+      status: answer.status,
+      bytes,
+    });
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log(`[hostdeck] edge: ${req.headers.host ?? ''}${req.url ?? ''} failed: ${String(error)}`);
+      if (!res.headersSent) send(req, res, { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Something went wrong!\n' });
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    flush: () => recorder.flush(),
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await recorder.flush();
+    },
+  };
+}
+
+/** Writes the answer (no body for HEAD) and returns the bytes of its body. */
+function send(req: IncomingMessage, res: ServerResponse, answer: Answer): number {
+  const body = Buffer.from(answer.body);
+  res.writeHead(answer.status, { ...answer.headers, 'Content-Length': String(body.byteLength), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return req.method === 'HEAD' ? 0 : body.byteLength;
+}

@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import Bowser from 'bowser';
+import { isbot, isbotMatch } from 'isbot';
+import { lookupLocation } from '../services/geoip';
+
+/** What edge_requests keeps of a visitor (schema traffic.ts): no address, only what analytics counts. */
+export interface VisitorFacts {
+  visitor: string;
+  country: string | null;
+  os: string;
+  browser: string;
+  device: 'DESKTOP' | 'MOBILE' | 'TABLET' | 'BOT';
+  bot: string | null;
+}
+
+/** A SHA-256 of address and user agent: enough to count unique visits without keeping the address. */
+export const visitorId = (address: string, userAgent: string) => createHash('sha256').update(`${address}\n${userAgent}`).digest('hex');
+
+/** The crawler's name: Bowser's for the ones it knows (Googlebot), else isbot's match without its version (curl/8.0 -> curl). */
+function botName(userAgent: string, parsed: Bowser.Parser.ParsedResult): string | null {
+  if (parsed.platform.type === 'bot' && parsed.browser.name) return parsed.browser.name;
+  if (!isbot(userAgent)) return null;
+  const match = isbotMatch(userAgent) ?? 'Unknown bot';
+  return match.split('/')[0]!.trim().slice(0, 100) || 'Unknown bot';
+}
+
+/** OS, browser, device (bowser), bot (isbot) and country (geoip) of one request. */
+export async function visitorFacts(address: string, userAgent: string): Promise<VisitorFacts> {
+  const parsed = Bowser.parse(userAgent || 'unknown');
+  const bot = botName(userAgent, parsed);
+  const type = parsed.platform.type;
+  const device = bot ? 'BOT' : type === 'mobile' ? 'MOBILE' : type === 'tablet' ? 'TABLET' : 'DESKTOP';
+  const location = await lookupLocation(address);
+  return {
+    visitor: visitorId(address, userAgent),
+    country: location.country?.code ?? null,
+    os: parsed.os.name || 'Unknown',
+    browser: parsed.browser.name || 'Unknown',
+    device,
+    bot,
+  };
+}

@@ -1,0 +1,180 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  getSoftwareOp,
+  installSoftwareOp,
+  installSslOp,
+  listSoftwareOp,
+  revealSoftwarePasswordOp,
+  uninstallSoftwareOp,
+  uninstallSslOp,
+  type SoftwareInstallation,
+} from '../../lib/api/domain-software';
+import { verifyPassword } from '../auth/passwords';
+import type { Db } from '../db/connection';
+import { domains, hostingAccounts, softwareCatalogue, softwareInstallations, users } from '../db/schema/index';
+import { badRequest, notFound, problem } from '../http/errors';
+import { implement } from '../http/operation';
+import type { DomainRef } from '../services/domain-access';
+import { visibleDomain } from '../services/domain-access';
+import { openSecret, sealSecret } from '../services/secret-box';
+import { taskAnswers } from '../services/task-answers';
+import { INSTALL_SOFTWARE, INSTALL_SSL, UNINSTALL_SOFTWARE, UNINSTALL_SSL } from '../jobs/steps/domain-lifecycle';
+
+
+export const SOFTWARE_NOT_INSTALLED = 'Software is not installed!';
+export const PASSWORD_UNAVAILABLE = 'Password is unavailable!';
+export const WRONG_ACCOUNT_PASSWORD = 'The password is not correct.';
+
+/** Spec part 2, 4.1: changes wait for an ACTIVE domain. */
+function needsActive(d: DomainRef) {
+  if (d.status !== 'ACTIVE') throw problem(409, `The domain is busy (${d.status.replace(/_/g, ' ').toLowerCase()}). Please wait until its current task finishes!`, { code: 'domain_busy' });
+}
+
+async function installationOf(db: Db, domain: string) {
+  const [row] = await db
+    .select({ s: softwareInstallations, key: softwareCatalogue.key, name: softwareCatalogue.name })
+    .from(softwareInstallations)
+    .innerJoin(softwareCatalogue, eq(softwareCatalogue.id, softwareInstallations.softwareId))
+    .where(eq(softwareInstallations.domainGuid, domain));
+  return row ?? null;
+}
+
+async function isCustomHost(db: Db, d: DomainRef) {
+  if (!d.hostingAccountGuid) return false;
+  const [a] = await db.select({ type: hostingAccounts.accountType }).from(hostingAccounts).where(eq(hostingAccounts.guid, d.hostingAccountGuid));
+  return a?.type === 'CUSTOM_HOST';
+}
+
+/** The drawer's SSL certificate and software dialogs (spec part 2, 2.5, 4.1 and 7.3). */
+export const domainSoftwareOperations = [
+  implement(installSslOp, async (c, { params, body }) => {
+    const { db, jobs } = c.var.deps;
+    const company = c.var.company;
+    const d = await visibleDomain(db, company, params.guid, installSslOp.notFound);
+    needsActive(d);
+    const [row] = await db.select({ ssl: domains.sslStatus }).from(domains).where(eq(domains.guid, d.guid));
+    if (row?.ssl === 'ACTIVE') throw problem(409, 'An SSL certificate is installed already.', { code: 'ssl_installed' });
+    await db.update(domains).set({ sslStatus: 'PENDING', sslCertificateType: 'LETS_ENCRYPT', sslIncludeWww: body.include_www_subdomain }).where(eq(domains.guid, d.guid));
+    const { task } = await jobs.startTask(
+      { companyGuid: company.guid, domainGroupGuid: d.groupGuid, kind: INSTALL_SSL, createdBy: c.var.viewer.userGuid, items: [{ action: 'INSTALL_LETS_ENCRYPT', domainGuid: d.guid, details: d.domain }] },
+      { onePerDomain: d.guid },
+    );
+    return { message: "Let's Encrypt installation successfully scheduled!", task: (await taskAnswers(db, [task]))[0]! };
+  }),
+
+  implement(uninstallSslOp, async (c, { params }) => {
+    const { db, jobs } = c.var.deps;
+    const company = c.var.company;
+    const d = await visibleDomain(db, company, params.guid, uninstallSslOp.notFound);
+    const [row] = await db.select({ ssl: domains.sslStatus }).from(domains).where(eq(domains.guid, d.guid));
+    if (row?.ssl !== 'ACTIVE') throw problem(409, row?.ssl ? 'The SSL certificate can be removed once it is installed.' : 'SSL certificate not installed!', { code: 'ssl_not_active' });
+    await db.update(domains).set({ sslStatus: 'UNINSTALLING' }).where(eq(domains.guid, d.guid));
+    const { task } = await jobs.startTask(
+      { companyGuid: company.guid, domainGroupGuid: d.groupGuid, kind: UNINSTALL_SSL, createdBy: c.var.viewer.userGuid, items: [{ action: 'UNINSTALL_SSL_CERTIFICATE', domainGuid: d.guid, details: d.domain }] },
+      { onePerDomain: d.guid },
+    );
+    return { message: 'SSL certificate update successfully scheduled!', task: (await taskAnswers(db, [task]))[0]! };
+  }),
+
+  implement(listSoftwareOp, async (c, { params }) => {
+    const { db } = c.var.deps;
+    const d = await visibleDomain(db, c.var.company, params.guid, listSoftwareOp.notFound);
+    // Custom-host accounts are not ours to install on (spec part 2, 2.5: the Software card is hidden).
+    if (await isCustomHost(db, d)) return { data: [] };
+    const rows = await db
+      .select({ id: softwareCatalogue.id, key: softwareCatalogue.key, name: softwareCatalogue.name, languages: softwareCatalogue.languages })
+      .from(softwareCatalogue)
+      .where(eq(softwareCatalogue.isActive, true))
+      .orderBy(softwareCatalogue.position, softwareCatalogue.name);
+    return { data: rows };
+  }),
+
+  implement(installSoftwareOp, async (c, { params, body }) => {
+    const { db, jobs } = c.var.deps;
+    const company = c.var.company;
+    const d = await visibleDomain(db, company, params.guid, installSoftwareOp.notFound);
+    needsActive(d);
+    if (await isCustomHost(db, d)) throw problem(409, 'Software cannot be installed on a custom host account.', { code: 'custom_host' });
+    const [software] = await db.select().from(softwareCatalogue).where(and(eq(softwareCatalogue.key, body.software), eq(softwareCatalogue.isActive, true)));
+    if (!software) throw badRequest({ software: 'Please choose the software!' });
+    if (software.languages.length ? !software.languages.includes(body.language) : body.language !== 'en') throw badRequest({ language: 'Please choose a language!' });
+    if (await installationOf(db, d.guid)) throw problem(409, 'Software is installed on this domain already.', { code: 'software_installed' });
+    await db.insert(softwareInstallations).values({
+      companyGuid: company.guid,
+      domainGuid: d.guid,
+      softwareId: software.id,
+      status: 'INSTALLING',
+      protocol: body.protocol,
+      language: body.language,
+      installDirectory: body.install_directory,
+      adminUsername: body.admin_username,
+      adminPasswordSecret: await sealSecret(db, body.admin_password),
+      adminEmail: body.admin_email,
+      websiteName: body.website_name,
+      websiteDescription: body.website_description,
+    });
+    const { task } = await jobs.startTask(
+      {
+        companyGuid: company.guid,
+        domainGroupGuid: d.groupGuid,
+        kind: INSTALL_SOFTWARE,
+        createdBy: c.var.viewer.userGuid,
+        items: [{ action: 'INSTALL_SOFTWARE', domainGuid: d.guid, details: d.domain, payload: { key: software.key, protocol: body.protocol } }],
+      },
+      { onePerDomain: d.guid },
+    );
+    return { message: 'Software installation successfully scheduled!', task: (await taskAnswers(db, [task]))[0]! };
+  }),
+
+  implement(getSoftwareOp, async (c, { params }) => {
+    const { db } = c.var.deps;
+    const d = await visibleDomain(db, c.var.company, params.guid, getSoftwareOp.notFound);
+    const row = await installationOf(db, d.guid);
+    if (!row) throw notFound(SOFTWARE_NOT_INSTALLED);
+    const { s } = row;
+    const answer: SoftwareInstallation = {
+      guid: s.guid,
+      key: row.key,
+      software_name: row.name,
+      status: s.status,
+      protocol: s.protocol,
+      language: s.language,
+      install_directory: s.installDirectory,
+      username: s.adminUsername,
+      admin_email: s.adminEmail,
+      website_name: s.websiteName,
+      is_imported: s.isImported,
+      has_password: s.adminPasswordSecret !== null,
+      date_installed: s.dateInstalled?.toISOString() ?? null,
+      date_created: s.dateCreated.toISOString(),
+    };
+    return answer;
+  }),
+
+  implement(uninstallSoftwareOp, async (c, { params }) => {
+    const { db, jobs } = c.var.deps;
+    const company = c.var.company;
+    const d = await visibleDomain(db, company, params.guid, uninstallSoftwareOp.notFound);
+    const row = await installationOf(db, d.guid);
+    if (!row) throw problem(409, SOFTWARE_NOT_INSTALLED, { code: 'software_not_installed' });
+    if (row.s.status !== 'ACTIVE') throw problem(409, 'The software can be uninstalled once it is ACTIVE.', { code: 'software_busy' });
+    await db.update(softwareInstallations).set({ status: 'UNINSTALLING' }).where(eq(softwareInstallations.guid, row.s.guid));
+    const { task } = await jobs.startTask(
+      { companyGuid: company.guid, domainGroupGuid: d.groupGuid, kind: UNINSTALL_SOFTWARE, createdBy: c.var.viewer.userGuid, items: [{ action: 'UNINSTALL_SOFTWARE', domainGuid: d.guid, details: d.domain }] },
+      { onePerDomain: d.guid },
+    );
+    return { message: 'Software update successfully scheduled!', task: (await taskAnswers(db, [task]))[0]! };
+  }),
+
+  implement(revealSoftwarePasswordOp, async (c, { params, body }) => {
+    const { db } = c.var.deps;
+    const d = await visibleDomain(db, c.var.company, params.guid, revealSoftwarePasswordOp.notFound);
+    const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.guid, c.var.viewer.userGuid));
+    if (!user || !(await verifyPassword(body.password, user.hash))) throw badRequest({ password: WRONG_ACCOUNT_PASSWORD }, 'wrong_password');
+    const row = await installationOf(db, d.guid);
+    if (!row) throw problem(409, SOFTWARE_NOT_INSTALLED, { code: 'software_not_installed' });
+    const password = row.s.adminPasswordSecret ? await openSecret(db, row.s.adminPasswordSecret) : null;
+    if (password === null) throw problem(409, PASSWORD_UNAVAILABLE, { code: 'password_unavailable' });
+    return { data: { password } };
+  }),
+];
