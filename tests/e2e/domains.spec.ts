@@ -257,4 +257,10 @@ test("from the drawer: a Let's Encrypt certificate, WordPress and its password, 
   await expect(drawer.getByRole('switch', { name: 'Redirect to non-www' })).toBeChecked();
   await expect(drawer.getByRole('switch', { name: 'Redirect to www' })).not.toBeChecked();
   await expectAccessible(page, 'Misc tab');
+
+  // Analytics: the visits drawn as a chart (a canvas named for screen readers), the top countries.
+  await drawer.getByRole('tab', { name: 'Analytics (beta)' }).click();
+  await expect(drawer.getByRole('img', { name: /^Visits from / }).locator('canvas').first()).toBeVisible();
+  await expect(drawer.getByRole('table', { name: 'Top 10 countries' })).toBeVisible();
+  await expectAccessible(page, 'Analytics tab');
 });
