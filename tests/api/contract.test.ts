@@ -89,7 +89,7 @@ const BUILT = [
   'GET /domains/{guid}/traffic/', 'GET /domains/{guid}/traffic/detail/', 'GET /domains/{guid}/traffic/graph/',
   // domains: groups, the list and one domain
   'GET /domains/groups/', 'POST /domains/groups/', 'GET /domains/groups/{guid}/', 'POST /domains/groups/{guid}/', 'DELETE /domains/groups/{guid}/',
-  'GET /domains/groups/{guid}/ip_addresses/', 'GET /domains/groups/{guid}/expiring/', 'GET /domains/', 'GET /domains/{guid}/', 'POST /domains/', 'PATCH /domains/', 'DELETE /domains/{guid}/',
+  'GET /domains/groups/{guid}/ip_addresses/', 'GET /domains/groups/{guid}/expiring/', 'GET /domains/', 'GET /domains/{guid}/', 'POST /domains/', 'PATCH /domains/', 'DELETE /domains/{guid}/', 'GET /domains/export/',
   'POST /domains/{guid}/ssl_certificate/', 'DELETE /domains/{guid}/ssl_certificate/', 'GET /domains/{guid}/software/list/', 'POST /domains/{guid}/software/',
   'GET /domains/{guid}/software/', 'DELETE /domains/{guid}/software/', 'POST /domains/{guid}/software/password/',
 ];

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, expect, expectAccessible, signedInAs, test, waitForHydration } from './support';
 
@@ -134,7 +135,7 @@ test('domains are added through the table and the import text, and their task fi
   await expect(domains.getByRole('row').filter({ hasText: 'ACTIVE' })).toHaveCount(40);
 });
 
-test('a bulk action runs on the selected domains, and a domain is deleted from its drawer', async ({ page }) => {
+test('a bulk action runs on the selected domains, they are exported as CSV and JSON, and one is deleted from its drawer', async ({ page }) => {
   const stamp = Date.now();
   await newGroup(page, `Bulk ${stamp}`);
   await page.getByLabel('Domains, one a row').fill([1, 2, 3].map((i) => `bulk-${stamp}-${i}.example`).join('\n'));
@@ -161,6 +162,31 @@ test('a bulk action runs on the selected domains, and a domain is deleted from i
   await expect(page.getByText('Action successfully performed!')).toBeVisible();
   await expect(modal).toHaveCount(0);
   await expect(page.getByText('3 selected.')).toHaveCount(0);
+
+  // Export: at least one field, then CSV and JSON files with their results.
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const exporting = page.getByRole('dialog', { name: 'Export' });
+  const ticked = exporting.getByRole('checkbox', { checked: true });
+  await expect(ticked).toHaveCount(7);
+  while ((await ticked.count()) > 0) await ticked.first().uncheck();
+  await exporting.getByRole('button', { name: 'Export' }).click();
+  await expect(exporting.getByText('Please select at least 1 field!')).toBeVisible();
+  await exporting.getByRole('checkbox', { name: 'Domain', exact: true }).check();
+  await exporting.getByRole('checkbox', { name: 'Domain group', exact: true }).check();
+  await exporting.getByLabel('Direction').selectOption('DESC');
+  await expectAccessible(page, 'Export dialog');
+  await exporting.getByRole('button', { name: 'Export' }).click();
+  const results = page.getByRole('dialog', { name: 'Export results' });
+  await expect(results.getByText('3 domains exported to')).toBeVisible();
+  const [csv] = await Promise.all([page.waitForEvent('download'), results.getByRole('link', { name: 'Download CSV' }).click()]);
+  const csvText = await readFile((await csv.path())!, 'utf8');
+  expect(csvText.trim().split('\n')).toEqual(['Domain,Domain group', ...[3, 2, 1].map((i) => `bulk-${stamp}-${i}.example,Bulk ${stamp}`)]);
+  await results.getByRole('button', { name: 'Back' }).click();
+  await exporting.getByLabel('Format').selectOption('JSON');
+  await exporting.getByRole('button', { name: 'Export' }).click();
+  const [json] = await Promise.all([page.waitForEvent('download'), results.getByRole('link', { name: 'Download JSON' }).click()]);
+  expect((JSON.parse(await readFile((await json.path())!, 'utf8')) as { domain: string }[]).map((r) => r.domain)).toEqual([3, 2, 1].map((i) => `bulk-${stamp}-${i}.example`));
+  await results.getByRole('button', { name: 'Close' }).first().click();
 
   const first = `bulk-${stamp}-1.example`;
   await domains.getByRole('button', { name: first }).click();

@@ -13,6 +13,7 @@ import { $group } from '../../stores/domain-groups';
 import { domainsList, openDomain, showGroupDomains } from '../../stores/domains';
 import { DomainTag } from './DomainTag';
 import { BulkActionsDialog } from './BulkActionsDialog';
+import { ExportDialog } from './ExportDialog';
 import { Can } from '../../components/Can';
 
 const column = pagedColumnHelper<Domain>();
@@ -99,6 +100,7 @@ export function DomainsTab({ group }: { group: string }) {
         <Can scope="can_edit_domains">
           <BulkActionsDialog group={group} selected={Object.keys(selected)} onDone={() => setSelected({})} />
         </Can>
+        <ExportDialog group={group} selected={Object.keys(selected)} />
         <button type="button" className="button" onClick={() => void domainsList.load()} disabled={list.loading}>
           Reload
         </button>

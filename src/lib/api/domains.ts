@@ -6,6 +6,7 @@ import { IP_LIST_MAX, PICKER_PAGE_SIZE, pagingSchema, searchTagsSchema } from '.
 import { domainGroupCreateSchema, domainGroupUpdateSchema } from '../schemas/domain-groups';
 import { addDomainsSchema } from '../schemas/add-domains';
 import { bulkActionSchema } from '../schemas/bulk-actions';
+import { domainExportQuery } from '../schemas/domain-export';
 import { task } from './tasks';
 import { DOMAIN_GROUP_PAGE_SIZE } from '../rules/domain-groups';
 
@@ -262,4 +263,14 @@ export const deleteDomainOp = defineOperation({
   answer: z.object({ message: z.string(), task }),
   scopes: ['can_view_domains', 'can_delete_domains'],
   notFound: 'Domain not found.',
+});
+
+/** Spec part 2, 7.2 and 9: the group's domains (or the selected ones) as CSV or JSON, sorted as asked. */
+export const exportDomainsOp = defineOperation({
+  ...domainsRoutes.exportDomains,
+  area: 'domains',
+  summary: "Exports a group's domains as CSV or JSON (streamed)",
+  query: domainExportQuery,
+  answer: 'file',
+  scopes: ['can_view_domains'],
 });

@@ -18,6 +18,7 @@ import type {
 import type { DomainGroupCreate, DomainGroupUpdate } from '../schemas/domain-groups';
 import type { AddDomainsBody } from '../schemas/add-domains';
 import type { BulkActionBody } from '../schemas/bulk-actions';
+import type { DomainExportQuery } from '../schemas/domain-export';
 
 /** Where each call of this area lives: written once here, spread into its definition in ../api/domains.ts. */
 export const domainsRoutes = {
@@ -32,6 +33,7 @@ export const domainsRoutes = {
   getDomain: { id: 'domains.get', method: 'get', path: '/domains/{guid}/' },
   addDomains: { id: 'domains.add', method: 'post', path: '/domains/' },
   bulkAction: { id: 'domains.bulk', method: 'patch', path: '/domains/' },
+  exportDomains: { id: 'domains.export', method: 'get', path: '/domains/export/' },
   deleteDomain: { id: 'domains.delete', method: 'delete', path: '/domains/{guid}/' },
 } as const;
 
@@ -50,3 +52,5 @@ export const addDomains = (api: Api, body: AddDomainsBody, idempotencyKey?: stri
   call<typeof addDomainsOp>(api, domainsRoutes.addDomains, { body }, idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {});
 export const bulkAction = (api: Api, body: BulkActionBody) => call<typeof bulkActionOp>(api, domainsRoutes.bulkAction, { body });
 export const deleteDomain = (api: Api, guid: string) => call<typeof deleteDomainOp>(api, domainsRoutes.deleteDomain, { params: { guid } });
+/** The export file (CSV or JSON), named by the server. */
+export const exportDomains = (api: Api, query: DomainExportQuery) => api.download(domainsRoutes.exportDomains.path, query);

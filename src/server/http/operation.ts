@@ -41,8 +41,26 @@ export function guardsOf(op: Operation): MiddlewareHandler<AppEnv>[] {
   return list;
 }
 
+/**
+ * Orders routes so a literal segment is tried before a parameter in the same place:
+ * `/domains/export/` must not be taken for `/domains/{guid}/`, whatever order the areas list
+ * their operations in. Otherwise the order stays as listed.
+ */
+export function bySpecificity(a: Implemented, b: Implemented): number {
+  const key = (path: string): [number, string][] => path.split('/').map((part) => (part.startsWith('{') ? [1, ''] : [0, part]));
+  const ka = key(a.op.path);
+  const kb = key(b.op.path);
+  for (let i = 0; i < Math.min(ka.length, kb.length); i++) {
+    const [ta, va] = ka[i]!;
+    const [tb, vb] = kb[i]!;
+    if (ta !== tb) return ta - tb;
+    if (va !== vb) return va < vb ? -1 : 1;
+  }
+  return ka.length - kb.length;
+}
+
 export function mountOperations(app: Hono<AppEnv>, list: readonly Implemented[]) {
-  for (const { op, handler } of list) {
+  for (const { op, handler } of [...list].sort(bySpecificity)) {
     app.on([op.method.toUpperCase()], [honoPath(op.path)], ...guardsOf(op), async (c) => {
       const input = await parseInput(c, op);
       const answer = async () => {

@@ -1,5 +1,8 @@
 import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
-import { addDomainsOp, getDomainOp, listDomainsOp, type DomainDetail } from '../../lib/api/domains';
+import { addDomainsOp, exportDomainsOp, getDomainOp, listDomainsOp, type DomainDetail } from '../../lib/api/domains';
+import { exportStream } from '../services/domain-export';
+import { hasScopes } from '../../lib/rules/scopes';
+import { forbidden } from '../http/errors';
 import { taskAnswers } from '../services/task-answers';
 import { insertNewDomains } from '../services/add-domains';
 import { ADD_DOMAINS, addDomainItems } from '../jobs/steps/domain-add';
@@ -126,5 +129,35 @@ export const domainOperations = [
       await db.delete(domains).where(inArray(domains.guid, added.map((d) => d.guid)));
       throw error;
     }
+  }),
+
+  implement(exportDomainsOp, async (c, { query }) => {
+    const { db, now } = c.var.deps;
+    const company = c.var.company;
+    const group = await visibleDomainGroup(db, company, query.group, 'Domain group not found.');
+    // Admin passwords leave only for those who may reveal them one by one.
+    if (query.fields.includes('software_password') && !hasScopes(company.permissions, ['can_edit_software_installation'])) {
+      throw forbidden('Exporting software passwords needs the permission to see software installations.');
+    }
+    const extension = query.output_type === 'CSV' ? 'csv' : 'json';
+    const filename = `${group.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'domains'}-${now().toISOString().slice(0, 10)}.${extension}`;
+    const body = exportStream(db, {
+      companyGuid: company.guid,
+      group: group.guid,
+      fields: [...new Set(query.fields)],
+      selected: query.selected_domains,
+      sortField: query.sort_field,
+      sortDir: query.sort_dir,
+      format: query.output_type,
+      includeSubdomains: group.includeSubdomainsInList,
+    });
+    return new Response(body, {
+      headers: {
+        'Content-Type': query.output_type === 'CSV' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${filename}"`,
+        'X-Suggested-Filename': filename,
+        'Cache-Control': 'no-store',
+      },
+    });
   }),
 ];
