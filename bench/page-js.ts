@@ -26,7 +26,7 @@ interface PageToWeigh {
 /** Every page of the panel, loaded as a browser loads it on a full load, signed out or in. */
 const PAGES: PageToWeigh[] = [
   ...['/auth/login', '/auth/register', '/auth/recover', '/auth/reset', '/auth/verify', '/auth/verify/contact', '/auth/logout', '/privacy', '/terms', '/unsubscribe', '/no-such-page'].map((path) => ({ path, signedIn: false })),
-  ...['/', ...ACCOUNT_TABS.map((tab) => accountTabPath(tab.value)), '/account/select-company/00000000-0000-4000-8000-000000000000'].map((path) => ({ path, signedIn: true })),
+  ...['/', ...ACCOUNT_TABS.map((tab) => accountTabPath(tab.value)), '/account/select-company/00000000-0000-4000-8000-000000000000', '/domains'].map((path) => ({ path, signedIn: true })),
 ];
 
 const TOKEN_KEY = 'hostdeck:token';

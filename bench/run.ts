@@ -8,7 +8,10 @@
  *    budgets (login 80 KiB, the signed-in shell with the dashboard 150 KiB); over budget is
  *    printed, not failed.
  * 3. Requests per second and p99 under 50 concurrent clients, on PGlite and PostgreSQL.
- * Run with `npm run bench` (options: --ips N --runs N --seconds N --skip-api --skip-js --skip-load).
+ * 4. With 50,000 domains in one group: a page of the domain list beside a bare SQL select, the
+ *    export of all of them (time, peak memory), and in Chromium the time to the first rows and
+ *    the slowest interaction while scrolling, selecting all and searching by tag.
+ * Run with `npm run bench` (options: --ips N --runs N --seconds N --skip-api --skip-js --skip-load --skip-domains, --domains N).
  */
 import { parseArgs } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +20,7 @@ import { join } from 'node:path';
 import { measureIpList } from './ip-list';
 import { measurePageJs } from './page-js';
 import { measureConcurrency } from './concurrency';
+import { measureDomains } from './domains';
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +29,8 @@ const { values } = parseArgs({
     'skip-api': { type: 'boolean', default: false },
     'skip-js': { type: 'boolean', default: false },
     'skip-load': { type: 'boolean', default: false },
+    'skip-domains': { type: 'boolean', default: false },
+    domains: { type: 'string', default: '50000' },
     seconds: { type: 'string', default: '5' },
   },
 });
@@ -39,3 +45,11 @@ if (!values['skip-api']) {
 }
 if (!values['skip-js']) await measurePageJs();
 if (!values['skip-load']) await measureConcurrency(Number(values.seconds));
+if (!values['skip-domains']) {
+  const dir = mkdtempSync(join(tmpdir(), 'hostdeck-bench-domains-'));
+  try {
+    await measureDomains({ dataDir: dir, domainCount: Number(values.domains), runs: Number(values.runs) });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -78,7 +78,7 @@ const BUILT = [
   'GET /account/companies/{guid}/make_default/', 'GET /account/invitations/', 'GET /account/invitations/code/', 'DELETE /account/invitations/{guid}/',
   'POST /account/invitations/{guid}/accept/',
   // ip
-  'GET /ip_addresses/', 'GET /ip_addresses/groups/',
+  'GET /ip_addresses/', 'GET /ip_addresses/groups/', 'GET /ip_addresses/signatures/',
   // hosting: the accounts list the domain area's pickers read
   'GET /hosting/accounts/',
   // domains: the group Tasks tab and the DNS zone reset (the first kind of task)
@@ -90,6 +90,7 @@ const BUILT = [
   // domains: groups, the list and one domain
   'GET /domains/groups/', 'POST /domains/groups/', 'GET /domains/groups/{guid}/', 'POST /domains/groups/{guid}/', 'DELETE /domains/groups/{guid}/',
   'GET /domains/groups/{guid}/ip_addresses/', 'GET /domains/groups/{guid}/expiring/', 'GET /domains/', 'GET /domains/{guid}/', 'POST /domains/', 'PATCH /domains/', 'DELETE /domains/{guid}/', 'GET /domains/export/',
+  'POST /domains/{guid}/ip_address/', 'POST /domains/{guid}/hosting_account/', 'POST /domains/create-in-cpanel/',
   'POST /domains/{guid}/ssl_certificate/', 'DELETE /domains/{guid}/ssl_certificate/', 'GET /domains/{guid}/software/list/', 'POST /domains/{guid}/software/',
   'GET /domains/{guid}/software/', 'DELETE /domains/{guid}/software/', 'POST /domains/{guid}/software/password/',
 ];

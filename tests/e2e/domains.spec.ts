@@ -74,7 +74,21 @@ test('a domain group is added, opened, searched, its domain shown in the drawer,
   await expect(drawer.getByRole('heading', { name: 'IP Address' })).toBeVisible();
   await expect(drawer.getByRole('heading', { name: 'SSL Certificate' })).toBeVisible();
   await expectAccessible(page, 'Domain drawer');
-  await page.keyboard.press('Escape');
+
+  // Modify IP Address: a dedicated address with a free slot, on HTTP/2.
+  await drawer.getByRole('region', { name: 'IP Address' }).getByRole('button', { name: 'Modify' }).click();
+  const modify = page.getByRole('dialog', { name: 'Modify IP Address' });
+  const address = modify.getByLabel('IP address');
+  await expect(address.locator('option', { hasText: 'dedicated' }).first()).toBeAttached();
+  const free = await address.locator('option:not([disabled])', { hasText: 'dedicated' }).evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  const now = await address.inputValue();
+  await address.selectOption(free.find((v) => v !== now)!);
+  await modify.getByLabel('HTTP version').selectOption('2');
+  await expectAccessible(page, 'Modify IP Address');
+  await modify.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText("Domain's IP address successfully updated!")).toBeVisible();
+  await expect(drawer.getByText('HTTP/2')).toBeVisible({ timeout: 20_000 });
+  await drawer.getByRole('button', { name: 'Close' }).click();
   await expect(drawer).toHaveCount(0);
 
   await page.getByRole('tab', { name: 'Tasks' }).click();

@@ -12,6 +12,30 @@ import { removeSoftware, removeSsl } from '../../stores/domain-software';
 import { SslDialog } from './software/SslDialog';
 import { InstallSoftwareDialog } from './software/InstallSoftwareDialog';
 import { SoftwareInfoDialog } from './software/SoftwareInfoDialog';
+import { ModifyIpDialog } from './placement/ModifyIpDialog';
+import { ModifyHostingDialog } from './placement/ModifyHostingDialog';
+import { addToCpanel } from '../../stores/domain-placement';
+
+function HostingActions({ d }: { d: DomainDetail }) {
+  if (d.status !== 'ACTIVE') return null;
+  return (
+    <Can scope="can_edit_domains">
+      <ModifyHostingDialog domain={d} />
+      {d.hosting_account?.account_type === 'SHARED_HOSTING' && !d.is_in_cpanel ? (
+        <Confirm
+          message={`Create ${d.domain} in the cPanel of ${d.hosting_account.name}? It can take a couple of minutes.`}
+          confirmLabel="Create"
+          trigger={
+            <button type="button" className="button button-small">
+              Create in cPanel
+            </button>
+          }
+          onConfirm={() => addToCpanel(d.guid)}
+        />
+      ) : null}
+    </Can>
+  );
+}
 
 function SslActions({ d }: { d: DomainDetail }) {
   const ssl = d.ssl_certificate;
@@ -137,7 +161,16 @@ export function DomainOverview({ domain: d }: { domain: DomainDetail }) {
           )}
         </Card>
       )}
-      <Card title="IP Address">
+      <Card
+        title="IP Address"
+        actions={
+          d.status === 'ACTIVE' ? (
+            <Can scope="can_edit_domains">
+              <ModifyIpDialog domain={d} />
+            </Can>
+          ) : null
+        }
+      >
         {d.ip_address ? (
           <Facts
             rows={[
@@ -154,13 +187,14 @@ export function DomainOverview({ domain: d }: { domain: DomainDetail }) {
           <p className="muted">No IP address assigned.</p>
         )}
       </Card>
-      <Card title="Hosting Account">
+      <Card title="Hosting Account" actions={<HostingActions d={d} />}>
         {d.hosting_account ? (
           <Facts
             rows={[
               ['Account', <a key="a" href={`/hosting/${d.hosting_account.guid}`}>{d.hosting_account.name}</a>],
               ['Type', d.hosting_account.account_type === 'CUSTOM_HOST' ? 'Custom host' : 'Shared hosting'],
               ['Status', <StatusBadge key="s" status={d.hosting_account.status} />],
+              ['In cPanel', d.is_in_cpanel ? 'Yes' : 'No'],
               ...(d.hosting_account.custom_host_server
                 ? ([['Destination', d.hosting_account.custom_host_server.hostname ?? d.hosting_account.custom_host_server.ip_address ?? '']] as [string, ReactNode][])
                 : ([['Server', d.hosting_account.hostname ?? 'Not assigned yet']] as [string, ReactNode][])),

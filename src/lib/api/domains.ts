@@ -7,6 +7,7 @@ import { domainGroupCreateSchema, domainGroupUpdateSchema } from '../schemas/dom
 import { addDomainsSchema } from '../schemas/add-domains';
 import { bulkActionSchema } from '../schemas/bulk-actions';
 import { domainExportQuery } from '../schemas/domain-export';
+import { createInCpanelSchema, modifyHostingSchema, modifyIpSchema } from '../schemas/domain-placement';
 import { task } from './tasks';
 import { DOMAIN_GROUP_PAGE_SIZE } from '../rules/domain-groups';
 
@@ -273,4 +274,40 @@ export const exportDomainsOp = defineOperation({
   query: domainExportQuery,
   answer: 'file',
   scopes: ['can_view_domains'],
+});
+
+const scheduled = z.object({ message: z.string(), task });
+
+/** Modify IP Address (spec part 2, 2.5): another address with a free slot, and a dedicated one's signature and HTTP version. */
+export const modifyIpOp = defineOperation({
+  ...domainsRoutes.modifyIp,
+  area: 'domains',
+  summary: "Moves a domain to another IP address, or sets its dedicated address's signature and HTTP version (a task)",
+  params: z.object({ guid: guidParam }),
+  body: modifyIpSchema,
+  answer: scheduled,
+  scopes: ['can_view_domains', 'can_edit_domains'],
+  notFound: 'Domain not found.',
+});
+
+/** Modify Hosting Account (spec part 2, 2.5 and 4.1): an ACTIVE account only, for an ACTIVE domain. */
+export const modifyHostingOp = defineOperation({
+  ...domainsRoutes.modifyHosting,
+  area: 'domains',
+  summary: 'Moves a domain to another hosting account (a task)',
+  params: z.object({ guid: guidParam }),
+  body: modifyHostingSchema,
+  answer: scheduled,
+  scopes: ['can_view_domains', 'can_edit_domains'],
+  notFound: 'Domain not found.',
+});
+
+/** Create Domain in cPanel (spec part 2, 2.5): "can take a couple of minutes". */
+export const createInCpanelOp = defineOperation({
+  ...domainsRoutes.createInCpanel,
+  area: 'domains',
+  summary: "Creates the domain in its hosting account's cPanel (a task)",
+  body: createInCpanelSchema,
+  answer: scheduled,
+  scopes: ['can_view_domains', 'can_edit_domains'],
 });

@@ -58,3 +58,16 @@ export const listIpGroupsOp = defineOperation({
   answer: pageOf(ipGroup),
   scopes: ['can_view_ip_groups'],
 });
+
+export const signature = z.object({ guid: z.guid(), signature: z.string(), is_default: z.boolean() }).meta({ id: 'Signature' });
+export type Signature = z.infer<typeof signature>;
+
+/** The server signatures a dedicated address can answer with (spec part 2, 7.1: per_page up to 99999). */
+export const listSignaturesOp = defineOperation({
+  ...ipAddressesRoutes.listSignatures,
+  area: 'ip',
+  summary: 'The server signatures a dedicated IP address can answer with',
+  query: pagingSchema(IP_LIST_MAX),
+  answer: pageOf(signature),
+  scopes: ['can_view_ip_addresses'],
+});

@@ -2,6 +2,9 @@ import type { Api } from '../api/client';
 import { call } from '../api/send';
 import type {
   addDomainsOp,
+  createInCpanelOp,
+  modifyHostingOp,
+  modifyIpOp,
   bulkActionOp,
   deleteDomainOp,
   createDomainGroupOp,
@@ -19,6 +22,7 @@ import type { DomainGroupCreate, DomainGroupUpdate } from '../schemas/domain-gro
 import type { AddDomainsBody } from '../schemas/add-domains';
 import type { BulkActionBody } from '../schemas/bulk-actions';
 import type { DomainExportQuery } from '../schemas/domain-export';
+import type { ModifyHosting, ModifyIp } from '../schemas/domain-placement';
 
 /** Where each call of this area lives: written once here, spread into its definition in ../api/domains.ts. */
 export const domainsRoutes = {
@@ -34,6 +38,9 @@ export const domainsRoutes = {
   addDomains: { id: 'domains.add', method: 'post', path: '/domains/' },
   bulkAction: { id: 'domains.bulk', method: 'patch', path: '/domains/' },
   exportDomains: { id: 'domains.export', method: 'get', path: '/domains/export/' },
+  modifyIp: { id: 'domains.ip_address.update', method: 'post', path: '/domains/{guid}/ip_address/' },
+  modifyHosting: { id: 'domains.hosting_account.update', method: 'post', path: '/domains/{guid}/hosting_account/' },
+  createInCpanel: { id: 'domains.cpanel.create', method: 'post', path: '/domains/create-in-cpanel/' },
   deleteDomain: { id: 'domains.delete', method: 'delete', path: '/domains/{guid}/' },
 } as const;
 
@@ -54,3 +61,6 @@ export const bulkAction = (api: Api, body: BulkActionBody) => call<typeof bulkAc
 export const deleteDomain = (api: Api, guid: string) => call<typeof deleteDomainOp>(api, domainsRoutes.deleteDomain, { params: { guid } });
 /** The export file (CSV or JSON), named by the server. */
 export const exportDomains = (api: Api, query: DomainExportQuery) => api.download(domainsRoutes.exportDomains.path, query);
+export const modifyIp = (api: Api, guid: string, body: ModifyIp) => call<typeof modifyIpOp>(api, domainsRoutes.modifyIp, { params: { guid }, body });
+export const modifyHosting = (api: Api, guid: string, body: ModifyHosting) => call<typeof modifyHostingOp>(api, domainsRoutes.modifyHosting, { params: { guid }, body });
+export const createInCpanel = (api: Api, guid: string) => call<typeof createInCpanelOp>(api, domainsRoutes.createInCpanel, { body: { guid } });

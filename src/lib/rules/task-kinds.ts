@@ -13,6 +13,9 @@ const KIND_LABELS: Record<string, string> = {
   UNINSTALL_SOFTWARE: 'Software removal',
   MIGRATE_SOFTWARE: 'Software migration',
   DOMAIN_META: 'Redirect and caching change',
+  UPDATE_IP_ADDRESS: 'IP address change',
+  UPDATE_HOSTING_ACCOUNT: 'Hosting account change',
+  CREATE_IN_CPANEL: 'Creation in cPanel',
 };
 
 export function taskKindLabel(kind: string): string {

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { listIpAddressesOp, listIpGroupsOp } from '../../lib/api/ip-addresses';
+import { listIpAddressesOp, listIpGroupsOp, listSignaturesOp } from '../../lib/api/ip-addresses';
 import { countRows, pageOfRows } from '../db/lists';
-import { ipGroups } from '../db/schema/index';
+import { ipGroups, signatures } from '../db/schema/index';
 import { restrictTo } from '../services/access';
 import { notFound } from '../http/errors';
 import { implement } from '../http/operation';
@@ -28,6 +28,16 @@ export const ipAddressOperations = [
       query,
       (limit, offset) => db.select({ guid: ipGroups.guid, name: ipGroups.name }).from(ipGroups).where(filter).orderBy(asc(ipGroups.name), asc(ipGroups.guid)).limit(limit).offset(offset),
       () => countRows(db, ipGroups, filter),
+    );
+  }),
+
+  implement(listSignaturesOp, async (c, { query }) => {
+    const { db } = c.var.deps;
+    return pageOfRows(
+      query,
+      async (limit, offset) =>
+        (await db.select().from(signatures).orderBy(asc(signatures.position), asc(signatures.signature)).limit(limit).offset(offset)).map((s) => ({ guid: s.guid, signature: s.signature, is_default: s.isDefault })),
+      () => countRows(db, signatures, undefined),
     );
   }),
 ];

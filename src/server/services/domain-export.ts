@@ -125,17 +125,27 @@ export function exportStream(db: Db, request: ExportRequest): ReadableStream<Uin
   const order = request.sortDir === 'DESC' ? desc : asc;
   const column = SORT_COLUMNS[request.sortField];
   const encoder = new TextEncoder();
-  let offset = 0;
+  // The order is worked out once over the guids (one sort of the whole list), then the rows are
+  // read a chunk of guids at a time: paging with OFFSET would sort the whole list again per chunk.
+  let order$: Promise<string[]> | undefined;
+  let done = 0;
   let first = true;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const rows = await selectRows(db)
+      order$ ??= db
+        .select({ guid: domains.guid })
+        .from(domains)
+        .leftJoin(ipAddresses, eq(ipAddresses.guid, domains.ipAddressGuid))
+        .leftJoin(softwareInstallations, eq(softwareInstallations.domainGuid, domains.guid))
+        .leftJoin(softwareCatalogue, eq(softwareCatalogue.id, softwareInstallations.softwareId))
         .where(where)
-        // Nulls last either way, then the domain, so the order is total and chunks do not overlap.
+        // Nulls last either way, then the domain, so the order is total.
         .orderBy(sql`${column} is null`, order(column as never), asc(domains.domain), asc(domains.guid))
-        .limit(CHUNK)
-        .offset(offset);
-      offset += rows.length;
+        .then((rows) => rows.map((r) => r.guid));
+      const guids = (await order$).slice(done, done + CHUNK);
+      done += guids.length;
+      const byGuid = new Map((guids.length ? await selectRows(db).where(inArray(domains.guid, guids)) : []).map((r) => [r.d.guid, r]));
+      const rows = guids.map((g) => byGuid.get(g)).filter((r): r is ExportRow => r !== undefined);
       const records = await Promise.all(rows.map(async (r) => Promise.all(request.fields.map((f) => valueOf(db, f, r)))));
       let text = '';
       if (request.format === 'CSV') {
@@ -146,11 +156,11 @@ export function exportStream(db: Db, request: ExportRequest): ReadableStream<Uin
           text += `${first ? '[\n' : ',\n'}${JSON.stringify(Object.fromEntries(request.fields.map((f, i) => [f, values[i] ?? null])))}`;
           first = false;
         }
-        if (rows.length < CHUNK) text += first ? '[]\n' : '\n]\n';
+        if (guids.length < CHUNK) text += first ? '[]\n' : '\n]\n';
       }
       first = false;
       if (text) controller.enqueue(encoder.encode(text));
-      if (rows.length < CHUNK) controller.close();
+      if (guids.length < CHUNK) controller.close();
     },
   });
 }

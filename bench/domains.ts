@@ -1,0 +1,171 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { and, eq } from 'drizzle-orm';
+import { chromium } from '@playwright/test';
+import { ensureBuilt } from '../scripts/build.mjs';
+import { existingChromium } from '../scripts/chromium.mjs';
+import { createApiApp } from '../src/server/app';
+import { DEFAULT_CONFIG, type ServerDeps } from '../src/server/context';
+import { createJobEngine } from '../src/server/jobs/engine';
+import { openDatabase } from '../src/server/db/connection';
+import { domainGroups, memberships, users } from '../src/server/db/schema/index';
+import { createMemoryMailer } from '../src/server/mail/mailer';
+import { seedBulk, seedDemo } from '../src/server/seed/index';
+import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts';
+import { EXPORT_FIELDS } from '../src/lib/schemas/domain-export';
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MiB`;
+const TOKEN_KEY = 'hostdeck:token';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+/**
+ * Issue 8, done-when 3: with 50,000 domains in one group, a page of the domain list beside a
+ * bare SQL select of the same rows, the export of all of them (time, peak memory), and in
+ * Chromium the time from navigation to the first rows and the slowest interaction while
+ * scrolling, selecting all and searching by tag.
+ */
+export async function measureDomains(opts: { dataDir: string; domainCount: number; runs: number }) {
+  console.log(`\n## Domain list: one group with ${opts.domainCount.toLocaleString('en-US')} domains`);
+  const database = await openDatabase({ dataDir: opts.dataDir });
+  const { db } = database;
+  let t = performance.now();
+  await seedDemo(db);
+  const [owner] = await db
+    .select({ company: memberships.companyGuid })
+    .from(memberships)
+    .innerJoin(users, eq(users.guid, memberships.userGuid))
+    .where(and(eq(users.email, 'demo@hostdeck.test'), eq(memberships.accountType, 'OWNER')));
+  await seedBulk(db, owner!.company, { ipAddresses: Math.ceil(opts.domainCount / 4), domains: opts.domainCount });
+  const [group] = await db.select().from(domainGroups).where(and(eq(domainGroups.companyGuid, owner!.company), eq(domainGroups.name, 'Bulk')));
+  console.log(`seeded in ${ms(performance.now() - t)}`);
+
+  const deps: ServerDeps = { db, config: DEFAULT_CONFIG, mailer: createMemoryMailer(), now: () => new Date(), clientIp: () => '127.0.0.1', jobs: createJobEngine(database, () => deps) };
+  const app = createApiApp(deps);
+  const login = await app.request('/auth/login/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'demo@hostdeck.test', password: DEMO_PASSWORD }) });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { Authorization: `Token ${token}` };
+
+  for (const page of [1, Math.floor(opts.domainCount / 25 / 2)]) {
+    const apiTimes: number[] = [];
+    const sqlTimes: number[] = [];
+    let total = 0;
+    for (let i = 0; i < opts.runs + 1; i++) {
+      t = performance.now();
+      const res = await app.request(`/domains/?group=${group!.guid}&page=${page}&per_page=25`, { headers });
+      total = ((await res.json()) as { total: number }).total;
+      const apiTime = performance.now() - t;
+      t = performance.now();
+      // The same rows straight from the driver: no joins, no count, no JSON.
+      await database.pglite!.query('select * from domains where company_guid = $1 and group_guid = $2 and parent_domain_guid is null order by domain limit 25 offset $3', [owner!.company, group!.guid, (page - 1) * 25]);
+      const sqlTime = performance.now() - t;
+      if (i > 0) {
+        apiTimes.push(apiTime);
+        sqlTimes.push(sqlTime);
+      }
+    }
+    console.log(`GET /domains/ page ${String(page).padEnd(5)} of 25 rows (${total} in the group)  ${ms(median(apiTimes))}   bare SQL ${ms(median(sqlTimes))}   ratio ${(median(apiTimes) / median(sqlTimes)).toFixed(1)}x`);
+  }
+
+  // The export of every domain with every field but the passwords, read as a browser would.
+  const fields = EXPORT_FIELDS.filter((f) => f !== 'software_password');
+  for (const format of ['CSV', 'JSON'] as const) {
+    const rssBefore = process.memoryUsage().rss;
+    let peak = rssBefore;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+    t = performance.now();
+    const query = new URLSearchParams([['group', group!.guid], ['output_type', format], ...fields.map((f) => ['fields', f])]);
+    const res = await app.request(`/domains/export/?${query}`, { headers });
+    let bytes = 0;
+    const reader = res.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.length;
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }
+    clearInterval(sampler);
+    console.log(`export of all ${opts.domainCount} domains as ${format.padEnd(4)} ${ms(performance.now() - t)}   ${mb(bytes)}   peak RSS +${mb(peak - rssBefore)} (process ${mb(peak)})`);
+  }
+  await database.close();
+
+  await measureInBrowser(opts.dataDir, group!.guid);
+}
+
+/** The group page in Chromium, on the built panel's server over the same database. */
+async function measureInBrowser(dataDir: string, group: string) {
+  const executablePath = existingChromium();
+  if (!executablePath) {
+    console.log('in Chromium: skipped (no Chromium found; set CHROMIUM_PATH, or install Debian\'s chromium)');
+    return;
+  }
+  const root = process.cwd();
+  ensureBuilt(root);
+  const port = await freePort();
+  const server = spawn(process.execPath, [join(root, 'scripts/server.mjs')], { env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, EDGE_PORT: '0', DNS_PORT: '0' }, stdio: 'ignore' });
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 600; i++) {
+      if (await fetch(`${base}/api/system/whitelabel/`).then((r) => r.ok, () => false)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const login = await fetch(`${base}/api/auth/login/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'demo@hostdeck.test', password: DEMO_PASSWORD }) });
+    const { token } = (await login.json()) as { token: string };
+    const context = await browser.newContext({ baseURL: base, viewport: { width: 1400, height: 900 } });
+    await context.addInitScript(([key, value]) => {
+      localStorage.setItem(key!, value!);
+      // The longest event handling of each interaction, as the browser reports it (Event Timing).
+      const w = window as unknown as { __slowest: Record<string, number>; __phase: string };
+      w.__slowest = {};
+      w.__phase = 'load';
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__slowest[w.__phase] = Math.max(w.__slowest[w.__phase] ?? 0, entry.duration);
+      }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+    }, [TOKEN_KEY, token]);
+    const page = await context.newPage();
+    let t0 = 0;
+    const phase = (name: string) => page.evaluate((n) => ((window as unknown as { __phase: string }).__phase = n), name);
+    const rows = page.getByRole('table', { name: 'Domains' }).getByRole('row');
+
+    // Warm the server's caches and the browser's: the first visit is not counted.
+    await page.goto(`/domains/${group}`);
+    await rows.nth(1).waitFor();
+    t0 = performance.now();
+    await page.goto(`/domains/${group}`);
+    await rows.nth(1).waitFor();
+    console.log(`in Chromium: navigation to the first rows        ${ms(performance.now() - t0)}`);
+
+    const box = page.getByRole('group', { name: 'Domains' });
+    await phase('page size 100 and scrolling');
+    await page.getByLabel('Rows per page').selectOption('100');
+    await rows.nth(100).waitFor();
+    for (let i = 0; i < 10; i++) await box.evaluate((el, y) => el.scrollTo(0, y), i * 400);
+    await phase('select all on the page');
+    await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+    await page.getByText('100 selected.').waitFor();
+    await phase('search by tag');
+    t0 = performance.now();
+    await page.getByLabel('Search domains').fill('bulk ');
+    await page.getByRole('list', { name: 'Search domains: tags' }).waitFor();
+    await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+    const slowest = await page.evaluate(() => (window as unknown as { __slowest: Record<string, number> }).__slowest);
+    for (const [name, duration] of Object.entries(slowest)) console.log(`in Chromium: slowest interaction, ${name.padEnd(30)} ${ms(duration)}`);
+    if (!Object.keys(slowest).length) console.log('in Chromium: no interaction took 16 ms or more');
+    await context.close();
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+  }
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, ne } from 'drizzle-orm';
+import { ApiError } from '../../src/lib/errors';
+import { createInCpanel, getDomain, groupIpAddresses, modifyHosting, modifyIp } from '../../src/lib/requests/domains';
+import { listSignatures } from '../../src/lib/requests/ip-addresses';
+import { listGroupTasks } from '../../src/lib/requests/tasks';
+import { isTaskFinished } from '../../src/lib/schemas/task-event';
+import type { Database } from '../../src/server/db/connection';
+import { companies, dnsRecords, dnsZones, domains, hostingAccounts, ipAddresses } from '../../src/server/db/schema/index';
+import { openSeededApp, type TestApp } from './helpers/app';
+
+let database: Database;
+let t: TestApp;
+let demo: { token: string; company: string };
+let target: { guid: string; group: string; ip: string; account: string };
+let foreign: string;
+
+beforeAll(async () => {
+  ({ database, t } = await openSeededApp({ provisionStepMs: 5 }));
+  demo = await t.signIn('demo@hostdeck.test');
+  const { db } = database;
+  const [row] = await db
+    .select({ guid: domains.guid, group: domains.groupGuid, ip: domains.ipAddressGuid, account: domains.hostingAccountGuid })
+    .from(domains)
+    .innerJoin(hostingAccounts, eq(hostingAccounts.guid, domains.hostingAccountGuid))
+    .innerJoin(dnsZones, eq(dnsZones.domainGuid, domains.guid))
+    .where(and(eq(domains.companyGuid, demo.company), eq(domains.status, 'ACTIVE'), eq(domains.isSubdomain, false), eq(hostingAccounts.accountType, 'SHARED_HOSTING')))
+    .limit(1);
+  // Not in cPanel yet, so it can be created there.
+  await db.update(domains).set({ isInCpanel: false }).where(eq(domains.guid, row!.guid));
+  target = { guid: row!.guid, group: row!.group, ip: row!.ip!, account: row!.account! };
+  const [other] = await db.select().from(companies).where(eq(companies.name, 'Bluebird Media Ltd'));
+  foreign = (await db.select().from(domains).where(eq(domains.companyGuid, other!.guid)).limit(1))[0]!.guid;
+});
+afterAll(async () => {
+  await t.deps.jobs.stop();
+  await database.close();
+});
+
+async function finished(task: string) {
+  for (let i = 0; i < 400; i++) {
+    const found = (await listGroupTasks(t.client(demo), target.group, { per_page: 100 })).data.find((x) => x.guid === task);
+    if (found && isTaskFinished(found.status)) return found;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('The task did not finish.');
+}
+
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('Modify IP Address (spec part 2, 2.5)', () => {
+  it('moves the domain to a dedicated address with a free slot, its zone following, with a signature and HTTP/2', async () => {
+    const { db } = database;
+    const free = (await groupIpAddresses(t.client(demo), target.group, { per_page: 99999 })).data.find((ip) => ip.guid !== target.ip && ip.ip_address_type === 'DEDICATED' && ip.domain_count < ip.domains_allowed)!;
+    const [old] = await db.select().from(ipAddresses).where(eq(ipAddresses.guid, target.ip));
+    const [zone] = await db.select().from(dnsZones).where(eq(dnsZones.domainGuid, target.guid));
+    const pointing = await db.select({ n: count() }).from(dnsRecords).where(and(eq(dnsRecords.zoneGuid, zone!.guid), eq(dnsRecords.value, old!.ipAddress)));
+    const signature = (await listSignatures(t.client(demo), { per_page: 99999 })).data.at(-1)!;
+    const answer = await modifyIp(t.client(demo), target.guid, { ip_address: free.guid, signature: signature.guid, http_version: 2 });
+    expect(answer.message).toBe("Domain's IP address successfully updated!");
+    expect((await finished(answer.task.guid)).status).toBe('COMPLETED');
+    const detail = await getDomain(t.client(demo), target.guid);
+    expect(detail.status).toBe('ACTIVE');
+    expect(detail.ip_address).toMatchObject({ guid: free.guid, http_version: 2, signature: { guid: signature.guid } });
+    const moved = await db.select({ n: count() }).from(dnsRecords).where(and(eq(dnsRecords.zoneGuid, zone!.guid), eq(dnsRecords.value, free.ip_address)));
+    expect(Number(moved[0]!.n)).toBeGreaterThanOrEqual(Number(pointing[0]!.n));
+    const [after] = await db.select().from(dnsZones).where(eq(dnsZones.guid, zone!.guid));
+    expect(after!.soaSerial).toBeGreaterThan(zone!.soaSerial);
+    target.ip = free.guid;
+  });
+
+  it('refuses to set the signature or HTTP version of a shared address, and a full one', async () => {
+    const ips = (await groupIpAddresses(t.client(demo), target.group, { per_page: 99999 })).data;
+    const shared = ips.find((ip) => ip.ip_address_type === 'SHARED' && ip.domain_count < ip.domains_allowed);
+    if (shared) expect((await refusal(modifyIp(t.client(demo), target.guid, { ip_address: shared.guid, http_version: 2 }))).body.errors).toEqual(['Cannot edit IP signature or HTTP version of shared IP addresses!']);
+    const full = ips.find((ip) => ip.guid !== target.ip && ip.domain_count >= ip.domains_allowed)!;
+    expect((await refusal(modifyIp(t.client(demo), target.guid, { ip_address: full.guid }))).body.fields).toEqual({ ip_address: `No free website slot is left on ${full.ip_address}.` });
+    expect((await refusal(modifyIp(t.client(demo), target.guid, { ip_address: '' }))).body.fields).toEqual({ ip_address: 'Please select an IP address!' });
+  });
+});
+
+describe('Modify Hosting Account and Create Domain in cPanel (spec part 2, 2.5)', () => {
+  it('moves the domain to another ACTIVE account, then creates it in cPanel', async () => {
+    const [other] = await database.db
+      .select()
+      .from(hostingAccounts)
+      .where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING'), ne(hostingAccounts.guid, target.account)));
+    const [inactive] = await database.db.select().from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, demo.company), ne(hostingAccounts.status, 'ACTIVE')));
+    expect((await refusal(modifyHosting(t.client(demo), target.guid, { hosting_account: inactive!.guid }))).body.fields).toEqual({ hosting_account: 'Only an ACTIVE hosting account can be chosen.' });
+    const moved = await modifyHosting(t.client(demo), target.guid, { hosting_account: other!.guid });
+    expect(moved.message).toBe('Hosting account successfully changed!');
+    await finished(moved.task.guid);
+    expect((await getDomain(t.client(demo), target.guid)).hosting_account?.guid).toBe(other!.guid);
+
+    const created = await createInCpanel(t.client(demo), target.guid);
+    expect(created.message).toBe('The domain has been added to cPanel successfully!');
+    await finished(created.task.guid);
+    expect((await getDomain(t.client(demo), target.guid)).is_in_cpanel).toBe(true);
+    expect((await refusal(createInCpanel(t.client(demo), target.guid))).body.errors).toEqual(['The domain is in cPanel already.']);
+  });
+
+  it("does not touch another company's domain", async () => {
+    for (const call of [modifyIp(t.client(demo), foreign, { ip_address: target.ip }), modifyHosting(t.client(demo), foreign, { hosting_account: target.account }), createInCpanel(t.client(demo), foreign)]) {
+      expect((await refusal(call)).status).toBe(404);
+    }
+  });
+});
