@@ -101,6 +101,8 @@ const DECIDED_EXTRAS = [
   'GET /system/support/{id}/',
   // The company's task changes as Server-Sent Events, for the Tasks tab and the CLI's --wait (decisions: API contract).
   'GET /tasks/events/',
+  // The guids of a group's ACTIVE domains as searched, for 'Select all N' across pages (decisions: Domain groups and the domain list).
+  'GET /domains/selectable/',
 ];
 
 async function specRows(): Promise<Set<string>> {

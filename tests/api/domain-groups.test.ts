@@ -10,6 +10,7 @@ import {
   groupIpAddresses,
   listDomainGroups,
   listDomains,
+  selectableDomains,
   updateDomainGroup,
 } from '../../src/lib/requests/domains';
 import { listIpGroups } from '../../src/lib/requests/ip-addresses';
@@ -199,6 +200,17 @@ describe('domains', () => {
     expect(detail).toMatchObject({ guid: row!.guid, domain: row!.domain, status: 'ACTIVE' });
     if (row!.ipAddressGuid) expect(detail.ip_address?.guid).toBe(row!.ipAddressGuid);
     expect(detail.meta).toMatchObject({ redirect_to_https: row!.redirectToHttps, cache_enabled: row!.cacheEnabled });
+  });
+
+  it("lists every ACTIVE domain of a group's search for 'Select all'", async () => {
+    const group = (await listDomainGroups(t.client(demo), { per_page: 100 })).data.find((g) => g.domain_count > 2)!;
+    const all = await listDomains(t.client(demo), { group: group.guid, per_page: 100 });
+    const active = all.data.filter((d) => d.status === 'ACTIVE').map((d) => d.guid);
+    const answer = await selectableDomains(t.client(demo), { group: group.guid });
+    expect(answer).toEqual({ guids: active, total: active.length });
+    const first = all.data.find((d) => d.status === 'ACTIVE')!;
+    expect((await selectableDomains(t.client(demo), { group: group.guid, search: first.domain })).guids).toEqual([first.guid]);
+    expect((await refusal(selectableDomains(t.client(demo), { group: bluebird.group }))).status).toBe(404);
   });
 
   it("does not show another company's domain", async () => {

@@ -12,6 +12,9 @@ import { splitTags } from '../../lib/schemas/lists';
 import { $group } from '../../stores/domain-groups';
 import { domainsList, openDomain, showGroupDomains } from '../../stores/domains';
 import { DomainTag } from './DomainTag';
+import { selectableDomains } from '../../lib/requests/domains';
+import { api } from '../../stores/api';
+import { toastError } from '../../stores/toasts';
 import { BulkActionsDialog } from './BulkActionsDialog';
 import { ExportDialog } from './ExportDialog';
 import { Can } from '../../components/Can';
@@ -87,6 +90,20 @@ export function DomainsTab({ group }: { group: string }) {
   const [selected, setSelected] = useState<RowSelectionState>({});
   const tags = splitTags(list.filters.search);
   const selectedCount = Object.keys(selected).length;
+  const [selectingAll, setSelectingAll] = useState(false);
+
+  /** 'Select all N': every ACTIVE domain of the list as searched, across its pages. */
+  async function selectAll() {
+    setSelectingAll(true);
+    try {
+      const { guids } = await selectableDomains(api, { group, search: list.filters.search || undefined });
+      setSelected(Object.fromEntries(guids.map((g) => [g, true])));
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setSelectingAll(false);
+    }
+  }
 
   return (
     <section aria-label="Domains">
@@ -108,6 +125,13 @@ export function DomainsTab({ group }: { group: string }) {
       {selectedCount ? (
         <p className="selection-note" role="status">
           {selectedCount} selected.{' '}
+          {list.answer && selectedCount < list.answer.total ? (
+            <>
+              <button type="button" className="link-button" disabled={selectingAll} onClick={() => void selectAll()}>
+                Select all ACTIVE domains of the list ({list.answer.total} shown)
+              </button>{' '}
+            </>
+          ) : null}
           <button type="button" className="link-button" onClick={() => setSelected({})}>
             Clear selection
           </button>

@@ -311,3 +311,19 @@ export const createInCpanelOp = defineOperation({
   answer: scheduled,
   scopes: ['can_view_domains', 'can_edit_domains'],
 });
+
+/**
+ * The guids of the ACTIVE domains a group's list shows with its search (at most 10,000, a bulk
+ * action's limit): 'Select all N' across pages (spec part 2, 2.3) without loading every page.
+ */
+export const selectableDomainsOp = defineOperation({
+  ...domainsRoutes.selectableDomains,
+  area: 'domains',
+  summary: "The guids of a group's ACTIVE domains matching the search, for selecting them all",
+  query: mini.object({
+    group: mini.pipe(mini.transform((v: unknown) => (Array.isArray(v) ? v[0] : v)), mini.guid('Unknown domain group.')),
+    search: mini.optional(searchTagsSchema),
+  }),
+  answer: z.object({ guids: z.array(z.guid()), total: z.number().int() }),
+  scopes: ['can_view_domains'],
+});

@@ -2,6 +2,7 @@ import type { Api } from '../api/client';
 import { call } from '../api/send';
 import type {
   addDomainsOp,
+  selectableDomainsOp,
   createInCpanelOp,
   modifyHostingOp,
   modifyIpOp,
@@ -38,6 +39,7 @@ export const domainsRoutes = {
   addDomains: { id: 'domains.add', method: 'post', path: '/domains/' },
   bulkAction: { id: 'domains.bulk', method: 'patch', path: '/domains/' },
   exportDomains: { id: 'domains.export', method: 'get', path: '/domains/export/' },
+  selectableDomains: { id: 'domains.selectable', method: 'get', path: '/domains/selectable/' },
   modifyIp: { id: 'domains.ip_address.update', method: 'post', path: '/domains/{guid}/ip_address/' },
   modifyHosting: { id: 'domains.hosting_account.update', method: 'post', path: '/domains/{guid}/hosting_account/' },
   createInCpanel: { id: 'domains.cpanel.create', method: 'post', path: '/domains/create-in-cpanel/' },
@@ -64,3 +66,5 @@ export const exportDomains = (api: Api, query: DomainExportQuery) => api.downloa
 export const modifyIp = (api: Api, guid: string, body: ModifyIp) => call<typeof modifyIpOp>(api, domainsRoutes.modifyIp, { params: { guid }, body });
 export const modifyHosting = (api: Api, guid: string, body: ModifyHosting) => call<typeof modifyHostingOp>(api, domainsRoutes.modifyHosting, { params: { guid }, body });
 export const createInCpanel = (api: Api, guid: string) => call<typeof createInCpanelOp>(api, domainsRoutes.createInCpanel, { body: { guid } });
+/** Every ACTIVE domain of the list as filtered, for 'Select all N' across pages. */
+export const selectableDomains = (api: Api, query: { group: string; search?: string }) => call<typeof selectableDomainsOp>(api, domainsRoutes.selectableDomains, { query });

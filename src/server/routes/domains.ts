@@ -1,5 +1,8 @@
 import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
-import { addDomainsOp, exportDomainsOp, getDomainOp, listDomainsOp, type DomainDetail } from '../../lib/api/domains';
+import { addDomainsOp, exportDomainsOp, getDomainOp, listDomainsOp, selectableDomainsOp, type DomainDetail } from '../../lib/api/domains';
+import { MAX_BULK_DOMAINS } from '../../lib/schemas/bulk-actions';
+import type { Db } from '../db/connection';
+import type { CompanyContext } from '../context';
 import { exportStream } from '../services/domain-export';
 import { hasScopes } from '../../lib/rules/scopes';
 import { forbidden } from '../http/errors';
@@ -16,36 +19,50 @@ import { domainAnswer, selectDomains } from '../services/domain-rows';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
+/**
+ * Which domains a list shows: the company's in groups the member may see; of one group when
+ * asked (its subdomains only when its settings say so, spec part 2, 3 "Domain group"); matching
+ * any search tag in the domain, its address or its hosting account.
+ */
+async function listFilter(db: Db, company: CompanyContext, group: string | undefined, tags: readonly string[]): Promise<SQL | undefined> {
+  const conditions: (SQL | undefined)[] = [eq(domains.companyGuid, company.guid), restrictTo(domains.groupGuid, company.allowedDomainGroups)];
+  if (group) {
+    const row = await visibleDomainGroup(db, company, group, 'Domain group not found.');
+    conditions.push(eq(domains.groupGuid, row.guid));
+    if (!row.includeSubdomainsInList) conditions.push(isNull(domains.parentDomainGuid));
+  }
+  if (tags.length) conditions.push(or(...tags.flatMap((t) => [ilike(domains.domain, containsPattern(t)), ilike(ipAddresses.ipAddress, containsPattern(t)), ilike(hostingAccounts.name, containsPattern(t))])));
+  return and(...conditions);
+}
+
+/** The domains of a filter with the joins its search needs, and none without a search: 50,000 rows should read one table. */
+function searchable<T extends Record<string, unknown>>(db: Db, fields: T, tags: readonly string[]) {
+  // Drizzle types a select by its literal field map; the two callers read what they asked for.
+  const base = db.select(fields as never).from(domains);
+  return tags.length ? base.leftJoin(ipAddresses, eq(ipAddresses.guid, domains.ipAddressGuid)).leftJoin(hostingAccounts, eq(hostingAccounts.guid, domains.hostingAccountGuid)) : base;
+}
+
 /** The domain list and one domain (spec part 2, 2.3, 2.5, 7.2 and 7.3). */
 export const domainOperations = [
   implement(listDomainsOp, async (c, { query }) => {
     const { db, now } = c.var.deps;
-    const company = c.var.company;
-    const conditions: (SQL | undefined)[] = [eq(domains.companyGuid, company.guid), restrictTo(domains.groupGuid, company.allowedDomainGroups)];
-    if (query.group) {
-      const group = await visibleDomainGroup(db, company, query.group, 'Domain group not found.');
-      conditions.push(eq(domains.groupGuid, group.guid));
-      // Subdomains show in a group's list only when its settings say so (spec part 2, 3 "Domain group").
-      if (!group.includeSubdomainsInList) conditions.push(isNull(domains.parentDomainGuid));
-    }
     const tags = query.search ?? [];
-    if (tags.length) {
-      conditions.push(or(...tags.flatMap((t) => [ilike(domains.domain, containsPattern(t)), ilike(ipAddresses.ipAddress, containsPattern(t)), ilike(hostingAccounts.name, containsPattern(t))])));
-    }
-    const where = and(...conditions);
+    const where = await listFilter(c.var.deps.db, c.var.company, query.group, tags);
     const at = now();
     return pageOfRows(
       query,
       async (limit, offset) => (await selectDomains(db, where).orderBy(asc(domains.domain)).limit(limit).offset(offset)).map((r) => domainAnswer(r, at)),
-      async () => {
-        // The joins only when a search needs them: a count over 50,000 domains should read one table.
-        const base = db.select({ n: count() }).from(domains);
-        const rows = tags.length
-          ? await base.leftJoin(ipAddresses, eq(ipAddresses.guid, domains.ipAddressGuid)).leftJoin(hostingAccounts, eq(hostingAccounts.guid, domains.hostingAccountGuid)).where(where)
-          : await base.where(where);
-        return Number(rows[0]?.n ?? 0);
-      },
+      async () => Number(((await searchable(db, { n: count() }, tags).where(where)) as { n: number }[])[0]?.n ?? 0),
     );
+  }),
+
+  implement(selectableDomainsOp, async (c, { query }) => {
+    const { db } = c.var.deps;
+    const tags = query.search ?? [];
+    const where = and(await listFilter(db, c.var.company, query.group, tags), eq(domains.status, 'ACTIVE'));
+    const rows = (await searchable(db, { guid: domains.guid }, tags).where(where).orderBy(asc(domains.domain)).limit(MAX_BULK_DOMAINS + 1)) as { guid: string }[];
+    const total = rows.length > MAX_BULK_DOMAINS ? Number(((await searchable(db, { n: count() }, tags).where(where)) as { n: number }[])[0]?.n ?? 0) : rows.length;
+    return { guids: rows.slice(0, MAX_BULK_DOMAINS).map((r) => r.guid), total };
   }),
 
   implement(getDomainOp, async (c, { params }) => {
