@@ -4,7 +4,7 @@ import { expect, expectAccessible, openDashboard, signedInAs, test, waitForHydra
 test.use({ viewport: { width: 360, height: 740 } });
 
 const PUBLIC_PAGES = ['/auth/login', '/auth/register', '/auth/recover', '/terms', '/privacy', '/no-such-page'];
-const PANEL_PAGES = ['/', '/account', '/account/emails', '/account/notifications', '/account/logins', '/account/logs', '/account/companies', '/account/invitations'];
+const PANEL_PAGES = ['/', '/account', '/account/emails', '/account/notifications', '/account/logins', '/account/logs', '/account/companies', '/account/invitations', '/domains'];
 /** The pages whose body is a paged list (src/components/table), drawn after the page itself. */
 const LIST_PAGES = PANEL_PAGES.slice(2);
 
@@ -36,6 +36,20 @@ test.describe('signed in as the owner', () => {
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       await expectNoSidewaysScroll(page, path);
     }
+  });
+
+  test('at 360 px a domain group and its drawer fit the screen, the drawer taking the whole window', async ({ page }) => {
+    await page.goto('/domains');
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Agency Sites' }).click();
+    const rows = page.getByRole('table', { name: 'Domains' }).getByRole('row');
+    await expect(rows.nth(1)).toBeVisible();
+    await expectNoSidewaysScroll(page, 'a domain group');
+    await page.getByRole('table', { name: 'Domains' }).locator('.link-button').first().click();
+    const drawer = page.locator('.drawer');
+    await expect(drawer.getByRole('heading', { name: 'IP Address' })).toBeVisible();
+    expect(await drawer.evaluate((el) => Math.round(el.getBoundingClientRect().width))).toBe(360);
+    await expectAccessible(page, 'the domain drawer on a phone');
   });
 
   test('at 360 px the sidebar is a drawer over the page, closed by Escape, the backdrop or a page', async ({ page }) => {
