@@ -37,6 +37,8 @@ const server = spawn(process.execPath, [join(root, 'scripts/server.mjs')], {
     LOGIN_MAX_FAILURES: process.env.LOGIN_MAX_FAILURES ?? '1000',
     // Every answer the browser tests receive is checked against its operation's schema.
     CHECK_ANSWERS: '1',
+    // Tasks move on quickly enough to be watched live without making the tests wait.
+    PROVISION_STEP_MS: process.env.PROVISION_STEP_MS ?? '50',
     // Several test servers may run side by side: their edge and DNS server take free ports.
     EDGE_PORT: process.env.EDGE_PORT ?? '0',
     DNS_PORT: process.env.DNS_PORT ?? '0',

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import type { SoftwareInstallation, SoftwareOption } from '../lib/api/domain-software';
-import { getSoftware, installSoftware, installSsl, listSoftware, revealSoftwarePassword, uninstallSoftware, uninstallSsl } from '../lib/requests/domain-software';
+import { browseFtp, getSoftware, importSoftware, installSoftware, installSsl, listSoftware, migrateSoftware, revealSoftwarePassword, testFtp, uninstallSoftware, uninstallSsl } from '../lib/requests/domain-software';
+import { migrateSchema, type FtpDetails, type Migrate } from '../lib/schemas/ftp';
 import { installSoftwareSchema, installSslSchema, softwarePasswordSchema } from '../lib/schemas/domain-software';
 import { api } from './api';
 import { $openDomain, domainsList, openDomain } from './domains';
@@ -81,3 +82,49 @@ export const revealForm = createForm({
       $softwareInfo.set({ ...$softwareInfo.get(), password: answer.data.password });
     },
   });
+
+/** The Migrate Software dialog's connection: tested details unlock Browse and Migrate (spec part 2, 2.5). */
+export const $ftp = atom<{ testing: boolean; tested: boolean; path: string; folders: string[] | null; browsing: boolean }>({ testing: false, tested: false, path: '/', folders: null, browsing: false });
+
+export const resetFtp = () => $ftp.set({ testing: false, tested: false, path: '/', folders: null, browsing: false });
+
+export async function testFtpConnection(details: FtpDetails): Promise<void> {
+  $ftp.set({ ...$ftp.get(), testing: true, tested: false, folders: null });
+  try {
+    toastSuccess((await testFtp(api, domain(), details)).message);
+    $ftp.set({ ...$ftp.get(), testing: false, tested: true });
+  } catch (error) {
+    // A failed test locks Browse and Migrate again.
+    $ftp.set({ ...$ftp.get(), testing: false, tested: false });
+    toastError(error);
+  }
+}
+
+/** Lists the folders under `path` (the Select FTP Path tree); a failure says 'Failed to connect to the FTP server.'. */
+export async function browseFolders(details: FtpDetails, path: string): Promise<void> {
+  $ftp.set({ ...$ftp.get(), browsing: true });
+  try {
+    const folders = await browseFtp(api, domain(), { ...details, ftp_path: path });
+    $ftp.set({ ...$ftp.get(), browsing: false, path, folders });
+  } catch (error) {
+    $ftp.set({ ...$ftp.get(), browsing: false, folders: null });
+    toastError(error);
+  }
+}
+
+export const migrateForm = createForm({
+  schema: migrateSchema,
+  input: (values: Omit<Migrate, 'ftp_path'>) => ({ ...values, ftp_path: $ftp.get().path }),
+  send: (input) => migrateSoftware(api, domain(), input),
+  successToast: (answer) => answer.message,
+  onSuccess: () => refresh(domain()),
+});
+
+export async function scanForSoftware(guid: string): Promise<void> {
+  try {
+    toastSuccess((await importSoftware(api, guid)).message);
+    await refresh(guid);
+  } catch (error) {
+    toastError(error);
+  }
+}

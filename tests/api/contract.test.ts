@@ -93,6 +93,8 @@ const BUILT = [
   'POST /domains/{guid}/ip_address/', 'POST /domains/{guid}/hosting_account/', 'POST /domains/create-in-cpanel/',
   'POST /domains/{guid}/ssl_certificate/', 'DELETE /domains/{guid}/ssl_certificate/', 'GET /domains/{guid}/software/list/', 'POST /domains/{guid}/software/',
   'GET /domains/{guid}/software/', 'DELETE /domains/{guid}/software/', 'POST /domains/{guid}/software/password/',
+  'POST /domains/{guid}/software/migrate/ftp/test/', 'POST /domains/{guid}/software/migrate/ftp/', 'POST /domains/{guid}/software/migrate/',
+  'GET /domains/{guid}/import_software_installation/',
 ];
 
 /** Operations decided beyond the spec's list (docs/decisions.md says why). */

@@ -1,6 +1,23 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FtpSrv } from 'ftp-srv';
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, expect, expectAccessible, signedInAs, test, waitForHydration } from './support';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+/** ftp-srv logs through bunyan; the test has nothing to learn from it. */
+const quietLog = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, child() { return quietLog; } } as never;
 
 /** A new group on a shared hosting account, opened on its Add Domains tab. */
 async function newGroup(page: Page, name: string) {
@@ -303,4 +320,57 @@ test("from the drawer: a Let's Encrypt certificate, WordPress and its password, 
   await expect(drawer.getByRole('img', { name: /^Visits from / }).locator('canvas').first()).toBeVisible();
   await expect(drawer.getByRole('table', { name: 'Top 10 countries' })).toBeVisible();
   await expectAccessible(page, 'Analytics tab');
+});
+
+test('a site is migrated from an FTP server: Test Connection, the folder tree, Migrate', async ({ page }) => {
+  test.slow();
+  // The old host: an FTP server on this machine holding a WordPress site in public_html.
+  const remote = mkdtempSync(join(tmpdir(), 'hostdeck-e2e-ftp-'));
+  mkdirSync(join(remote, 'public_html', 'wp-content'), { recursive: true });
+  writeFileSync(join(remote, 'public_html', 'wp-config.php'), '<?php\n');
+  const port = await freePort();
+  const ftp = new FtpSrv({ url: `ftp://127.0.0.1:${port}`, pasv_url: '127.0.0.1', pasv_min: 40200, pasv_max: 40300, greeting: 'old host', log: quietLog });
+  ftp.on('login', ({ username, password }, resolve, reject) => (username === 'site' && password === 'secret' ? resolve({ root: remote }) : reject(new Error('Wrong login'))));
+  await ftp.listen();
+  try {
+    const stamp = Date.now();
+    const domain = `moved-${stamp}.example`;
+    await newGroup(page, `Migrate ${stamp}`);
+    await page.getByLabel('Domains, one a row').fill(domain);
+    await page.getByRole('button', { name: 'Add to table' }).click();
+    await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByRole('button', { name: 'Add 1 domain' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('table', { name: 'Tasks' }).getByRole('row').nth(1)).toContainText('COMPLETED', { timeout: 30_000 });
+    await page.getByRole('tab', { name: 'Domains', exact: true }).click();
+    const domains = page.getByRole('table', { name: 'Domains' });
+    await domains.getByRole('button', { name: domain }).click();
+    const drawer = page.getByRole('dialog', { name: domain });
+    await drawer.getByRole('button', { name: 'Migrate' }).click();
+    const migrate = page.getByRole('dialog', { name: 'Migrate Software' });
+    await migrate.getByLabel('Remote domain').fill('old-site.example');
+    await migrate.getByLabel('FTP host').fill('127.0.0.1');
+    await migrate.getByLabel('Port').fill(String(port));
+    await migrate.getByLabel('Username').fill('site');
+    await migrate.getByLabel('Password').fill('wrong');
+    await expect(migrate.getByRole('button', { name: 'Browse' })).toBeDisabled();
+    await migrate.getByRole('button', { name: 'Test Connection' }).click();
+    await expect(page.getByText('Failed to connect to the FTP server.')).toBeVisible();
+    await expect(migrate.getByRole('button', { name: 'Migrate' })).toBeDisabled();
+    await migrate.getByLabel('Password').fill('secret');
+    await migrate.getByRole('button', { name: 'Test Connection' }).click();
+    await expect(page.getByText('FTP connection successful!')).toBeVisible();
+    await migrate.getByRole('button', { name: 'Browse' }).click();
+    const tree = migrate.getByRole('navigation', { name: 'Select FTP Path' });
+    await tree.getByRole('button', { name: 'public_html/' }).click();
+    await expect(migrate.getByText('/public_html', { exact: true })).toBeVisible();
+    await expectAccessible(page, 'Migrate Software');
+    await migrate.getByRole('button', { name: 'Migrate' }).click();
+    await expect(page.getByText('Software migration task created!')).toBeVisible();
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await expect(domains.getByRole('row').filter({ hasText: domain })).toContainText('WordPress', { timeout: 30_000 });
+  } finally {
+    await ftp.close();
+    rmSync(remote, { recursive: true, force: true });
+  }
 });

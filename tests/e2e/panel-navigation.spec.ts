@@ -83,9 +83,20 @@ test('a full load of any panel address shows that page', async ({ page }) => {
 test('links outside the built pages still load as documents', async ({ page }) => {
   await openDashboard(page);
   await page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }));
+  await mainMenu(page).filter({ hasText: 'Hosting' }).click();
+  await expect(page).toHaveURL('/hosting');
+  expect(await page.evaluate(() => (window as { stillTheSameDocument?: boolean }).stillTheSameDocument)).toBeUndefined();
+});
+
+test('the domain pages open within the panel, without a document load', async ({ page }) => {
+  await openDashboard(page);
+  await page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }));
   await mainMenu(page).filter({ hasText: 'Domains' }).click();
   await expect(page).toHaveURL('/domains');
-  expect(await page.evaluate(() => (window as { stillTheSameDocument?: boolean }).stillTheSameDocument)).toBeUndefined();
+  await expect(page.getByRole('table', { name: 'Domain groups' })).toBeVisible();
+  await page.getByRole('link', { name: 'Agency Sites' }).click();
+  await expect(page.getByRole('heading', { name: 'Agency Sites' })).toBeVisible();
+  expect(await page.evaluate(() => (window as { stillTheSameDocument?: boolean }).stillTheSameDocument)).toBe(true);
 });
 
 test('dark mode: the first painted frame of a signed-in page is dark, before any module script runs', async ({ page }) => {

@@ -8,7 +8,8 @@ import { expiryTag, healthTag, softwareTag, sslTag } from '../../lib/rules/domai
 import { DomainTag } from './DomainTag';
 import { Can } from '../../components/Can';
 import { Confirm } from '../../components/Confirm';
-import { removeSoftware, removeSsl } from '../../stores/domain-software';
+import { removeSoftware, removeSsl, scanForSoftware } from '../../stores/domain-software';
+import { MigrateDialog } from './software/MigrateDialog';
 import { SslDialog } from './software/SslDialog';
 import { InstallSoftwareDialog } from './software/InstallSoftwareDialog';
 import { SoftwareInfoDialog } from './software/SoftwareInfoDialog';
@@ -69,6 +70,10 @@ function SoftwareActions({ d }: { d: DomainDetail }) {
     return d.status === 'ACTIVE' ? (
       <Can scope="can_install_software">
         <InstallSoftwareDialog domain={d.guid} hasSsl={d.ssl_certificate?.status === 'ACTIVE'} />
+        <MigrateDialog domain={d.guid} />
+        <button type="button" className="button button-small" onClick={() => void scanForSoftware(d.guid)}>
+          Import
+        </button>
       </Can>
     ) : null;
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { domainSoftwareRoutes } from '../requests/domain-software';
 import { installSoftwareSchema, installSslSchema, softwarePasswordSchema } from '../schemas/domain-software';
+import { ftpBrowseSchema, ftpDetailsSchema, migrateSchema } from '../schemas/ftp';
 import { defineOperation, guidParam } from './define';
 import { task } from './tasks';
 
@@ -108,5 +109,53 @@ export const revealSoftwarePasswordOp = defineOperation({
   answer: z.object({ data: z.object({ password: z.string() }) }),
   scopes: ['can_view_domains', 'can_edit_software_installation'],
   apiKeys: false,
+  notFound,
+});
+
+/** Test Connection of the Migrate Software dialog (spec part 2, 2.5). */
+export const testFtpOp = defineOperation({
+  ...domainSoftwareRoutes.testFtp,
+  area: 'domains',
+  summary: 'Signs in to an FTP server to migrate a site from',
+  params,
+  body: ftpDetailsSchema,
+  answer: z.object({ message: z.string() }),
+  scopes: ['can_view_domains', 'can_install_software'],
+  notFound,
+});
+
+/** The Select FTP Path folder tree: the folders under a path, by name. */
+export const browseFtpOp = defineOperation({
+  ...domainSoftwareRoutes.browseFtp,
+  area: 'domains',
+  summary: 'The folders under a path of the FTP server',
+  params,
+  body: ftpBrowseSchema,
+  answer: z.array(z.string()),
+  scopes: ['can_view_domains', 'can_install_software'],
+  notFound,
+});
+
+/** Migrate: the site copied from the FTP path into the domain's web root, as a task. */
+export const migrateSoftwareOp = defineOperation({
+  ...domainSoftwareRoutes.migrateSoftware,
+  area: 'domains',
+  summary: "Copies a site from an FTP server into the domain's web root (a task)",
+  params,
+  body: migrateSchema,
+  answer: scheduled,
+  status: 201,
+  scopes: ['can_view_domains', 'can_install_software'],
+  notFound,
+});
+
+/** Import: a scan of the domain's web root for software, recorded as an imported installation. */
+export const importSoftwareOp = defineOperation({
+  ...domainSoftwareRoutes.importSoftware,
+  area: 'domains',
+  summary: "Scans the domain's web root for software and imports the installation found",
+  params,
+  answer: z.object({ message: z.string(), software: softwareInstallation }),
+  scopes: ['can_view_domains', 'can_install_software'],
   notFound,
 });

@@ -1,7 +1,11 @@
 import type { Api } from '../api/client';
 import { call } from '../api/send';
 import type {
+  browseFtpOp,
   getSoftwareOp,
+  importSoftwareOp,
+  migrateSoftwareOp,
+  testFtpOp,
   installSoftwareOp,
   installSslOp,
   listSoftwareOp,
@@ -10,6 +14,7 @@ import type {
   uninstallSslOp,
 } from '../api/domain-software';
 import type { InstallSoftware, InstallSsl } from '../schemas/domain-software';
+import type { FtpBrowse, FtpDetails, Migrate } from '../schemas/ftp';
 
 /** Where each call of this area lives: written once here, spread into its definition in ../api/domain-software.ts. */
 export const domainSoftwareRoutes = {
@@ -20,6 +25,10 @@ export const domainSoftwareRoutes = {
   getSoftware: { id: 'domains.software.get', method: 'get', path: '/domains/{guid}/software/' },
   uninstallSoftware: { id: 'domains.software.uninstall', method: 'delete', path: '/domains/{guid}/software/' },
   revealSoftwarePassword: { id: 'domains.software.password', method: 'post', path: '/domains/{guid}/software/password/' },
+  testFtp: { id: 'domains.software.migrate.ftp_test', method: 'post', path: '/domains/{guid}/software/migrate/ftp/test/' },
+  browseFtp: { id: 'domains.software.migrate.ftp_browse', method: 'post', path: '/domains/{guid}/software/migrate/ftp/' },
+  migrateSoftware: { id: 'domains.software.migrate', method: 'post', path: '/domains/{guid}/software/migrate/' },
+  importSoftware: { id: 'domains.software.import', method: 'get', path: '/domains/{guid}/import_software_installation/' },
 } as const;
 
 const at = (guid: string) => ({ params: { guid } });
@@ -31,3 +40,7 @@ export const getSoftware = (api: Api, guid: string) => call<typeof getSoftwareOp
 export const uninstallSoftware = (api: Api, guid: string) => call<typeof uninstallSoftwareOp>(api, domainSoftwareRoutes.uninstallSoftware, at(guid));
 export const revealSoftwarePassword = (api: Api, guid: string, password: string) =>
   call<typeof revealSoftwarePasswordOp>(api, domainSoftwareRoutes.revealSoftwarePassword, { ...at(guid), body: { password } });
+export const testFtp = (api: Api, guid: string, body: FtpDetails) => call<typeof testFtpOp>(api, domainSoftwareRoutes.testFtp, { ...at(guid), body });
+export const browseFtp = (api: Api, guid: string, body: FtpBrowse) => call<typeof browseFtpOp>(api, domainSoftwareRoutes.browseFtp, { ...at(guid), body });
+export const migrateSoftware = (api: Api, guid: string, body: Migrate) => call<typeof migrateSoftwareOp>(api, domainSoftwareRoutes.migrateSoftware, { ...at(guid), body });
+export const importSoftware = (api: Api, guid: string) => call<typeof importSoftwareOp>(api, domainSoftwareRoutes.importSoftware, at(guid));

@@ -1,5 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import {
+  browseFtpOp,
+  importSoftwareOp,
+  migrateSoftwareOp,
+  testFtpOp,
   getSoftwareOp,
   installSoftwareOp,
   installSslOp,
@@ -18,6 +22,9 @@ import type { DomainRef } from '../services/domain-access';
 import { visibleDomain } from '../services/domain-access';
 import { openSecret, sealSecret } from '../services/secret-box';
 import { taskAnswers } from '../services/task-answers';
+import { listFolders, withFtp } from '../services/ftp-source';
+import { detectSoftware } from '../services/site-files';
+import { MIGRATE_SOFTWARE, type MigratePayload } from '../jobs/steps/software-migration';
 import { INSTALL_SOFTWARE, INSTALL_SSL, UNINSTALL_SOFTWARE, UNINSTALL_SSL } from '../jobs/steps/domain-lifecycle';
 
 
@@ -176,5 +183,71 @@ export const domainSoftwareOperations = [
     const password = row.s.adminPasswordSecret ? await openSecret(db, row.s.adminPasswordSecret) : null;
     if (password === null) throw problem(409, PASSWORD_UNAVAILABLE, { code: 'password_unavailable' });
     return { data: { password } };
+  }),
+];
+
+/** Migrate Software and Import (spec part 2, 2.5): an FTP server is the source, the domain's web root the destination. */
+export const softwareMigrationOperations = [
+  implement(testFtpOp, async (c, { params, body }) => {
+    await visibleDomain(c.var.deps.db, c.var.company, params.guid, testFtpOp.notFound);
+    await withFtp(body, async () => undefined);
+    return { message: 'FTP connection successful!' };
+  }),
+
+  implement(browseFtpOp, async (c, { params, body }) => {
+    await visibleDomain(c.var.deps.db, c.var.company, params.guid, browseFtpOp.notFound);
+    return withFtp(body, (client) => listFolders(client, body.ftp_path));
+  }),
+
+  implement(migrateSoftwareOp, async (c, { params, body }) => {
+    const { db, jobs } = c.var.deps;
+    const company = c.var.company;
+    const d = await visibleDomain(db, company, params.guid, migrateSoftwareOp.notFound);
+    needsActive(d);
+    if (await isCustomHost(db, d)) throw problem(409, 'Software cannot be migrated to a custom host account.', { code: 'custom_host' });
+    const [software] = await db.select().from(softwareCatalogue).where(and(eq(softwareCatalogue.key, body.software), eq(softwareCatalogue.isActive, true)));
+    if (!software) throw badRequest({ software: 'Please choose the software!' });
+    if (await installationOf(db, d.guid)) throw problem(409, 'Software is installed on this domain already.', { code: 'software_installed' });
+    // The details are checked now, so a typo is said at once rather than by a failed task.
+    await withFtp(body, (client) => listFolders(client, body.ftp_path));
+    await db.insert(softwareInstallations).values({ companyGuid: company.guid, domainGuid: d.guid, softwareId: software.id, status: 'INSTALLING', protocol: body.protocol, installDirectory: body.install_directory, websiteName: body.remote_domain });
+    const { ftp_password, ...source } = body;
+    const payload: MigratePayload = { ...source, ftp_password_sealed: await sealSecret(db, ftp_password) };
+    const { task } = await jobs.startTask(
+      { companyGuid: company.guid, domainGroupGuid: d.groupGuid, kind: MIGRATE_SOFTWARE, createdBy: c.var.viewer.userGuid, items: [{ action: 'MIGRATE_FROM_FTP', domainGuid: d.guid, details: `${body.remote_domain} to ${d.domain}`, payload: { ...payload } }] },
+      { onePerDomain: d.guid },
+    );
+    return { message: 'Software migration task created!', task: (await taskAnswers(db, [task]))[0]! };
+  }),
+
+  implement(importSoftwareOp, async (c, { params }) => {
+    const { db, now } = c.var.deps;
+    const company = c.var.company;
+    const d = await visibleDomain(db, company, params.guid, importSoftwareOp.notFound);
+    if (await installationOf(db, d.guid)) throw problem(409, 'Software is installed on this domain already.', { code: 'software_installed' });
+    const found = await detectSoftware(d.guid);
+    if (!found) throw problem(404, 'No software installation was found on this domain.', { code: 'nothing_found' });
+    const [software] = await db.select().from(softwareCatalogue).where(eq(softwareCatalogue.key, found.key));
+    await db.insert(softwareInstallations).values({ companyGuid: company.guid, domainGuid: d.guid, softwareId: software!.id, status: 'ACTIVE', installDirectory: found.directory, isImported: true, dateInstalled: now() });
+    const row = (await installationOf(db, d.guid))!;
+    return {
+      message: 'Software successfully imported!',
+      software: {
+        guid: row.s.guid,
+        key: row.key,
+        software_name: row.name,
+        status: row.s.status,
+        protocol: row.s.protocol,
+        language: row.s.language,
+        install_directory: row.s.installDirectory,
+        username: row.s.adminUsername,
+        admin_email: row.s.adminEmail,
+        website_name: row.s.websiteName,
+        is_imported: row.s.isImported,
+        has_password: false,
+        date_installed: row.s.dateInstalled?.toISOString() ?? null,
+        date_created: row.s.dateCreated.toISOString(),
+      },
+    };
   }),
 ];

@@ -7,10 +7,10 @@ import { taskOperations } from './tasks';
 import { domainGroupOperations } from './domain-groups';
 import { domainOperations } from './domains';
 import { domainBulkOperations } from './domain-bulk';
-import { domainSoftwareOperations } from './domain-software';
+import { domainSoftwareOperations, softwareMigrationOperations } from './domain-software';
 import { domainPlacementOperations } from './domain-placement';
 import { hostingAccountOperations } from './hosting-accounts';
 import { domainWebOperations } from './domain-web';
 
 /** Every operation the API mounts, each registered against its definition in src/lib/api. */
-export const operations: readonly Implemented[] = [...accountActivityOperations, ...accountAreaOperations, ...shellAreaOperations, ...signInAreaOperations, ...taskOperations, ...domainGroupOperations, ...domainOperations, ...domainBulkOperations, ...domainSoftwareOperations, ...domainPlacementOperations, ...hostingAccountOperations, ...domainWebOperations];
+export const operations: readonly Implemented[] = [...accountActivityOperations, ...accountAreaOperations, ...shellAreaOperations, ...signInAreaOperations, ...taskOperations, ...domainGroupOperations, ...domainOperations, ...domainBulkOperations, ...domainSoftwareOperations, ...softwareMigrationOperations, ...domainPlacementOperations, ...hostingAccountOperations, ...domainWebOperations];
