@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { ApiError } from '../../src/lib/errors';
 import { addDomains, createDomainGroup, groupIpAddresses, listDomains } from '../../src/lib/requests/domains';
-import { listGroupTasks } from '../../src/lib/requests/tasks';
-import { isTaskFinished } from '../../src/lib/schemas/task-event';
 import type { NewDomain } from '../../src/lib/schemas/add-domains';
 import type { Database } from '../../src/server/db/connection';
 import { companies, dnsRecords, dnsZones, domains, hostingAccounts, ipAddresses, softwareInstallations } from '../../src/server/db/schema/index';
 import { openSeededApp, type TestApp } from './helpers/app';
+import { refusal, taskFinished } from './helpers/outcomes';
 
 let database: Database;
 let t: TestApp;
@@ -43,24 +41,8 @@ function slot(): string {
 
 const row = (domain: string, ip?: string, extra: Partial<NewDomain> = {}): NewDomain => ({ domain, ip_address: ip ?? slot(), group, hosting_account: account, ...extra });
 
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
-/** Waits for the group's task to finish, reading the Tasks list as the panel would. */
-async function finished(task: string) {
-  for (let i = 0; i < 400; i++) {
-    const found = (await listGroupTasks(t.client(demo), group, { per_page: 100 })).data.find((x) => x.guid === task)!;
-    if (isTaskFinished(found.status)) return found;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('The task did not finish.');
-}
+const finished = (task: string) => taskFinished(t.client(demo), group, task);
 
 describe('POST /domains/', () => {
   it('adds domains as one task: live with their zone, a certificate and WordPress as asked', async () => {

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { ApiError } from '../../src/lib/errors';
 import { addDomains, bulkAction, createDomainGroup, deleteDomain, groupIpAddresses, listDomains } from '../../src/lib/requests/domains';
-import { listGroupTasks } from '../../src/lib/requests/tasks';
-import { isTaskFinished } from '../../src/lib/schemas/task-event';
 import type { BulkActionBody } from '../../src/lib/schemas/bulk-actions';
 import type { Database } from '../../src/server/db/connection';
 import { companies, domains, hostingAccounts, memberships, softwareInstallations } from '../../src/server/db/schema/index';
 import { openSeededApp, type TestApp } from './helpers/app';
+import { refusal, taskFinished } from './helpers/outcomes';
 
 let database: Database;
 let t: TestApp;
@@ -38,23 +36,8 @@ afterAll(async () => {
   await database.close();
 });
 
-async function finished(task: string, inGroup = group) {
-  for (let i = 0; i < 400; i++) {
-    const found = (await listGroupTasks(t.client(demo), inGroup, { per_page: 100 })).data.find((x) => x.guid === task);
-    if (found && isTaskFinished(found.status)) return found;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('The task did not finish.');
-}
+const finished = (task: string, inGroup = group) => taskFinished(t.client(demo), inGroup, task);
 
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 const run = async (body: Omit<BulkActionBody, 'group'> & { group?: string }) => {
   const answer = await bulkAction(t.client(demo), { group, ...body });

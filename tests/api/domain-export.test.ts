@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
-import { ApiError } from '../../src/lib/errors';
 import { exportDomains, listDomainGroups, listDomains } from '../../src/lib/requests/domains';
 import type { Database } from '../../src/server/db/connection';
 import { companies, domainGroups, memberships } from '../../src/server/db/schema/index';
 import { openSeededApp, type TestApp } from './helpers/app';
+import { refusal } from './helpers/outcomes';
 
 let database: Database;
 let t: TestApp;
@@ -27,14 +27,6 @@ afterAll(async () => {
 
 const text = (body: ArrayBuffer) => new TextDecoder().decode(body);
 
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 describe('GET /domains/export/ (spec part 2, 7.2 and 9)', () => {
   it('writes the group as CSV with the dialog names as its header, in the order asked', async () => {

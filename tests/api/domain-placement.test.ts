@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, ne } from 'drizzle-orm';
-import { ApiError } from '../../src/lib/errors';
 import { createInCpanel, getDomain, groupIpAddresses, modifyHosting, modifyIp } from '../../src/lib/requests/domains';
 import { listSignatures } from '../../src/lib/requests/ip-addresses';
-import { listGroupTasks } from '../../src/lib/requests/tasks';
-import { isTaskFinished } from '../../src/lib/schemas/task-event';
 import type { Database } from '../../src/server/db/connection';
 import { companies, dnsRecords, dnsZones, domains, hostingAccounts, ipAddresses } from '../../src/server/db/schema/index';
 import { openSeededApp, type TestApp } from './helpers/app';
+import { refusal, taskFinished } from './helpers/outcomes';
 
 let database: Database;
 let t: TestApp;
@@ -37,23 +35,8 @@ afterAll(async () => {
   await database.close();
 });
 
-async function finished(task: string) {
-  for (let i = 0; i < 400; i++) {
-    const found = (await listGroupTasks(t.client(demo), target.group, { per_page: 100 })).data.find((x) => x.guid === task);
-    if (found && isTaskFinished(found.status)) return found;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('The task did not finish.');
-}
+const finished = (task: string) => taskFinished(t.client(demo), target.group, task);
 
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 describe('Modify IP Address (spec part 2, 2.5)', () => {
   it('moves the domain to a dedicated address with a free slot, its zone following, with a signature and HTTP/2', async () => {

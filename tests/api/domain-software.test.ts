@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import { ApiError } from '../../src/lib/errors';
 import { getDomain } from '../../src/lib/requests/domains';
 import { getSoftware, installSoftware, installSsl, listSoftware, revealSoftwarePassword, uninstallSoftware, uninstallSsl } from '../../src/lib/requests/domain-software';
-import { listGroupTasks } from '../../src/lib/requests/tasks';
-import { isTaskFinished } from '../../src/lib/schemas/task-event';
 import type { InstallSoftware } from '../../src/lib/schemas/domain-software';
 import type { Database } from '../../src/server/db/connection';
 import { companies, dnsRecords, dnsZones, domains, hostingAccounts, softwareInstallations } from '../../src/server/db/schema/index';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
 import { openSeededApp, type TestApp } from './helpers/app';
+import { refusal, taskFinished } from './helpers/outcomes';
 
 let database: Database;
 let t: TestApp;
@@ -41,23 +39,8 @@ afterAll(async () => {
   await database.close();
 });
 
-async function finished(task: string) {
-  for (let i = 0; i < 400; i++) {
-    const found = (await listGroupTasks(t.client(demo), target.group, { per_page: 100 })).data.find((x) => x.guid === task);
-    if (found && isTaskFinished(found.status)) return found;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('The task did not finish.');
-}
+const finished = (task: string) => taskFinished(t.client(demo), target.group, task);
 
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 const form = (extra: Partial<InstallSoftware> = {}): InstallSoftware => ({
   software: 'WORDPRESS',

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
 import type { ApiOptions } from '../../src/lib/api/client';
-import { ApiError } from '../../src/lib/errors';
 import {
   createRedirect,
   deleteRedirect,
@@ -21,6 +20,7 @@ import { DESTINATION_SCHEME, ENTER_DESTINATION, ENTER_URL, META_BOTH_OF_PAIR, RE
 import type { Database } from '../../src/server/db/connection';
 import { companies, domains, memberships, urlRedirects } from '../../src/server/db/schema/index';
 import { openSeededApp, type TestApp } from './helpers/app';
+import { refusal } from './helpers/outcomes';
 
 let database: Database;
 let t: TestApp;
@@ -68,15 +68,6 @@ const optionsOf = (session: { token: string; company: string }): ApiOptions => (
   fetch: async (input, init) => t.app.request(input instanceof Request ? input : String(input), init),
 });
 
-async function refusal(promise: Promise<unknown>, status: number) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  expect((error as ApiError).status).toBe(status);
-  return error as ApiError;
-}
 
 const today = () => dayOf(t.deps.now());
 

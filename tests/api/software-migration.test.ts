@@ -5,14 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { FtpSrv } from 'ftp-srv';
-import { ApiError } from '../../src/lib/errors';
 import { browseFtp, getSoftware, importSoftware, migrateSoftware, testFtp } from '../../src/lib/requests/domain-software';
-import { listGroupTasks } from '../../src/lib/requests/tasks';
-import { isTaskFinished } from '../../src/lib/schemas/task-event';
 import type { Database } from '../../src/server/db/connection';
 import { domains, hostingAccounts, softwareInstallations } from '../../src/server/db/schema/index';
 import { siteRoot } from '../../src/server/services/site-files';
 import { openSeededApp, type TestApp } from './helpers/app';
+import { refusal, taskFinished } from './helpers/outcomes';
 
 let database: Database;
 let t: TestApp;
@@ -67,23 +65,8 @@ afterAll(async () => {
 
 const details = (extra: Record<string, unknown> = {}) => ({ ftp_host: '127.0.0.1', ftp_port: port, ftp_username: 'site', ftp_password: 'secret', ...extra });
 
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
-async function finished(task: string, group: string) {
-  for (let i = 0; i < 400; i++) {
-    const found = (await listGroupTasks(t.client(demo), group, { per_page: 100 })).data.find((x) => x.guid === task);
-    if (found && isTaskFinished(found.status)) return found;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('The task did not finish.');
-}
+const finished = (task: string, group: string) => taskFinished(t.client(demo), group, task);
 
 describe('Migrate Software over FTP (spec part 2, 2.5)', () => {
   it('tests the connection, in the words of the spec', async () => {

@@ -36,6 +36,17 @@ async function newGroup(page: Page, name: string) {
   await expect(page).toHaveURL(/\/add$/);
 }
 
+/** Adds `names` through the wizard's one-a-row box, waits for their task, and opens the Domains tab. */
+async function addThroughWizard(page: Page, names: string[]) {
+  await page.getByLabel('Domains, one a row').fill(names.join('\n'));
+  await page.getByRole('button', { name: 'Add to table' }).click();
+  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('button', { name: `Add ${names.length} ${names.length === 1 ? 'domain' : 'domains'}` }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('table', { name: 'Tasks' }).getByRole('row').nth(1)).toContainText('COMPLETED', { timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Domains', exact: true }).click();
+}
+
 // The domain groups page and a group's tabs, as the demo owner. The tests take website slots
 // from the company's one pool of addresses in the same order, so they run one after another.
 test.use({ storageState: signedInAs('owner') });
@@ -169,14 +180,7 @@ test('domains are added through the table and the import text, and their task fi
 test('a bulk action runs on the selected domains, they are exported as CSV and JSON, and one is deleted from its drawer', async ({ page }) => {
   const stamp = Date.now();
   await newGroup(page, `Bulk ${stamp}`);
-  await page.getByLabel('Domains, one a row').fill([1, 2, 3].map((i) => `bulk-${stamp}-${i}.example`).join('\n'));
-  await page.getByRole('button', { name: 'Add to table' }).click();
-  await page.getByRole('button', { name: 'Review' }).click();
-  await page.getByRole('button', { name: 'Add 3 domains' }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('table', { name: 'Tasks' }).getByRole('row').nth(1)).toContainText('COMPLETED', { timeout: 30_000 });
-
-  await page.getByRole('tab', { name: 'Domains', exact: true }).click();
+  await addThroughWizard(page, [1, 2, 3].map((i) => `bulk-${stamp}-${i}.example`));
   const domains = page.getByRole('table', { name: 'Domains' });
   await expect(domains.getByRole('row').filter({ hasText: 'ACTIVE' })).toHaveCount(3);
   await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
@@ -238,13 +242,7 @@ test("from the drawer: a Let's Encrypt certificate, WordPress and its password, 
   const stamp = Date.now();
   const domain = `site-${stamp}.example`;
   await newGroup(page, `Drawer ${stamp}`);
-  await page.getByLabel('Domains, one a row').fill(domain);
-  await page.getByRole('button', { name: 'Add to table' }).click();
-  await page.getByRole('button', { name: 'Review' }).click();
-  await page.getByRole('button', { name: 'Add 1 domain' }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('table', { name: 'Tasks' }).getByRole('row').nth(1)).toContainText('COMPLETED', { timeout: 30_000 });
-  await page.getByRole('tab', { name: 'Domains', exact: true }).click();
+  await addThroughWizard(page, [domain]);
 
   const domains = page.getByRole('table', { name: 'Domains' });
   await domains.getByRole('button', { name: domain }).click();
@@ -336,13 +334,7 @@ test('a site is migrated from an FTP server: Test Connection, the folder tree, M
     const stamp = Date.now();
     const domain = `moved-${stamp}.example`;
     await newGroup(page, `Migrate ${stamp}`);
-    await page.getByLabel('Domains, one a row').fill(domain);
-    await page.getByRole('button', { name: 'Add to table' }).click();
-    await page.getByRole('button', { name: 'Review' }).click();
-    await page.getByRole('button', { name: 'Add 1 domain' }).click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('table', { name: 'Tasks' }).getByRole('row').nth(1)).toContainText('COMPLETED', { timeout: 30_000 });
-    await page.getByRole('tab', { name: 'Domains', exact: true }).click();
+    await addThroughWizard(page, [domain]);
     const domains = page.getByRole('table', { name: 'Domains' });
     await domains.getByRole('button', { name: domain }).click();
     const drawer = page.getByRole('dialog', { name: domain });

@@ -6,12 +6,9 @@ import { badRequest, problem } from '../http/errors';
 import { implement } from '../http/operation';
 import { CREATE_IN_CPANEL, UPDATE_HOSTING_ACCOUNT, UPDATE_IP_ADDRESS } from '../jobs/steps/domain-placement';
 import { restrictTo } from '../services/access';
-import { visibleDomain, type DomainRef } from '../services/domain-access';
+import { needsActive, visibleDomain } from '../services/domain-access';
 import { taskAnswers } from '../services/task-answers';
 
-function needsActive(d: DomainRef) {
-  if (d.status !== 'ACTIVE') throw problem(409, `The domain is busy (${d.status.replace(/_/g, ' ').toLowerCase()}). Please wait until its current task finishes!`, { code: 'domain_busy' });
-}
 
 /** The drawer's Modify IP Address, Modify Hosting Account and Create Domain in cPanel (spec part 2, 2.5 and 7.2-7.3). */
 export const domainPlacementOperations = [

@@ -15,11 +15,10 @@ import {
 } from '../../lib/api/domain-software';
 import { verifyPassword } from '../auth/passwords';
 import type { Db } from '../db/connection';
-import { domains, hostingAccounts, softwareCatalogue, softwareInstallations, users } from '../db/schema/index';
+import { domains, softwareCatalogue, softwareInstallations, users } from '../db/schema/index';
 import { badRequest, notFound, problem } from '../http/errors';
 import { implement } from '../http/operation';
-import type { DomainRef } from '../services/domain-access';
-import { visibleDomain } from '../services/domain-access';
+import { needsActive, onCustomHost, visibleDomain } from '../services/domain-access';
 import { openSecret, sealSecret } from '../services/secret-box';
 import { taskAnswers } from '../services/task-answers';
 import { listFolders, withFtp } from '../services/ftp-source';
@@ -32,10 +31,6 @@ export const SOFTWARE_NOT_INSTALLED = 'Software is not installed!';
 export const PASSWORD_UNAVAILABLE = 'Password is unavailable!';
 export const WRONG_ACCOUNT_PASSWORD = 'The password is not correct.';
 
-/** Spec part 2, 4.1: changes wait for an ACTIVE domain. */
-function needsActive(d: DomainRef) {
-  if (d.status !== 'ACTIVE') throw problem(409, `The domain is busy (${d.status.replace(/_/g, ' ').toLowerCase()}). Please wait until its current task finishes!`, { code: 'domain_busy' });
-}
 
 async function installationOf(db: Db, domain: string) {
   const [row] = await db
@@ -46,11 +41,6 @@ async function installationOf(db: Db, domain: string) {
   return row ?? null;
 }
 
-async function isCustomHost(db: Db, d: DomainRef) {
-  if (!d.hostingAccountGuid) return false;
-  const [a] = await db.select({ type: hostingAccounts.accountType }).from(hostingAccounts).where(eq(hostingAccounts.guid, d.hostingAccountGuid));
-  return a?.type === 'CUSTOM_HOST';
-}
 
 /** The drawer's SSL certificate and software dialogs (spec part 2, 2.5, 4.1 and 7.3). */
 export const domainSoftwareOperations = [
@@ -87,7 +77,7 @@ export const domainSoftwareOperations = [
     const { db } = c.var.deps;
     const d = await visibleDomain(db, c.var.company, params.guid, listSoftwareOp.notFound);
     // Custom-host accounts are not ours to install on (spec part 2, 2.5: the Software card is hidden).
-    if (await isCustomHost(db, d)) return { data: [] };
+    if (await onCustomHost(db, d)) return { data: [] };
     const rows = await db
       .select({ id: softwareCatalogue.id, key: softwareCatalogue.key, name: softwareCatalogue.name, languages: softwareCatalogue.languages })
       .from(softwareCatalogue)
@@ -101,7 +91,7 @@ export const domainSoftwareOperations = [
     const company = c.var.company;
     const d = await visibleDomain(db, company, params.guid, installSoftwareOp.notFound);
     needsActive(d);
-    if (await isCustomHost(db, d)) throw problem(409, 'Software cannot be installed on a custom host account.', { code: 'custom_host' });
+    if (await onCustomHost(db, d)) throw problem(409, 'Software cannot be installed on a custom host account.', { code: 'custom_host' });
     const [software] = await db.select().from(softwareCatalogue).where(and(eq(softwareCatalogue.key, body.software), eq(softwareCatalogue.isActive, true)));
     if (!software) throw badRequest({ software: 'Please choose the software!' });
     if (software.languages.length ? !software.languages.includes(body.language) : body.language !== 'en') throw badRequest({ language: 'Please choose a language!' });
@@ -204,7 +194,7 @@ export const softwareMigrationOperations = [
     const company = c.var.company;
     const d = await visibleDomain(db, company, params.guid, migrateSoftwareOp.notFound);
     needsActive(d);
-    if (await isCustomHost(db, d)) throw problem(409, 'Software cannot be migrated to a custom host account.', { code: 'custom_host' });
+    if (await onCustomHost(db, d)) throw problem(409, 'Software cannot be migrated to a custom host account.', { code: 'custom_host' });
     const [software] = await db.select().from(softwareCatalogue).where(and(eq(softwareCatalogue.key, body.software), eq(softwareCatalogue.isActive, true)));
     if (!software) throw badRequest({ software: 'Please choose the software!' });
     if (await installationOf(db, d.guid)) throw problem(409, 'Software is installed on this domain already.', { code: 'software_installed' });

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { CompanyContext } from '../context';
 import type { Db } from '../db/connection';
-import { domainGroups, domains } from '../db/schema/index';
-import { notFound } from '../http/errors';
+import { domainGroups, domains, hostingAccounts } from '../db/schema/index';
+import { notFound, problem } from '../http/errors';
 import { isAllowed } from './access';
 
 /** What a handler needs to know of a domain before acting on it. */
@@ -53,4 +53,16 @@ export async function visibleDomainGroup(db: Db, company: CompanyContext, guid: 
     .where(and(eq(domainGroups.guid, guid), eq(domainGroups.companyGuid, company.guid)));
   if (!row || !isAllowed(company.allowedDomainGroups, row.guid)) throw notFound(message);
   return row;
+}
+
+/** Spec part 2, 4.1: changes wait for an ACTIVE domain; otherwise 409 saying it is busy. */
+export function needsActive(d: DomainRef): void {
+  if (d.status !== 'ACTIVE') throw problem(409, `The domain is busy (${d.status.replace(/_/g, ' ').toLowerCase()}). Please wait until its current task finishes!`, { code: 'domain_busy' });
+}
+
+/** Whether the domain's hosting account is a custom host (not ours: no software, no cPanel). */
+export async function onCustomHost(db: Db, d: DomainRef): Promise<boolean> {
+  if (!d.hostingAccountGuid) return false;
+  const [a] = await db.select({ type: hostingAccounts.accountType }).from(hostingAccounts).where(eq(hostingAccounts.guid, d.hostingAccountGuid));
+  return a?.type === 'CUSTOM_HOST';
 }
