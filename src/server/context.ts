@@ -3,6 +3,7 @@ import type { Mailer } from './mail/mailer';
 import type { ResolvedViewer } from './auth/viewer';
 import type { JobEngine } from './jobs/engine';
 import type { EdgeHandle } from './edge/server';
+import type { DnsHandle } from './dns/server';
 
 export interface ServerConfig {
   /** Minutes without a request after which a session ends. */
@@ -45,6 +46,8 @@ export interface ServerDeps {
   jobs: JobEngine;
   /** The HTTP edge (src/server/edge), once started; absent where none runs (most tests). */
   edge?: EdgeHandle;
+  /** The authoritative DNS server (src/server/dns), once started; absent where none runs (most tests). */
+  dns?: DnsHandle;
 }
 
 export interface Viewer {

@@ -6,6 +6,7 @@ import { seedDemo } from './seed/index';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts';
 import { createJobEngine } from './jobs/engine';
 import { edgeOptionsFromEnv, startEdge } from './edge/server';
+import { dnsOptionsFromEnv, startDnsServer } from './dns/server';
 
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
 
@@ -63,5 +64,13 @@ async function start(): Promise<ServerDeps> {
       console.log(`[hostdeck] HTTP edge on http://${edge.host}:${handle.port}`);
     })
     .catch((error: unknown) => console.error(`[hostdeck] HTTP edge did not start on ${edge.host}:${edge.port}:`, error));
+  // The DNS server answers the zones the panel edits; like the edge, a taken port leaves the API serving.
+  const dns = dnsOptionsFromEnv();
+  await startDnsServer(deps.db, dns)
+    .then((handle) => {
+      deps.dns = handle;
+      console.log(`[hostdeck] DNS server on ${dns.host}:${handle.port} (UDP and TCP)`);
+    })
+    .catch((error: unknown) => console.error(`[hostdeck] DNS server did not start on ${dns.host}:${dns.port}:`, error));
   return deps;
 }

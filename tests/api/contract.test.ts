@@ -95,6 +95,7 @@ const BUILT = [
   'GET /domains/{guid}/software/', 'DELETE /domains/{guid}/software/', 'POST /domains/{guid}/software/password/',
   'POST /domains/{guid}/software/migrate/ftp/test/', 'POST /domains/{guid}/software/migrate/ftp/', 'POST /domains/{guid}/software/migrate/',
   'GET /domains/{guid}/import_software_installation/',
+  'GET /domains/{guid}/dns_zone/', 'POST /domains/{guid}/dns_zone/', 'PUT /domains/{guid}/dns_zone/', 'DELETE /domains/{guid}/dns_zone/{type}/{name}/',
 ];
 
 /** Operations decided beyond the spec's list (docs/decisions.md says why). */
@@ -105,6 +106,8 @@ const DECIDED_EXTRAS = [
   'GET /tasks/events/',
   // The guids of a group's ACTIVE domains as searched, for 'Select all N' across pages (decisions: Domain groups and the domain list).
   'GET /domains/selectable/',
+  // A zone's history and restoring a version (issue 8, "History of every DNS zone").
+  'GET /domains/{guid}/dns_zone/history/', 'POST /domains/{guid}/dns_zone/history/{version}/restore/',
 ];
 
 async function specRows(): Promise<Set<string>> {

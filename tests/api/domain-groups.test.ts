@@ -123,8 +123,8 @@ describe('domain groups', () => {
   });
 
   it("does not show another company's group", async () => {
-    for (const call of [getDomainGroup(t.client(demo), bluebird.group), groupExpiring(t.client(demo), bluebird.group), groupIpAddresses(t.client(demo), bluebird.group), deleteDomainGroup(t.client(demo), bluebird.group)]) {
-      expect(await refusal(call)).toMatchObject({ status: 404, errors: ['Domain group not found.'] });
+    for (const call of [() => getDomainGroup(t.client(demo), bluebird.group), () => groupExpiring(t.client(demo), bluebird.group), () => groupIpAddresses(t.client(demo), bluebird.group), () => deleteDomainGroup(t.client(demo), bluebird.group)]) {
+      expect(await refusal(call())).toMatchObject({ status: 404, errors: ['Domain group not found.'] });
     }
     expect((await refusal(listDomains(t.client(demo), { group: bluebird.group }))).status).toBe(404);
   });

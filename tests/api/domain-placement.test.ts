@@ -90,8 +90,8 @@ describe('Modify Hosting Account and Create Domain in cPanel (spec part 2, 2.5)'
   });
 
   it("does not touch another company's domain", async () => {
-    for (const call of [modifyIp(t.client(demo), foreign, { ip_address: target.ip }), modifyHosting(t.client(demo), foreign, { hosting_account: target.account }), createInCpanel(t.client(demo), foreign)]) {
-      expect((await refusal(call)).status).toBe(404);
+    for (const call of [() => modifyIp(t.client(demo), foreign, { ip_address: target.ip }), () => modifyHosting(t.client(demo), foreign, { hosting_account: target.account }), () => createInCpanel(t.client(demo), foreign)]) {
+      expect((await refusal(call())).status).toBe(404);
     }
   });
 });

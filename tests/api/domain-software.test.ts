@@ -135,6 +135,6 @@ describe('software (spec part 2, 2.5 "Install Software", "Software Info")', () =
       .where(and(eq(softwareInstallations.companyGuid, demo.company), isNull(softwareInstallations.adminPasswordSecret)))
       .limit(1);
     if (wizardInstalled) expect((await refusal(revealSoftwarePassword(t.client(demo), wizardInstalled.domain, DEMO_PASSWORD))).body.errors).toEqual(['Password is unavailable!']);
-    for (const call of [getSoftware(t.client(demo), foreign), installSsl(t.client(demo), foreign, {}), listSoftware(t.client(demo), foreign)]) expect((await refusal(call)).status).toBe(404);
+    for (const call of [() => getSoftware(t.client(demo), foreign), () => installSsl(t.client(demo), foreign, {}), () => listSoftware(t.client(demo), foreign)]) expect((await refusal(call())).status).toBe(404);
   });
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { dnsZoneRoutes } from '../requests/dns-zone';
-import { defineOperation, guidParam } from './define';
+import { defineOperation, guidParam, pageOf } from './define';
+import { dnsRecordCreateSchema, dnsRecordUpdateSchema, ZONE_TYPES } from '../schemas/dns';
+import { pagingSchema } from '../schemas/lists';
 import { task } from './tasks';
 
 /** A domain's DNS zone (spec part 2, 2.6 DNS zone panel and 7.4). */
@@ -27,3 +29,92 @@ export const resetDnsZoneOp = defineOperation({
   notFound: 'Domain not found.',
 });
 
+
+const recordSet = z.object({ name: z.string(), records: z.array(z.string()), ttl: z.number().int() });
+const soa = z.object({ nameserver: z.string(), email: z.string(), serial: z.number().int(), refresh: z.number().int(), retry: z.number().int(), expiry: z.number().int(), ttl: z.number().int() });
+
+/** A zone as the DNS Zone panel shows it (spec part 2, 2.6 and 3 "DNS zone"). */
+export const dnsZone = z
+  .object({
+    domain: z.string(),
+    /** INTERNAL (served by the provider's nameservers) or EXTERNAL (flagged in the panel). */
+    dns_type: z.string(),
+    status: z.string(),
+    records: z.object({ SOA: soa, NS: z.array(recordSet), A: z.array(recordSet), CNAME: z.array(recordSet), MX: z.array(recordSet), TXT: z.array(recordSet) }),
+  })
+  .meta({ id: 'DnsZone' });
+export type DnsZone = z.infer<typeof dnsZone>;
+
+const params = z.object({ guid: guidParam });
+const notFound = 'Domain not found.';
+const changed = z.object({ message: z.string(), zone: dnsZone });
+
+export const getDnsZoneOp = defineOperation({ ...dnsZoneRoutes.getDnsZone, area: 'domains', summary: "The domain's DNS zone", params, answer: dnsZone, scopes: ['can_view_domains'], notFound });
+
+export const addDnsRecordOp = defineOperation({
+  ...dnsZoneRoutes.addDnsRecord,
+  area: 'domains',
+  summary: 'Adds a record set (values one a row) to the zone',
+  params,
+  body: dnsRecordCreateSchema,
+  answer: changed,
+  status: 201,
+  scopes: ['can_view_domains', 'can_add_domain_dns_zone_records'],
+  notFound,
+});
+
+export const updateDnsRecordOp = defineOperation({
+  ...dnsZoneRoutes.updateDnsRecord,
+  area: 'domains',
+  summary: 'Changes a record set, found by its type and old_name (or the SOA)',
+  params,
+  body: dnsRecordUpdateSchema,
+  answer: changed,
+  scopes: ['can_view_domains', 'can_edit_domain_dns_zone_records'],
+  notFound,
+});
+
+export const deleteDnsRecordOp = defineOperation({
+  ...dnsZoneRoutes.deleteDnsRecord,
+  area: 'domains',
+  summary: "Deletes a record set ('@' is the domain itself; for NS the name is the record's value)",
+  params: z.object({ guid: guidParam, type: z.enum(ZONE_TYPES), name: z.string().min(1).max(253) }),
+  answer: changed,
+  scopes: ['can_view_domains', 'can_delete_domain_dns_zone_records'],
+  notFound: 'DNS record not found.',
+});
+
+export const zoneVersion = z
+  .object({
+    version: z.number().int(),
+    serial: z.number().int(),
+    summary: z.string(),
+    changed_by: z.object({ name: z.string(), email: z.string() }).nullable(),
+    date_created: z.iso.datetime(),
+    /** Against the version before it. */
+    diff: z.object({ removed: z.array(z.string()), added: z.array(z.string()) }),
+  })
+  .meta({ id: 'DnsZoneVersion' });
+export type ZoneVersion = z.infer<typeof zoneVersion>;
+
+/** The zone's history, newest first (a decided extra: issue 8 "History of every DNS zone"). */
+export const zoneHistoryOp = defineOperation({
+  ...dnsZoneRoutes.zoneHistory,
+  area: 'domains',
+  summary: "The zone's versions, newest first, each with who made it and its diff",
+  params,
+  query: pagingSchema(100),
+  answer: pageOf(zoneVersion),
+  scopes: ['can_view_domains'],
+  notFound,
+});
+
+export const restoreDnsZoneOp = defineOperation({
+  ...dnsZoneRoutes.restoreDnsZone,
+  area: 'domains',
+  summary: 'Restores an earlier version of the zone, as a change of its own',
+  params: z.object({ guid: guidParam, version: z.coerce.number().int().min(1) }),
+  answer: changed,
+  scopes: ['can_view_domains', 'can_edit_domain_dns_zone_records'],
+  notFound: 'Version not found.',
+});

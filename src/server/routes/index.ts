@@ -9,8 +9,9 @@ import { domainOperations } from './domains';
 import { domainBulkOperations } from './domain-bulk';
 import { domainSoftwareOperations, softwareMigrationOperations } from './domain-software';
 import { domainPlacementOperations } from './domain-placement';
+import { dnsZoneOperations } from './dns-zone';
 import { hostingAccountOperations } from './hosting-accounts';
 import { domainWebOperations } from './domain-web';
 
 /** Every operation the API mounts, each registered against its definition in src/lib/api. */
-export const operations: readonly Implemented[] = [...accountActivityOperations, ...accountAreaOperations, ...shellAreaOperations, ...signInAreaOperations, ...taskOperations, ...domainGroupOperations, ...domainOperations, ...domainBulkOperations, ...domainSoftwareOperations, ...softwareMigrationOperations, ...domainPlacementOperations, ...hostingAccountOperations, ...domainWebOperations];
+export const operations: readonly Implemented[] = [...accountActivityOperations, ...accountAreaOperations, ...shellAreaOperations, ...signInAreaOperations, ...taskOperations, ...domainGroupOperations, ...domainOperations, ...domainBulkOperations, ...domainSoftwareOperations, ...softwareMigrationOperations, ...domainPlacementOperations, ...dnsZoneOperations, ...hostingAccountOperations, ...domainWebOperations];

@@ -47,3 +47,9 @@ export function defaultRecords(domain: string, ipAddress: string | null): Defaul
     { type: 'TXT', name: '', value: 'v=spf1 a mx ~all', ttl: TXT_TTL, position: 0 },
   ];
 }
+
+/** Conventional YYYYMMDDnn serials: the next one is later than both the last and today's first. */
+export function nextSerial(serial: number, now: Date): number {
+  const today = Number(now.toISOString().slice(0, 10).replaceAll('-', '')) * 100;
+  return Math.max(serial + 1, today);
+}

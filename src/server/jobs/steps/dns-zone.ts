@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { DNS_ZONE_UNAVAILABLE } from '../../../lib/api/dns-zone';
-import { dnsRecords, dnsZones, domains, ipAddresses } from '../../db/schema/index';
-import { defaultRecords, defaultSoa } from '../../services/dns-defaults';
+import { dnsRecords, dnsZones, domains, ipAddresses, tasks } from '../../db/schema/index';
+import { recordBaseline, recordVersion } from '../../services/dns-zones';
+import { defaultRecords, defaultSoa, nextSerial } from '../../services/dns-defaults';
 import type { NewTaskItem } from '../store';
 import { StepFailure, type Step, type StepContext } from './step';
 
@@ -16,11 +17,7 @@ export function dnsZoneResetItems(domain: { guid: string; domain: string }): New
   return ['RESET_DNS_SOA', 'RESET_DNS_RECORDS', 'PUBLISH_DNS_ZONE'].map((action) => ({ action, domainGuid: domain.guid, details: domain.domain }));
 }
 
-/** Conventional YYYYMMDDnn serials: the next one is later than both the last and today's first. */
-export function nextSerial(serial: number, now: Date): number {
-  const today = Number(now.toISOString().slice(0, 10).replaceAll('-', '')) * 100;
-  return Math.max(serial + 1, today);
-}
+export { nextSerial } from '../../services/dns-defaults';
 
 async function zoneOf({ tx, item }: StepContext) {
   if (!item.domainGuid) throw new StepFailure('The domain no longer exists.');
@@ -38,6 +35,7 @@ async function zoneOf({ tx, item }: StepContext) {
 const resetSoa: Step = {
   async run(context) {
     const { zone, domain } = await zoneOf(context);
+    await recordBaseline(context.tx, zone);
     const soa = defaultSoa(domain);
     await context.tx
       .update(dnsZones)
@@ -58,10 +56,14 @@ const resetRecords: Step = {
 const publish: Step = {
   async run(context) {
     const { zone } = await zoneOf(context);
-    await context.tx
+    const [published] = await context.tx
       .update(dnsZones)
       .set({ soaSerial: nextSerial(zone.soaSerial, context.now), status: 'ACTIVE', dateUpdated: context.now })
-      .where(eq(dnsZones.guid, zone.guid));
+      .where(eq(dnsZones.guid, zone.guid))
+      .returning();
+    // The reset is a change of the zone like any other: its history records it.
+    const [task] = await context.tx.select({ by: tasks.createdBy }).from(tasks).where(eq(tasks.guid, context.item.taskGuid));
+    await recordVersion(context.tx, published!, task?.by ?? null, "Reset to the provider's defaults", context.now);
   },
 };
 

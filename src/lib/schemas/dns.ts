@@ -1,0 +1,102 @@
+import { z } from 'zod/mini';
+
+/** DNS record forms (spec part 2, 2.6 and 5 "DNS record", 9 TTL). */
+
+export const RECORD_TYPES = ['NS', 'A', 'CNAME', 'MX', 'TXT'] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];
+export const ZONE_TYPES = ['SOA', ...RECORD_TYPES] as const;
+export type ZoneType = (typeof ZONE_TYPES)[number];
+
+export const DNS_VALUE_MISSING = "Please enter DNS record's value!";
+export const TTL_NOT_WHOLE = 'TTL must be a full number!';
+export const TTL_RANGE = 'Please enter a TTL value between 3600 and 592200!';
+export const NAME_CHARACTERS = "The name can hold only a-z, 0-9, '.' and '-' (blank is the domain itself).";
+export const NO_NEW_SOA = 'An SOA record cannot be added: edit the existing one.';
+export const TTL_DEFAULT = 3600;
+export const TTL_MIN = 3600;
+export const TTL_MAX = 592200;
+/** The TTL input's own bounds and shortcuts (spec part 2, 5). */
+export const TTL_INPUT = { min: 600, max: 172800, shortcuts: [{ label: '1h', seconds: 3600 }, { label: '12h', seconds: 43200 }, { label: '1d', seconds: 86400 }] } as const;
+export const SOA_FIELDS = ['nameserver', 'email', 'serial', 'refresh', 'retry', 'expiry', 'ttl'] as const;
+
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$/;
+const HOST = /^(?=.{1,253}\.?$)(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.?$/i;
+
+/** The values of a record, one a row (spec part 2, 5): blank rows dropped. */
+export const valuesOf = (value: string) =>
+  value
+    .split(/\r?\n/)
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+/** Why a value cannot stand for a record of this type, or null. */
+export function valueProblem(type: ZoneType, value: string): string | null {
+  switch (type) {
+    case 'A':
+      return IPV4.test(value) ? null : `${value} is not an IPv4 address.`;
+    case 'NS':
+    case 'CNAME':
+      return HOST.test(value) ? null : `${value} is not a host name.`;
+    case 'MX': {
+      const m = /^(\d{1,5})\s+(\S+)$/.exec(value);
+      return m && Number(m[1]) <= 65535 && HOST.test(m[2]!) ? null : `${value} is not a mail server: write its priority and host, like "10 mail.example.com".`;
+    }
+    case 'TXT':
+      return value.length <= 2048 ? null : 'A TXT value can be at most 2048 characters long.';
+    case 'SOA': {
+      const parts = value.split(/\s+/);
+      if (parts.length !== 7) return 'An SOA value has 7 parts: nameserver, email, serial, refresh, retry, expire and ttl.';
+      return parts.slice(2).every((p) => /^\d+$/.test(p)) && HOST.test(parts[0]!) ? null : 'The serial, refresh, retry, expire and ttl of an SOA record are whole numbers.';
+    }
+  }
+}
+
+const ttlField = z._default(
+  z.pipe(
+    z.transform((v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v)),
+    z.number(TTL_NOT_WHOLE).check(z.int(TTL_NOT_WHOLE), z.gte(TTL_MIN, TTL_RANGE), z.lte(TTL_MAX, TTL_RANGE)),
+  ),
+  TTL_DEFAULT,
+);
+
+const nameField = z._default(
+  z.pipe(
+    z.string().check(z.maxLength(253, NAME_CHARACTERS)),
+    z.pipe(z.transform((n: string) => n.trim().toLowerCase().replace(/\.$/, '').replace(/^@$/, '')), z.string().check(z.regex(/^[a-z0-9.*_-]*$/, NAME_CHARACTERS))),
+  ),
+  '',
+);
+
+const recordShape = {
+  name: nameField,
+  value: z.string({ error: DNS_VALUE_MISSING }).check(
+    z.maxLength(20_000, 'The value is too long.'),
+    z.refine((v) => valuesOf(v).length > 0, DNS_VALUE_MISSING),
+  ),
+  ttl: ttlField,
+};
+
+function checkValues(body: { type: ZoneType; value: string }, ctx: { issues: unknown[] }) {
+  for (const v of valuesOf(body.value)) {
+    const problem = valueProblem(body.type, v);
+    if (problem) {
+      (ctx.issues as { code: string; input: unknown; path: string[]; message: string }[]).push({ code: 'custom', input: body, path: ['value'], message: problem });
+      return;
+    }
+  }
+}
+
+/** Adding a record set: never SOA (spec part 2, 5). */
+export const dnsRecordCreateSchema = z
+  .object({ ...recordShape, type: z.enum(ZONE_TYPES, 'Please choose a record type!') })
+  .check(
+    z.refine((b) => b.type !== 'SOA', { message: NO_NEW_SOA, path: ['type'] }),
+    z.superRefine((b, ctx) => checkValues(b, ctx)),
+  );
+export type DnsRecordCreate = z.input<typeof dnsRecordCreateSchema>;
+
+/** Changing a record set, found by its type and `old_name`; SOA values are its seven parts. */
+export const dnsRecordUpdateSchema = z
+  .object({ ...recordShape, type: z.enum(ZONE_TYPES, 'Please choose a record type!'), old_name: nameField })
+  .check(z.superRefine((b, ctx) => checkValues(b, ctx)));
+export type DnsRecordUpdate = z.input<typeof dnsRecordUpdateSchema>;

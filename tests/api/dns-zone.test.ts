@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Resolver } from 'node:dns/promises';
+import { and, eq } from 'drizzle-orm';
+import { addDnsRecord, deleteDnsRecord, getDnsZone, restoreDnsZone, updateDnsRecord, zoneHistory } from '../../src/lib/requests/dns-zone';
+import type { Database } from '../../src/server/db/connection';
+import { companies, dnsZones, domains } from '../../src/server/db/schema/index';
+import { startDnsServer, type DnsHandle } from '../../src/server/dns/server';
+import { openSeededApp, type TestApp } from './helpers/app';
+import { refusal } from './helpers/outcomes';
+
+let database: Database;
+let t: TestApp;
+let demo: { token: string; company: string };
+let dns: DnsHandle;
+let resolver: Resolver;
+let target: { guid: string; domain: string };
+let foreign: string;
+
+beforeAll(async () => {
+  ({ database, t } = await openSeededApp());
+  demo = await t.signIn('demo@hostdeck.test');
+  dns = await startDnsServer(database.db, { port: 0, host: '127.0.0.1' });
+  resolver = new Resolver({ timeout: 2000, tries: 1 });
+  resolver.setServers([`127.0.0.1:${dns.port}`]);
+  const [row] = await database.db
+    .select({ guid: domains.guid, domain: domains.domain })
+    .from(domains)
+    .innerJoin(dnsZones, eq(dnsZones.domainGuid, domains.guid))
+    .where(and(eq(domains.companyGuid, demo.company), eq(dnsZones.status, 'ACTIVE'), eq(domains.isSubdomain, false)))
+    .limit(1);
+  target = row!;
+  const [other] = await database.db.select().from(companies).where(eq(companies.name, 'Bluebird Media Ltd'));
+  foreign = (await database.db.select().from(domains).where(eq(domains.companyGuid, other!.guid)).limit(1))[0]!.guid;
+});
+afterAll(async () => {
+  await dns.close();
+  await t.deps.jobs.stop();
+  await database.close();
+});
+
+describe('the DNS zone (spec part 2, 2.6 and 7.4) and the DNS server answering it', () => {
+  it('adds a record the server answers at once, with a new serial', async () => {
+    const before = await getDnsZone(t.client(demo), target.guid);
+    expect(before.records.SOA.nameserver).toBeTruthy();
+    const answer = await addDnsRecord(t.client(demo), target.guid, { type: 'A', name: 'shop', value: '203.0.113.7\n203.0.113.8\n', ttl: 3600 });
+    expect(answer.message).toBe('DNS record successfully created!');
+    expect(answer.zone.records.A.find((r) => r.name === 'shop')).toEqual({ name: 'shop', records: ['203.0.113.7', '203.0.113.8'], ttl: 3600 });
+    expect(answer.zone.records.SOA.serial).toBeGreaterThan(before.records.SOA.serial);
+    expect((await resolver.resolve4(`shop.${target.domain}`)).sort()).toEqual(['203.0.113.7', '203.0.113.8']);
+    const soa = await resolver.resolveSoa(target.domain);
+    expect(soa.serial).toBe(answer.zone.records.SOA.serial);
+  });
+
+  it('changes and deletes a record, and the server follows', async () => {
+    const changed = await updateDnsRecord(t.client(demo), target.guid, { type: 'A', old_name: 'shop', name: 'store', value: '203.0.113.9', ttl: 7200 });
+    expect(changed.message).toBe('DNS record successfully updated!');
+    expect(await resolver.resolve4(`store.${target.domain}`)).toEqual(['203.0.113.9']);
+    await expect(resolver.resolve4(`shop.${target.domain}`)).rejects.toMatchObject({ code: 'ENOTFOUND' });
+    await addDnsRecord(t.client(demo), target.guid, { type: 'MX', name: 'store', value: '5 mx.example.net', ttl: 3600 });
+    expect((await resolver.resolveMx(`store.${target.domain}`)).map(({ priority, exchange }) => ({ priority, exchange }))).toEqual([{ priority: 5, exchange: 'mx.example.net' }]);
+    await addDnsRecord(t.client(demo), target.guid, { type: 'TXT', name: 'store', value: 'hello world', ttl: 3600 });
+    expect(await resolver.resolveTxt(`store.${target.domain}`)).toEqual([['hello world']]);
+    const deleted = await deleteDnsRecord(t.client(demo), target.guid, 'A', 'store');
+    expect(deleted.message).toBe('DNS record successfully deleted!');
+    expect(await resolver.resolve4(`store.${target.domain}`).catch((e: { code: string }) => e.code)).toBe('ENODATA');
+    await expect(resolver.resolve4('nothing.example.invalid')).rejects.toMatchObject({ code: 'EREFUSED' });
+  });
+
+  it('says what is wrong in the words of section 5', async () => {
+    const fields = async (body: Parameters<typeof addDnsRecord>[2]) => (await refusal(addDnsRecord(t.client(demo), target.guid, body), 400)).body.fields;
+    expect(await fields({ type: 'A', name: 'x', value: ' \n ', ttl: 3600 })).toEqual({ value: "Please enter DNS record's value!" });
+    expect(await fields({ type: 'A', name: 'x', value: '1.2.3.4', ttl: 3600.5 })).toEqual({ ttl: 'TTL must be a full number!' });
+    expect(await fields({ type: 'A', name: 'x', value: '1.2.3.4', ttl: 600 })).toEqual({ ttl: 'Please enter a TTL value between 3600 and 592200!' });
+    expect(await fields({ type: 'A', name: 'a b', value: '1.2.3.4', ttl: 3600 })).toEqual({ name: "The name can hold only a-z, 0-9, '.' and '-' (blank is the domain itself)." });
+    expect(await fields({ type: 'SOA', name: '', value: 'ns1.x hostmaster.x 1 2 3 4 5', ttl: 3600 })).toEqual({ type: 'An SOA record cannot be added: edit the existing one.' });
+    expect(await fields({ type: 'A', name: 'x', value: 'not-an-ip', ttl: 3600 })).toEqual({ value: 'not-an-ip is not an IPv4 address.' });
+  });
+
+  it('keeps every change in the history, with its diff, and restores an earlier version as a change of its own', async () => {
+    const history = await zoneHistory(t.client(demo), target.guid, { per_page: 100 });
+    expect(history.data.map((v) => v.summary).slice(0, 5)).toEqual(['Deleted A store', 'Added TXT store', 'Added MX store', 'Changed A shop to store', 'Added A shop']);
+    expect(history.data.at(-1)!.summary).toBe('The zone before its first recorded change');
+    expect(history.data[0]!.changed_by?.email).toBe('demo@hostdeck.test');
+    expect(history.data[0]!.diff.removed).toEqual(['A store 7200 203.0.113.9']);
+    const restored = await restoreDnsZone(t.client(demo), target.guid, history.data.find((v) => v.summary === 'Added A shop')!.version);
+    expect(restored.message).toBe('DNS zone successfully restored!');
+    expect(restored.zone.records.A.find((r) => r.name === 'shop')?.records).toEqual(['203.0.113.7', '203.0.113.8']);
+    expect(restored.zone.records.MX.find((r) => r.name === 'store')).toBeUndefined();
+    expect((await zoneHistory(t.client(demo), target.guid)).data[0]!.summary).toMatch(/^Restored version \d+$/);
+    expect((await resolver.resolve4(`shop.${target.domain}`)).sort()).toEqual(['203.0.113.7', '203.0.113.8']);
+  });
+
+  it('answers 409 for a zone not provisioned, and 404 for another company', async () => {
+    await database.db.update(dnsZones).set({ status: 'PENDING' }).where(eq(dnsZones.domainGuid, target.guid));
+    expect((await refusal(getDnsZone(t.client(demo), target.guid), 409)).body.errors).toEqual(['DNS zone is not available, yet!']);
+    await database.db.update(dnsZones).set({ status: 'ACTIVE' }).where(eq(dnsZones.domainGuid, target.guid));
+    await refusal(getDnsZone(t.client(demo), foreign), 404);
+    await refusal(addDnsRecord(t.client(demo), foreign, { type: 'A', name: 'x', value: '1.2.3.4', ttl: 3600 }), 404);
+  });
+});
