@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { Resolver } from 'node:dns/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -312,6 +313,43 @@ test("from the drawer: a Let's Encrypt certificate, WordPress and its password, 
   await expect(drawer.getByRole('switch', { name: 'Redirect to non-www' })).toBeChecked();
   await expect(drawer.getByRole('switch', { name: 'Redirect to www' })).not.toBeChecked();
   await expectAccessible(page, 'Misc tab');
+
+  // The DNS zone: each sentence of section 5 for the input that brings it, then a record the DNS server answers.
+  await drawer.getByRole('tab', { name: 'DNS Zone' }).click();
+  await drawer.getByRole('button', { name: 'Add A' }).click();
+  const record = page.getByRole('dialog', { name: 'Add DNS record' });
+  await expect(record.getByLabel('Type').locator('option')).toHaveText(['NS', 'A', 'CNAME', 'MX', 'TXT']);
+  await record.getByLabel('Name').fill('a b');
+  await record.getByRole('button', { name: 'Add' }).click();
+  await expect(record.getByText("Please enter DNS record's value!")).toBeVisible();
+  await expect(record.getByText("The name can hold only a-z, 0-9, '.' and '-' (blank is the domain itself).")).toBeVisible();
+  await record.getByLabel('Name').fill('shop');
+  await record.getByLabel('Values, one a row').fill('203.0.113.5');
+  await record.getByLabel('TTL (seconds)').fill('600');
+  await record.getByRole('button', { name: 'Add' }).click();
+  await expect(record.getByText('Please enter a TTL value between 3600 and 592200!')).toBeVisible();
+  await record.getByLabel('TTL (seconds)').fill('3600.5');
+  await record.getByRole('button', { name: 'Add' }).click();
+  await expect(record.getByText('TTL must be a full number!')).toBeVisible();
+  await record.getByRole('button', { name: '12h' }).click();
+  await expectAccessible(page, 'Add DNS record');
+  await record.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText('DNS record successfully created!')).toBeVisible();
+  await expect(drawer.getByRole('table', { name: 'A records' })).toContainText('203.0.113.5');
+  const resolver = new Resolver({ timeout: 2000, tries: 1 });
+  resolver.setServers([`127.0.0.1:${process.env.E2E_DNS_PORT}`]);
+  expect(await resolver.resolve4(`shop.${domain}`)).toEqual(['203.0.113.5']);
+  await expectAccessible(page, 'DNS Zone tab');
+
+  // Its history: the version before the record, restored in one step, and the server follows.
+  await drawer.getByRole('button', { name: 'History' }).click();
+  const versions = drawer.getByRole('list', { name: 'Versions of the zone, newest first' });
+  await expect(versions.getByRole('listitem').first()).toContainText('Added A shop');
+  await versions.getByRole('listitem').nth(1).getByRole('button', { name: /^Restore version/ }).click();
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByText('DNS zone successfully restored!')).toBeVisible();
+  await expect(versions.getByRole('listitem').first()).toContainText('Restored version');
+  await expect(resolver.resolve4(`shop.${domain}`)).rejects.toMatchObject({ code: 'ENOTFOUND' });
 
   // Analytics: the visits drawn as a chart (a canvas named for screen readers), the top countries.
   await drawer.getByRole('tab', { name: 'Analytics (beta)' }).click();

@@ -10,6 +10,7 @@ import { DomainOverview } from './DomainOverview';
 const AnalyticsTab = lazy(() => import('./web/AnalyticsTab').then((m) => ({ default: m.AnalyticsTab })));
 const RedirectsTab = lazy(() => import('./web/RedirectsTab').then((m) => ({ default: m.RedirectsTab })));
 const MiscTab = lazy(() => import('./web/MiscTab').then((m) => ({ default: m.MiscTab })));
+const DnsZonePanel = lazy(() => import('./dns/DnsZonePanel').then((m) => ({ default: m.DnsZonePanel })));
 import { Can } from '../../components/Can';
 import { Confirm } from '../../components/Confirm';
 import { Tooltip } from '../../components/Tooltip';
@@ -101,6 +102,8 @@ function DrawerTabBody({ tab, domain }: { tab: DrawerTab; domain: string }) {
       return <RedirectsTab domain={domain} />;
     case 'misc':
       return <MiscTab domain={domain} />;
+    case 'dns_zone':
+      return <DnsZonePanel domain={domain} />;
     default:
       return null;
   }
