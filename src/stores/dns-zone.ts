@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import type { DnsZone, ZoneVersion } from '../lib/api/dns-zone';
 import { ApiError } from '../lib/errors';
-import { addDnsRecord, deleteDnsRecord, getDnsZone, resetDnsZone, restoreDnsZone, updateDnsRecord, zoneHistory } from '../lib/requests/dns-zone';
+import { addDnsRecord, deleteDnsRecord, exportZoneFile, getDnsZone, importZoneFile, resetDnsZone, restoreDnsZone, updateDnsRecord, zoneHistory } from '../lib/requests/dns-zone';
 import { dnsRecordCreateSchema, dnsRecordUpdateSchema, type ZoneType } from '../lib/schemas/dns';
 import { api } from './api';
 import { createForm } from './form';
@@ -85,5 +85,60 @@ export async function restoreVersion(version: number): Promise<void> {
     showZone(answer);
   } catch (error) {
     toastError(error);
+  }
+}
+
+/** Downloads the zone as a BIND zone file. */
+export async function downloadZoneFile(): Promise<void> {
+  try {
+    const file = await exportZoneFile(api, domain());
+    const url = URL.createObjectURL(new Blob([file.body], { type: file.contentType }));
+    const link = Object.assign(document.createElement('a'), { href: url, download: file.filename });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  } catch (error) {
+    toastError(error);
+  }
+}
+
+export interface ImportState {
+  busy: boolean;
+  /** The text the preview is of: Apply sends exactly that. */
+  text: string | null;
+  preview: { records: number; added: string[]; removed: string[]; errors: { line: number; message: string }[] } | null;
+}
+
+export const $import = atom<ImportState>({ busy: false, text: null, preview: null });
+
+export const resetImport = () => $import.set({ busy: false, text: null, preview: null });
+
+/** What importing `text` would change, with each line that cannot be imported; nothing changes yet. */
+export async function previewZoneFile(text: string): Promise<void> {
+  if ($import.get().busy) return;
+  $import.set({ busy: true, text: null, preview: null });
+  try {
+    const { records, added, removed, errors } = await importZoneFile(api, domain(), { zone_file: text });
+    $import.set({ busy: false, text, preview: { records, added, removed, errors } });
+  } catch (error) {
+    $import.set({ busy: false, text: null, preview: null });
+    toastError(error);
+  }
+}
+
+/** Applies the previewed text as one version of the zone; true when it was. */
+export async function applyZoneFile(): Promise<boolean> {
+  const { busy, text } = $import.get();
+  if (busy || text === null) return false;
+  $import.set({ ...$import.get(), busy: true });
+  try {
+    const answer = await importZoneFile(api, domain(), { zone_file: text, apply: true });
+    toastSuccess(answer.message ?? '');
+    if (answer.zone) showZone({ zone: answer.zone });
+    resetImport();
+    return true;
+  } catch (error) {
+    $import.set({ ...$import.get(), busy: false });
+    toastError(error);
+    return false;
   }
 }

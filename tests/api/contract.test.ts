@@ -108,6 +108,8 @@ const DECIDED_EXTRAS = [
   'GET /domains/selectable/',
   // A zone's history and restoring a version (issue 8, "History of every DNS zone").
   'GET /domains/{guid}/dns_zone/history/', 'POST /domains/{guid}/dns_zone/history/{version}/restore/',
+  // The zone as a BIND zone file, and a zone file previewed then imported (issue 8, "Beyond the original").
+  'GET /domains/{guid}/dns_zone/export/', 'POST /domains/{guid}/dns_zone/import/',
 ];
 
 async function specRows(): Promise<Set<string>> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Resolver } from 'node:dns/promises';
 import { and, eq } from 'drizzle-orm';
-import { addDnsRecord, deleteDnsRecord, getDnsZone, restoreDnsZone, updateDnsRecord, zoneHistory } from '../../src/lib/requests/dns-zone';
+import { addDnsRecord, deleteDnsRecord, exportZoneFile, getDnsZone, importZoneFile, restoreDnsZone, updateDnsRecord, zoneHistory } from '../../src/lib/requests/dns-zone';
 import type { Database } from '../../src/server/db/connection';
 import { companies, dnsZones, domains } from '../../src/server/db/schema/index';
 import { startDnsServer, type DnsHandle } from '../../src/server/dns/server';
@@ -88,6 +88,29 @@ describe('the DNS zone (spec part 2, 2.6 and 7.4) and the DNS server answering i
     expect(restored.zone.records.MX.find((r) => r.name === 'store')).toBeUndefined();
     expect((await zoneHistory(t.client(demo), target.guid)).data[0]!.summary).toMatch(/^Restored version \d+$/);
     expect((await resolver.resolve4(`shop.${target.domain}`)).sort()).toEqual(['203.0.113.7', '203.0.113.8']);
+  });
+
+  it('exports the zone as a BIND file, previews an edited file with its bad lines, and imports it', async () => {
+    const file = await exportZoneFile(t.client(demo), target.guid);
+    expect(file.filename).toMatch(/\.zone$/);
+    const text = new TextDecoder().decode(file.body);
+    expect(text).toContain(`$ORIGIN ${target.domain}.`);
+    expect(text).toMatch(/shop\s.*A\s+203\.0\.113\.7/);
+
+    const bad = `${text}\nblog\t3600\tIN\tA\t198.51.100.4\nbroken\t3600\tIN\tA\t999.1.1.1\n`;
+    const preview = await importZoneFile(t.client(demo), target.guid, { zone_file: bad });
+    expect(preview.added).toEqual(['A blog 3600 198.51.100.4']);
+    expect(preview.removed).toEqual([]);
+    expect(preview.errors).toEqual([{ line: bad.split('\n').findIndex((l) => l.includes('999.1.1.1')) + 1, message: '999.1.1.1 is not an IPv4 address.' }]);
+    expect(preview.zone).toBeNull();
+    await refusal(importZoneFile(t.client(demo), target.guid, { zone_file: bad, apply: true }), 400);
+
+    const good = `${text}\nblog\t3600\tIN\tA\t198.51.100.4\n`;
+    const applied = await importZoneFile(t.client(demo), target.guid, { zone_file: good, apply: true });
+    expect(applied.message).toBe('DNS zone successfully imported!');
+    expect(applied.zone?.records.A.find((r) => r.name === 'blog')?.records).toEqual(['198.51.100.4']);
+    expect(await resolver.resolve4(`blog.${target.domain}`)).toEqual(['198.51.100.4']);
+    expect((await zoneHistory(t.client(demo), target.guid)).data[0]!.summary).toBe('Imported a zone file (1 added, 0 removed)');
   });
 
   it('answers 409 for a zone not provisioned, and 404 for another company', async () => {

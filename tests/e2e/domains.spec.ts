@@ -351,6 +351,25 @@ test("from the drawer: a Let's Encrypt certificate, WordPress and its password, 
   await expect(versions.getByRole('listitem').first()).toContainText('Restored version');
   await expect(resolver.resolve4(`shop.${domain}`)).rejects.toMatchObject({ code: 'ENOTFOUND' });
 
+  // The zone as a BIND file, and that file with a line added imported after its preview.
+  await drawer.getByRole('button', { name: 'Records' }).click();
+  const [zoneFile] = await Promise.all([page.waitForEvent('download'), drawer.getByRole('button', { name: 'Export' }).click()]);
+  const exported = await readFile((await zoneFile.path())!, 'utf8');
+  expect(exported).toContain(`$ORIGIN ${domain}.`);
+  await drawer.getByRole('button', { name: 'Import' }).click();
+  const importing = page.getByRole('dialog', { name: 'Import zone file' });
+  await importing.getByLabel('BIND zone file').fill(`${exported}\nblog\t3600\tIN\tA\t999.0.0.1\n`);
+  await importing.getByRole('button', { name: 'Preview' }).click();
+  await expect(importing.getByText(/^Line \d+: 999\.0\.0\.1 is not an IPv4 address\.$/)).toBeVisible();
+  await expect(importing.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  await importing.getByLabel('BIND zone file').fill(`${exported}\nblog\t3600\tIN\tA\t198.51.100.9\n`);
+  await importing.getByRole('button', { name: 'Preview' }).click();
+  await expect(importing.getByText('+ A blog 3600 198.51.100.9')).toBeVisible();
+  await expectAccessible(page, 'Import zone file');
+  await importing.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('DNS zone successfully imported!')).toBeVisible();
+  expect(await resolver.resolve4(`blog.${domain}`)).toEqual(['198.51.100.9']);
+
   // Analytics: the visits drawn as a chart (a canvas named for screen readers), the top countries.
   await drawer.getByRole('tab', { name: 'Analytics (beta)' }).click();
   await expect(drawer.getByRole('img', { name: /^Visits from / }).locator('canvas').first()).toBeVisible();

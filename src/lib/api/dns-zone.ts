@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dnsZoneRoutes } from '../requests/dns-zone';
 import { defineOperation, guidParam, pageOf } from './define';
-import { dnsRecordCreateSchema, dnsRecordUpdateSchema, ZONE_TYPES } from '../schemas/dns';
+import { dnsRecordCreateSchema, dnsRecordUpdateSchema, zoneImportSchema, ZONE_TYPES } from '../schemas/dns';
 import { pagingSchema } from '../schemas/lists';
 import { task } from './tasks';
 
@@ -117,4 +117,34 @@ export const restoreDnsZoneOp = defineOperation({
   answer: changed,
   scopes: ['can_view_domains', 'can_edit_domain_dns_zone_records'],
   notFound: 'Version not found.',
+});
+
+/** The zone as a BIND zone file (a decided extra: issue 8 "zones import and export as BIND zone files"). */
+export const exportZoneFileOp = defineOperation({
+  ...dnsZoneRoutes.exportZoneFile,
+  area: 'domains',
+  summary: 'The zone as a BIND zone file',
+  params,
+  answer: 'file',
+  scopes: ['can_view_domains'],
+  notFound,
+});
+
+/** A BIND zone file: what it would change (and each bad line), then, with `apply`, the change as one version. */
+export const importZoneFileOp = defineOperation({
+  ...dnsZoneRoutes.importZoneFile,
+  area: 'domains',
+  summary: 'Previews or applies a BIND zone file',
+  params,
+  body: zoneImportSchema,
+  answer: z.object({
+    message: z.string().nullable(),
+    records: z.number().int(),
+    added: z.array(z.string()),
+    removed: z.array(z.string()),
+    errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+    zone: dnsZone.nullable(),
+  }),
+  scopes: ['can_view_domains', 'can_edit_domain_dns_zone_records'],
+  notFound,
 });

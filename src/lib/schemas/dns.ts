@@ -100,3 +100,10 @@ export const dnsRecordUpdateSchema = z
   .object({ ...recordShape, type: z.enum(ZONE_TYPES, 'Please choose a record type!'), old_name: nameField })
   .check(z.superRefine((b, ctx) => checkValues(b, ctx)));
 export type DnsRecordUpdate = z.input<typeof dnsRecordUpdateSchema>;
+
+/** Importing a BIND zone file: a preview first, then the same text with `apply`. */
+export const zoneImportSchema = z.object({
+  zone_file: z.string({ error: 'Please paste a zone file!' }).check(z.minLength(1, 'Please paste a zone file!'), z.maxLength(500_000, 'A zone file can be at most 500,000 characters long.')),
+  apply: z._default(z.boolean('Apply must be true or false.'), false),
+});
+export type ZoneImport = z.input<typeof zoneImportSchema>;

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { DNS_ZONE_UNAVAILABLE, addDnsRecordOp, deleteDnsRecordOp, getDnsZoneOp, restoreDnsZoneOp, updateDnsRecordOp, zoneHistoryOp, type DnsZone } from '../../lib/api/dns-zone';
+import { DNS_ZONE_UNAVAILABLE, exportZoneFileOp, importZoneFileOp, addDnsRecordOp, deleteDnsRecordOp, getDnsZoneOp, restoreDnsZoneOp, updateDnsRecordOp, zoneHistoryOp, type DnsZone } from '../../lib/api/dns-zone';
 import { valuesOf, type ZoneType } from '../../lib/schemas/dns';
 import type { Db } from '../db/connection';
 import { countRows, pageOfRows } from '../db/lists';
@@ -8,6 +8,7 @@ import { notFound, problem } from '../http/errors';
 import { implement } from '../http/operation';
 import type { CompanyContext } from '../context';
 import { visibleDomain } from '../services/domain-access';
+import { previewImport, zoneFileOf } from '../services/zone-file';
 import { changeZone, diffOf, snapshotOf, versionOf, versionsOf, viewOf, writeSnapshot, type ZoneRow } from '../services/dns-zones';
 
 /** Spec part 2, 8: the panel's sentences for a record change. */
@@ -133,5 +134,25 @@ export const dnsZoneOperations = [
     if (!old) throw notFound(restoreDnsZoneOp.notFound);
     const updated = await changeZone(db, zone.guid, c.var.viewer.userGuid, `Restored version ${old.version}`, now(), (tx, z) => writeSnapshot(tx, z, old.snapshot));
     return { message: 'DNS zone successfully restored!', zone: await answerOf(db, updated, domain) };
+  }),
+
+  implement(exportZoneFileOp, async (c, { params }) => {
+    const { db, now } = c.var.deps;
+    const { zone, domain } = await zoneOf(db, c.var.company, params.guid, exportZoneFileOp.notFound);
+    const filename = `${domain}-${now().toISOString().slice(0, 10)}.zone`;
+    return new Response(zoneFileOf(domain, await snapshotOf(db, zone)), {
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"`, 'X-Suggested-Filename': filename, 'Cache-Control': 'no-store' },
+    });
+  }),
+
+  implement(importZoneFileOp, async (c, { params, body }) => {
+    const { db, now } = c.var.deps;
+    const { zone, domain } = await zoneOf(db, c.var.company, params.guid, importZoneFileOp.notFound);
+    const preview = previewImport(domain, body.zone_file, await snapshotOf(db, zone));
+    const summary = { records: preview.records, added: preview.added, removed: preview.removed, errors: preview.errors };
+    if (!body.apply) return { message: null, ...summary, zone: null };
+    if (preview.errors.length) throw problem(400, 'The zone file has lines that cannot be imported: mend them, then import again.', { code: 'zone_file_invalid' });
+    const updated = await changeZone(db, zone.guid, c.var.viewer.userGuid, `Imported a zone file (${preview.added.length} added, ${preview.removed.length} removed)`, now(), (tx, z) => writeSnapshot(tx, z, preview.snapshot));
+    return { message: 'DNS zone successfully imported!', ...summary, zone: await answerOf(db, updated, domain) };
   }),
 ];

@@ -4,7 +4,8 @@ import { Can } from '../../../components/Can';
 import { Confirm } from '../../../components/Confirm';
 import { DateTime } from '../../../components/DateTime';
 import { RECORD_TYPES, type RecordType } from '../../../lib/schemas/dns';
-import { $history, $zone, loadHistory, loadZone, removeRecord, resetZone, restoreVersion } from '../../../stores/dns-zone';
+import { $history, $zone, downloadZoneFile, loadHistory, loadZone, removeRecord, resetZone, restoreVersion } from '../../../stores/dns-zone';
+import { ImportZoneDialog } from './ImportZoneDialog';
 import { RecordDialog } from './RecordDialog';
 
 const shown = (name: string) => name || '@';
@@ -202,6 +203,12 @@ export function DnsZonePanel({ domain }: { domain: string }) {
             }
             onConfirm={resetZone}
           />
+        </Can>
+        <button type="button" className="button" onClick={() => void downloadZoneFile()}>
+          Export
+        </button>
+        <Can scope="can_edit_domain_dns_zone_records">
+          <ImportZoneDialog />
         </Can>
         <button type="button" className="button" onClick={() => void loadZone(domain)} disabled={state.loading}>
           Reload
