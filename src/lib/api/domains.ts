@@ -9,6 +9,7 @@ import { bulkActionSchema } from '../schemas/bulk-actions';
 import { domainExportQuery } from '../schemas/domain-export';
 import { createInCpanelSchema, modifyHostingSchema, modifyIpSchema } from '../schemas/domain-placement';
 import { task } from './tasks';
+import { domainMeta } from './domain-web';
 import { DOMAIN_GROUP_PAGE_SIZE } from '../rules/domain-groups';
 
 /** Domain groups, the domain list and one domain (spec part 2, 2.2-2.5, 3 and 7.1-7.3). */
@@ -116,14 +117,7 @@ export const domainDetail = domain
           .nullable(),
       })
       .nullable(),
-    meta: z.object({
-      redirect_to_https: z.boolean(),
-      redirect_to_http: z.boolean(),
-      redirect_to_www: z.boolean(),
-      redirect_to_nonwww: z.boolean(),
-      cache_enabled: z.boolean(),
-      status: z.string(),
-    }),
+    meta: domainMeta,
     is_in_cpanel: z.boolean(),
   })
   .meta({ id: 'DomainDetail' });

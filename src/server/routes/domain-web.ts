@@ -1,3 +1,4 @@
+import { metaOf } from '../services/domain-meta';
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   createRedirectOp,
@@ -18,7 +19,6 @@ import {
   trafficOp,
   updateMetaOp,
   updateRedirectOp,
-  type DomainMeta,
   type UrlRedirect,
 } from '../../lib/api/domain-web';
 import { dayOf, DEFAULT_GRAPH_RANGE, quickRange, rangeProblem, type DateRange } from '../../lib/rules/analytics-ranges';
@@ -38,19 +38,6 @@ import { trafficDetail, trafficGraph, trafficOverview } from '../services/traffi
 
 type DomainRow = typeof domains.$inferSelect;
 type RedirectRow = typeof urlRedirects.$inferSelect;
-
-/**
- * `status` is UPDATING while a change is applied, else the domain's own status: the Misc tab
- * enables its toggles only when it reads ACTIVE (spec part 2, 4.1), from this one answer.
- */
-const metaOf = (d: DomainRow): DomainMeta => ({
-  redirect_to_https: d.redirectToHttps,
-  redirect_to_http: d.redirectToHttp,
-  redirect_to_www: d.redirectToWww,
-  redirect_to_nonwww: d.redirectToNonwww,
-  cache_enabled: d.cacheEnabled,
-  status: d.metaStatus === 'UPDATING' ? 'UPDATING' : d.status,
-});
 
 const redirectOf = (r: RedirectRow): UrlRedirect => ({
   guid: r.guid,

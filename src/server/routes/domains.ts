@@ -4,6 +4,7 @@ import { MAX_BULK_DOMAINS } from '../../lib/schemas/bulk-actions';
 import type { Db } from '../db/connection';
 import type { CompanyContext } from '../context';
 import { exportStream } from '../services/domain-export';
+import { metaOf } from '../services/domain-meta';
 import { hasScopes } from '../../lib/rules/scopes';
 import { forbidden } from '../http/errors';
 import { taskAnswers } from '../services/task-answers';
@@ -117,14 +118,7 @@ export const domainOperations = [
                   : null,
             }
           : null,
-      meta: {
-        redirect_to_https: d.redirectToHttps,
-        redirect_to_http: d.redirectToHttp,
-        redirect_to_www: d.redirectToWww,
-        redirect_to_nonwww: d.redirectToNonwww,
-        cache_enabled: d.cacheEnabled,
-        status: d.metaStatus,
-      },
+      meta: metaOf(d),
       is_in_cpanel: d.isInCpanel,
     };
     return detail;
