@@ -87,9 +87,11 @@ const BUILT = [
   'GET /domains/{guid}/meta/', 'POST /domains/{guid}/meta/', 'GET /domains/{guid}/redirects/', 'POST /domains/{guid}/redirects/',
   'PATCH /domains/{guid}/redirects/{id}/', 'DELETE /domains/{guid}/redirects/{id}/', 'DELETE /domains/{guid}/redirects/',
   'GET /domains/{guid}/traffic/', 'GET /domains/{guid}/traffic/detail/', 'GET /domains/{guid}/traffic/graph/',
+  // domains: subdomains and email forwarders of a domain (the drawer's tabs)
+  'GET /domains/{guid}/subdomains/', 'POST /domains/{guid}/subdomains/', 'GET /domains/{guid}/email_addresses/', 'POST /domains/{guid}/email_addresses/', 'DELETE /email_addresses/{guid}/',
   // domains: groups, the list and one domain
   'GET /domains/groups/', 'POST /domains/groups/', 'GET /domains/groups/{guid}/', 'POST /domains/groups/{guid}/', 'DELETE /domains/groups/{guid}/',
-  'GET /domains/groups/{guid}/ip_addresses/', 'GET /domains/groups/{guid}/expiring/', 'GET /domains/', 'GET /domains/{guid}/', 'POST /domains/', 'PATCH /domains/', 'DELETE /domains/{guid}/', 'GET /domains/export/',
+  'GET /domains/groups/{guid}/ip_addresses/', 'GET /domains/groups/{guid}/expiring/', 'GET /domains/', 'GET /domains/{guid}/', 'POST /domains/', 'PATCH /domains/', 'DELETE /domains/{guid}/', 'GET /domains/export/', 'GET /domains/{guid}/notes/', 'POST /domains/{guid}/notes/',
   'POST /domains/{guid}/ip_address/', 'POST /domains/{guid}/hosting_account/', 'POST /domains/create-in-cpanel/',
   'POST /domains/{guid}/ssl_certificate/', 'DELETE /domains/{guid}/ssl_certificate/', 'GET /domains/{guid}/software/list/', 'POST /domains/{guid}/software/',
   'GET /domains/{guid}/software/', 'DELETE /domains/{guid}/software/', 'POST /domains/{guid}/software/password/',

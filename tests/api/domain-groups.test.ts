@@ -6,6 +6,8 @@ import {
   deleteDomainGroup,
   getDomain,
   getDomainGroup,
+  getNotes,
+  saveNotes,
   groupExpiring,
   groupIpAddresses,
   listDomainGroups,
@@ -211,6 +213,16 @@ describe('domains', () => {
     const first = all.data.find((d) => d.status === 'ACTIVE')!;
     expect((await selectableDomains(t.client(demo), { group: group.guid, search: first.domain })).guids).toEqual([first.guid]);
     expect((await refusal(selectableDomains(t.client(demo), { group: bluebird.group }))).status).toBe(404);
+  });
+
+  it('keeps notes of at most 1000 characters, trimmed, and has_notes follows', async () => {
+    const [row] = await database.db.select().from(domains).where(eq(domains.companyGuid, demo.company)).limit(1);
+    const saved = await saveNotes(t.client(demo), row!.guid, { notes: '  Renew with the client in May.\nCall first.  ' });
+    expect(saved).toEqual({ message: 'Notes successfully updated!', notes: 'Renew with the client in May.\nCall first.' });
+    expect(await getNotes(t.client(demo), row!.guid)).toEqual({ notes: 'Renew with the client in May.\nCall first.' });
+    expect((await getDomain(t.client(demo), row!.guid)).has_notes).toBe(true);
+    expect((await refusal(saveNotes(t.client(demo), row!.guid, { notes: 'x'.repeat(1001) }))).fields).toEqual({ notes: 'Notes can be at most 1000 characters long.' });
+    expect((await refusal(getNotes(t.client(demo), bluebird.domain))).status).toBe(404);
   });
 
   it("does not show another company's domain", async () => {

@@ -415,6 +415,13 @@ test("from the drawer: a Let's Encrypt certificate, WordPress and its password, 
   await expect(page.getByText('DNS zone successfully imported!')).toBeVisible();
   expect(await resolver.resolve4(`blog.${domain}`)).toEqual(['198.51.100.9']);
 
+  // Notes: at most 1,000 characters, counted as they are typed.
+  await drawer.getByRole('tab', { name: 'Notes' }).click();
+  await drawer.getByRole('textbox', { name: 'Notes' }).fill('Migrated from the old host in November.');
+  await expect(drawer.getByText('39 of 1000 characters')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Notes successfully updated!')).toBeVisible();
+
   // Analytics: the visits drawn as a chart (a canvas named for screen readers), the top countries.
   await drawer.getByRole('tab', { name: 'Analytics (beta)' }).click();
   await expect(drawer.getByRole('img', { name: /^Visits from / }).locator('canvas').first()).toBeVisible();

@@ -11,6 +11,7 @@ const AnalyticsTab = lazy(() => import('./web/AnalyticsTab').then((m) => ({ defa
 const RedirectsTab = lazy(() => import('./web/RedirectsTab').then((m) => ({ default: m.RedirectsTab })));
 const MiscTab = lazy(() => import('./web/MiscTab').then((m) => ({ default: m.MiscTab })));
 const DnsZonePanel = lazy(() => import('./dns/DnsZonePanel').then((m) => ({ default: m.DnsZonePanel })));
+const NotesTab = lazy(() => import('./notes/NotesTab').then((m) => ({ default: m.NotesTab })));
 import { Can } from '../../components/Can';
 import { Confirm } from '../../components/Confirm';
 import { Tooltip } from '../../components/Tooltip';
@@ -104,6 +105,8 @@ function DrawerTabBody({ tab, domain }: { tab: DrawerTab; domain: string }) {
       return <MiscTab domain={domain} />;
     case 'dns_zone':
       return <DnsZonePanel domain={domain} />;
+    case 'notes':
+      return <NotesTab domain={domain} />;
     default:
       return null;
   }

@@ -8,6 +8,7 @@ import { addDomainsSchema } from '../schemas/add-domains';
 import { bulkActionSchema } from '../schemas/bulk-actions';
 import { domainExportQuery } from '../schemas/domain-export';
 import { createInCpanelSchema, modifyHostingSchema, modifyIpSchema } from '../schemas/domain-placement';
+import { notesSchema } from '../schemas/domain-notes';
 import { task } from './tasks';
 import { domainMeta } from './domain-web';
 import { DOMAIN_GROUP_PAGE_SIZE } from '../rules/domain-groups';
@@ -320,4 +321,27 @@ export const selectableDomainsOp = defineOperation({
   }),
   answer: z.object({ guids: z.array(z.guid()), total: z.number().int() }),
   scopes: ['can_view_domains'],
+});
+
+/** The drawer's Notes tab (spec part 2, 2.7 and 7.3). */
+export const getNotesOp = defineOperation({
+  ...domainsRoutes.getNotes,
+  area: 'domains',
+  summary: "The domain's notes",
+  params: z.object({ guid: guidParam }),
+  answer: z.object({ notes: z.string() }),
+  scopes: ['can_view_domains'],
+  notFound: 'Domain not found.',
+});
+
+/** Notes are part of editing a domain: can_edit_domains. */
+export const saveNotesOp = defineOperation({
+  ...domainsRoutes.saveNotes,
+  area: 'domains',
+  summary: "Saves the domain's notes (at most 1000 characters, trimmed)",
+  params: z.object({ guid: guidParam }),
+  body: notesSchema,
+  answer: z.object({ message: z.string(), notes: z.string() }),
+  scopes: ['can_view_domains', 'can_edit_domains'],
+  notFound: 'Domain not found.',
 });

@@ -2,6 +2,8 @@ import type { Api } from '../api/client';
 import { call } from '../api/send';
 import type {
   addDomainsOp,
+  getNotesOp,
+  saveNotesOp,
   selectableDomainsOp,
   createInCpanelOp,
   modifyHostingOp,
@@ -24,6 +26,7 @@ import type { AddDomainsBody } from '../schemas/add-domains';
 import type { BulkActionBody } from '../schemas/bulk-actions';
 import type { DomainExportQuery } from '../schemas/domain-export';
 import type { ModifyHosting, ModifyIp } from '../schemas/domain-placement';
+import type { NotesInput } from '../schemas/domain-notes';
 
 /** Where each call of this area lives: written once here, spread into its definition in ../api/domains.ts. */
 export const domainsRoutes = {
@@ -40,6 +43,8 @@ export const domainsRoutes = {
   bulkAction: { id: 'domains.bulk', method: 'patch', path: '/domains/' },
   exportDomains: { id: 'domains.export', method: 'get', path: '/domains/export/' },
   selectableDomains: { id: 'domains.selectable', method: 'get', path: '/domains/selectable/' },
+  getNotes: { id: 'domains.notes.get', method: 'get', path: '/domains/{guid}/notes/' },
+  saveNotes: { id: 'domains.notes.save', method: 'post', path: '/domains/{guid}/notes/' },
   modifyIp: { id: 'domains.ip_address.update', method: 'post', path: '/domains/{guid}/ip_address/' },
   modifyHosting: { id: 'domains.hosting_account.update', method: 'post', path: '/domains/{guid}/hosting_account/' },
   createInCpanel: { id: 'domains.cpanel.create', method: 'post', path: '/domains/create-in-cpanel/' },
@@ -68,3 +73,5 @@ export const modifyHosting = (api: Api, guid: string, body: ModifyHosting) => ca
 export const createInCpanel = (api: Api, guid: string) => call<typeof createInCpanelOp>(api, domainsRoutes.createInCpanel, { body: { guid } });
 /** Every ACTIVE domain of the list as filtered, for 'Select all N' across pages. */
 export const selectableDomains = (api: Api, query: { group: string; search?: string }) => call<typeof selectableDomainsOp>(api, domainsRoutes.selectableDomains, { query });
+export const getNotes = (api: Api, guid: string) => call<typeof getNotesOp>(api, domainsRoutes.getNotes, { params: { guid } });
+export const saveNotes = (api: Api, guid: string, body: NotesInput) => call<typeof saveNotesOp>(api, domainsRoutes.saveNotes, { params: { guid }, body });

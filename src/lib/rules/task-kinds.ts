@@ -16,6 +16,9 @@ const KIND_LABELS: Record<string, string> = {
   UPDATE_IP_ADDRESS: 'IP address change',
   UPDATE_HOSTING_ACCOUNT: 'Hosting account change',
   CREATE_IN_CPANEL: 'Creation in cPanel',
+  ADD_SUBDOMAIN: 'Add subdomain',
+  ADD_EMAIL_FORWARDER: 'Add email address',
+  DELETE_EMAIL_FORWARDER: 'Email address deletion',
 };
 
 export function taskKindLabel(kind: string): string {

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
-import { addDomainsOp, exportDomainsOp, getDomainOp, listDomainsOp, selectableDomainsOp, type DomainDetail } from '../../lib/api/domains';
+import { addDomainsOp, exportDomainsOp, getDomainOp, getNotesOp, listDomainsOp, saveNotesOp, selectableDomainsOp, type DomainDetail } from '../../lib/api/domains';
 import { MAX_BULK_DOMAINS } from '../../lib/schemas/bulk-actions';
 import type { Db } from '../db/connection';
 import type { CompanyContext } from '../context';
@@ -12,7 +12,7 @@ import { insertNewDomains } from '../services/add-domains';
 import { ADD_DOMAINS, addDomainItems } from '../jobs/steps/domain-add';
 import { inArray } from 'drizzle-orm';
 import { containsPattern, pageOfRows } from '../db/lists';
-import { domains, hostingAccounts, hostingServers, ipAddresses, orders, signatures } from '../db/schema/index';
+import { domainNotes, domains, hostingAccounts, hostingServers, ipAddresses, orders, signatures } from '../db/schema/index';
 import { implement } from '../http/operation';
 import { restrictTo } from '../services/access';
 import { visibleDomain, visibleDomainGroup } from '../services/domain-access';
@@ -170,5 +170,20 @@ export const domainOperations = [
         'Cache-Control': 'no-store',
       },
     });
+  }),
+
+  implement(getNotesOp, async (c, { params }) => {
+    const { db } = c.var.deps;
+    const d = await visibleDomain(db, c.var.company, params.guid, getNotesOp.notFound);
+    const [row] = await db.select({ notes: domainNotes.notes }).from(domainNotes).where(eq(domainNotes.domainGuid, d.guid));
+    return { notes: row?.notes ?? '' };
+  }),
+
+  implement(saveNotesOp, async (c, { params, body }) => {
+    const { db, now } = c.var.deps;
+    const d = await visibleDomain(db, c.var.company, params.guid, saveNotesOp.notFound);
+    const values = { notes: body.notes, updatedBy: c.var.viewer.userGuid, dateUpdated: now() };
+    await db.insert(domainNotes).values({ domainGuid: d.guid, ...values }).onConflictDoUpdate({ target: domainNotes.domainGuid, set: values });
+    return { message: 'Notes successfully updated!', notes: body.notes };
   }),
 ];

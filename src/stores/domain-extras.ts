@@ -1,0 +1,155 @@
+import { atom, map, onMount } from 'nanostores';
+import type { EmailForwarder } from '../lib/api/domain-extras';
+import type { Domain, GroupIpAddress } from '../lib/api/domains';
+import type { HostingAccount } from '../lib/api/hosting';
+import { createForwarder, createSubdomain, deleteForwarder, listForwarders, listSubdomains } from '../lib/requests/domain-extras';
+import { deleteDomain, getDomain, getNotes, groupIpAddresses, saveNotes } from '../lib/requests/domains';
+import { listHostingAccounts } from '../lib/requests/hosting';
+import { forwarderCreateSchema, subdomainCreateSchema } from '../lib/schemas/domain-extras';
+import { notesSchema } from '../lib/schemas/domain-notes';
+import { IP_LIST_MAX, PICKER_PAGE_SIZE } from '../lib/schemas/lists';
+import { isTaskFinished, type TaskEvent } from '../lib/schemas/task-event';
+import { api } from './api';
+import { $openDomain, openDomain } from './domains';
+import { createForm } from './form';
+import { createPagedList, type PagedList } from './paged-list';
+import { debounced, onTaskEvent } from './task-stream';
+import { toastError, toastSuccess } from './toasts';
+
+/** The drawer's Subdomains, Email Addresses and Notes tabs (spec part 2, 2.7, 4.1, 5 and 8). */
+
+/** Spec part 2, 4.1: subdomains and forwarders ACTIVE or PENDING may be deleted. */
+export const mayDeleteExtra = (status: string) => status === 'ACTIVE' || status === 'PENDING';
+
+/** Reloads `list` when a task of one of `kinds` finishes while it is shown (a burst gives one reload). */
+function followTasks<T>(list: PagedList<T, { domain: string }>, kinds: readonly string[]): void {
+  onMount(list.$list, () => {
+    const reload = debounced(() => void list.load());
+    const stop = onTaskEvent((event: TaskEvent) => {
+      if (kinds.includes(event.kind) && isTaskFinished(event.status) && list.$list.get().filters.domain) reload.call();
+    });
+    return () => {
+      stop();
+      reload.cancel();
+    };
+  });
+}
+
+// ---- Subdomains ------------------------------------------------------------------------------
+
+export const subdomainsList = createPagedList<Domain, { domain: string }>('domain-subdomains', ({ domain, ...paging }) => listSubdomains(api, domain ?? '', paging), { domain: '' });
+followTasks(subdomainsList, ['ADD_SUBDOMAIN', 'DELETE_DOMAIN']);
+
+/** Shows `domain`'s subdomains. */
+export function showSubdomains(domain: string): void {
+  if (subdomainsList.$list.get().filters.domain !== domain) subdomainsList.setFilters({ domain });
+}
+
+/** What the Add a Subdomain dialog offers: the group's addresses (full ones disabled) and the company's hosting accounts. */
+export const $subdomainChoices = map<{ loading: boolean; ips: GroupIpAddress[]; accounts: HostingAccount[] }>({ loading: false, ips: [], accounts: [] });
+
+/** The domain group of `domain`: the drawer's domain when it is the one, else asked for. */
+async function groupOf(domain: string): Promise<string> {
+  const open = $openDomain.get();
+  if (open?.guid === domain && open.domain) return open.domain.group.guid;
+  return (await getDomain(api, domain)).group.guid;
+}
+
+export async function loadSubdomainChoices(domain: string): Promise<void> {
+  $subdomainChoices.setKey('loading', true);
+  try {
+    const [ips, accounts] = await Promise.all([groupOf(domain).then((group) => groupIpAddresses(api, group, { per_page: IP_LIST_MAX })), listHostingAccounts(api, { per_page: PICKER_PAGE_SIZE })]);
+    $subdomainChoices.set({ loading: false, ips: ips.data, accounts: accounts.data });
+  } catch (error) {
+    $subdomainChoices.setKey('loading', false);
+    toastError(error);
+  }
+}
+
+/** The Add a Subdomain dialog's fields, as the person fills them. */
+export interface SubdomainValues {
+  subdomain: string;
+  ip_address: string;
+  hosting_account: string;
+}
+
+export const subdomainForm = createForm({
+  schema: subdomainCreateSchema,
+  input: (values: SubdomainValues) => values,
+  send: (data) => createSubdomain(api, subdomainsList.$list.get().filters.domain, data),
+  successToast: (answer) => answer.message,
+  onSuccess: () => subdomainsList.load(1),
+});
+
+/** Deletes a subdomain with the domains' own call (spec part 2, 7.2 `DELETE /domains/{guid}/`). */
+export async function removeSubdomain(guid: string): Promise<void> {
+  try {
+    toastSuccess((await deleteDomain(api, guid)).message);
+  } catch (error) {
+    toastError(error);
+  }
+  await subdomainsList.load();
+}
+
+/** Manage: the subdomain opens in the drawer in place of its parent. */
+export const manageSubdomain = (guid: string) => openDomain(guid);
+
+// ---- Email forwarders ------------------------------------------------------------------------
+
+export const forwardersList = createPagedList<EmailForwarder, { domain: string }>('domain-email-addresses', ({ domain, ...paging }) => listForwarders(api, domain ?? '', paging), { domain: '' });
+followTasks(forwardersList, ['ADD_EMAIL_FORWARDER', 'DELETE_EMAIL_FORWARDER']);
+
+export function showForwarders(domain: string): void {
+  if (forwardersList.$list.get().filters.domain !== domain) forwardersList.setFilters({ domain });
+}
+
+/** The Add Email Address dialog's fields. */
+export interface ForwarderValues {
+  email_address: string;
+  forward_to_email_address: string;
+}
+
+export const forwarderForm = createForm({
+  schema: forwarderCreateSchema,
+  input: (values: ForwarderValues) => ({ ...values, email_address_type: 'FORWARDER' as const }),
+  send: (data) => createForwarder(api, forwardersList.$list.get().filters.domain, data),
+  successToast: (answer) => answer.message,
+  onSuccess: () => forwardersList.load(1),
+});
+
+export async function removeForwarder(guid: string): Promise<void> {
+  try {
+    toastSuccess((await deleteForwarder(api, guid)).message);
+  } catch (error) {
+    toastError(error);
+  }
+  await forwardersList.load();
+}
+
+// ---- Notes -----------------------------------------------------------------------------------
+
+/** The notes as saved for `domain`; the text area starts from them. */
+export const $notes = atom<{ domain: string; loading: boolean; notes: string }>({ domain: '', loading: false, notes: '' });
+
+export async function loadNotes(domain: string): Promise<void> {
+  $notes.set({ domain, loading: true, notes: $notes.get().domain === domain ? $notes.get().notes : '' });
+  try {
+    const { notes } = await getNotes(api, domain);
+    if ($notes.get().domain === domain) $notes.set({ domain, loading: false, notes });
+  } catch (error) {
+    if ($notes.get().domain === domain) $notes.setKey('loading', false);
+    toastError(error);
+  }
+}
+
+/** Saves the notes trimmed (spec part 2, 5 "Domain notes"); the drawer's domain follows (has_notes). */
+export const notesForm = createForm({
+  schema: notesSchema,
+  send: (data) => saveNotes(api, $notes.get().domain, data),
+  successToast: (answer) => answer.message,
+  onSuccess: async (answer) => {
+    const { domain } = $notes.get();
+    $notes.set({ domain, loading: false, notes: answer.notes });
+    if ($openDomain.get()?.guid === domain) await openDomain(domain);
+  },
+});

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, ne } from 'drizzle-orm';
+import { zoneHistory } from '../../src/lib/requests/dns-zone';
+import { getDomain, getNotes, saveNotes } from '../../src/lib/requests/domains';
+import { createForwarder, createSubdomain, deleteForwarder, listForwarders, listSubdomains } from '../../src/lib/requests/domain-extras';
+import {
+  EMAIL_ADDRESS_BEING_DELETED,
+  EMAIL_ADDRESS_CHARACTERS,
+  EMAIL_ADDRESS_CREATED,
+  EMAIL_ADDRESS_DELETION_SCHEDULED,
+  EMAIL_ADDRESS_DOTS,
+  EMAIL_ADDRESS_EXISTS,
+  EMAIL_TYPE_FORWARDER,
+  ENTER_EMAIL_ADDRESS,
+  ENTER_FORWARD_TO,
+  ENTER_SUBDOMAIN,
+  FORWARD_TO_INVALID,
+  FORWARD_TO_ITSELF,
+  SELECT_HOSTING_ACCOUNT,
+  SELECT_IP_ADDRESS,
+  SUBDOMAIN_CHARACTERS,
+  SUBDOMAIN_CREATED,
+  SUBDOMAIN_EXISTS,
+  SUBDOMAIN_HYPHEN,
+  SUBDOMAIN_WILDCARD_ALONE,
+} from '../../src/lib/schemas/domain-extras';
+import type { Database } from '../../src/server/db/connection';
+import { companies, dnsRecords, dnsZones, domains, emailForwarders, hostingAccounts, ipAddresses } from '../../src/server/db/schema/index';
+import { openSeededApp, type TestApp } from './helpers/app';
+import { refusal, taskFinished } from './helpers/outcomes';
+
+let database: Database;
+let t: TestApp;
+let demo: { token: string; company: string };
+/** An ACTIVE domain of the demo company with an ACTIVE zone and seeded subdomains. */
+let parent: { guid: string; domain: string; group: string; zone: string };
+let account: string;
+/** An address of the company given room for the subdomains these tests add. */
+let ip: { guid: string; ipAddress: string };
+let foreignDomain: string;
+let foreignIp: string;
+
+beforeAll(async () => {
+  ({ database, t } = await openSeededApp({ provisionStepMs: 5 }));
+  demo = await t.signIn('demo@hostdeck.test');
+  const { db } = database;
+  const [withSub] = await db
+    .select({ guid: domains.guid, domain: domains.domain, group: domains.groupGuid, zone: dnsZones.guid })
+    .from(domains)
+    .innerJoin(dnsZones, eq(dnsZones.domainGuid, domains.guid))
+    .where(and(eq(domains.companyGuid, demo.company), eq(domains.status, 'ACTIVE'), eq(domains.isSubdomain, false), eq(dnsZones.status, 'ACTIVE'), eq(dnsZones.dnsType, 'INTERNAL')))
+    .orderBy(domains.dateCreated)
+    .limit(1);
+  parent = withSub!;
+  account = (await db.select().from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE'))).limit(1))[0]!.guid;
+  const [address] = await db.select().from(ipAddresses).where(and(eq(ipAddresses.companyGuid, demo.company), eq(ipAddresses.status, 'ACTIVE'))).limit(1);
+  await db.update(ipAddresses).set({ domainsAllowed: 100_000 }).where(eq(ipAddresses.guid, address!.guid));
+  ip = { guid: address!.guid, ipAddress: address!.ipAddress };
+  const [bluebird] = await db.select().from(companies).where(eq(companies.name, 'Bluebird Media Ltd'));
+  foreignDomain = (await db.select().from(domains).where(and(eq(domains.companyGuid, bluebird!.guid), eq(domains.isSubdomain, false))).limit(1))[0]!.guid;
+  foreignIp = (await db.select().from(ipAddresses).where(eq(ipAddresses.companyGuid, bluebird!.guid)).limit(1))[0]!.guid;
+});
+afterAll(async () => {
+  await t.deps.jobs.stop();
+  await database.close();
+});
+
+const client = () => t.client(demo);
+const finished = (task: string) => taskFinished(client(), parent.group, task);
+const subdomainBody = (subdomain: unknown, extra: Record<string, unknown> = {}) => ({ subdomain, ip_address: ip.guid, hosting_account: account, ...extra }) as Parameters<typeof createSubdomain>[2];
+
+/** The sentence the call was refused with for `field`. */
+async function fieldRefusal(promise: Promise<unknown>, field: string): Promise<string | undefined> {
+  const error = await refusal(promise, 400);
+  return error.body.fields?.[field];
+}
+
+describe('GET and POST /domains/{guid}/subdomains/', () => {
+  it('adds a subdomain as a task: its A record in the parent zone with a new serial, then ACTIVE', async () => {
+    const [before] = await database.db.select().from(dnsZones).where(eq(dnsZones.guid, parent.zone));
+    const answer = await createSubdomain(client(), parent.guid, subdomainBody('  Shop-2 '));
+    expect(answer.message).toBe(SUBDOMAIN_CREATED);
+    expect(answer.subdomain).toMatchObject({ domain: `shop-2.${parent.domain}`, status: 'PENDING', is_subdomain: true, parent_domain: parent.guid, hosting_type: 'SUBDOMAIN' });
+    expect(answer.subdomain.group.guid).toBe(parent.group);
+    expect((await finished(answer.task.guid)).status).toBe('COMPLETED');
+
+    const [row] = await database.db.select().from(domains).where(eq(domains.guid, answer.subdomain.guid));
+    expect(row).toMatchObject({ status: 'ACTIVE', isWildcard: false, ipAddressGuid: ip.guid, hostingAccountGuid: account });
+    const records = await database.db.select().from(dnsRecords).where(and(eq(dnsRecords.zoneGuid, parent.zone), eq(dnsRecords.type, 'A'), eq(dnsRecords.name, 'shop-2')));
+    expect(records.map((r) => r.value)).toEqual([ip.ipAddress]);
+    const [after] = await database.db.select().from(dnsZones).where(eq(dnsZones.guid, parent.zone));
+    expect(after!.soaSerial).toBeGreaterThan(before!.soaSerial);
+    expect((await zoneHistory(client(), parent.guid, { per_page: 1 })).data[0]!.summary).toBe(`Added A shop-2 for the subdomain shop-2.${parent.domain}`);
+
+    const listed = await listSubdomains(client(), parent.guid, { per_page: 100 });
+    expect(listed.data[0]).toMatchObject({ guid: answer.subdomain.guid, status: 'ACTIVE' });
+    expect(listed.data.every((d) => d.is_subdomain && d.parent_domain === parent.guid)).toBe(true);
+    expect(listed.total).toBe(listed.data.length);
+  });
+
+  it("takes '*' as the wildcard subdomain", async () => {
+    const answer = await createSubdomain(client(), parent.guid, subdomainBody('*', { is_wildcard: false }));
+    expect(answer.subdomain.domain).toBe(`*.${parent.domain}`);
+    await finished(answer.task.guid);
+    const [row] = await database.db.select().from(domains).where(eq(domains.guid, answer.subdomain.guid));
+    expect(row).toMatchObject({ status: 'ACTIVE', isWildcard: true });
+  });
+
+  it("answers each of the form's sentences beside its field", async () => {
+    const api = client();
+    expect(await fieldRefusal(createSubdomain(api, parent.guid, subdomainBody(undefined)), 'subdomain')).toBe(ENTER_SUBDOMAIN);
+    expect(await fieldRefusal(createSubdomain(api, parent.guid, subdomainBody('  ')), 'subdomain')).toBe(ENTER_SUBDOMAIN);
+    expect(await fieldRefusal(createSubdomain(api, parent.guid, subdomainBody('new_blog')), 'subdomain')).toBe(SUBDOMAIN_CHARACTERS);
+    expect(await fieldRefusal(createSubdomain(api, parent.guid, subdomainBody('a.b')), 'subdomain')).toBe(SUBDOMAIN_CHARACTERS);
+    expect(await fieldRefusal(createSubdomain(api, parent.guid, subdomainBody('shop*')), 'subdomain')).toBe(SUBDOMAIN_WILDCARD_ALONE);
+    expect(await fieldRefusal(createSubdomain(api, parent.guid, subdomainBody('-shop')), 'subdomain')).toBe(SUBDOMAIN_HYPHEN);
+    expect(await fieldRefusal(createSubdomain(api, parent.guid, subdomainBody('shop', { ip_address: '' })), 'ip_address')).toBe(SELECT_IP_ADDRESS);
+    expect(await fieldRefusal(createSubdomain(api, parent.guid, subdomainBody('shop', { hosting_account: undefined })), 'hosting_account')).toBe(SELECT_HOSTING_ACCOUNT);
+  });
+
+  it('refuses an address or account not the companys, a full address and a name that exists', async () => {
+    const api = client();
+    expect(await fieldRefusal(createSubdomain(api, parent.guid, subdomainBody('shop3', { ip_address: foreignIp })), 'ip_address')).toBe(SELECT_IP_ADDRESS);
+    const [foreignAccount] = await database.db.select().from(hostingAccounts).where(ne(hostingAccounts.companyGuid, demo.company)).limit(1);
+    expect(await fieldRefusal(createSubdomain(api, parent.guid, subdomainBody('shop3', { hosting_account: foreignAccount!.guid })), 'hosting_account')).toBe(SELECT_HOSTING_ACCOUNT);
+
+    await database.db.update(ipAddresses).set({ domainsAllowed: 1 }).where(eq(ipAddresses.guid, ip.guid));
+    try {
+      expect(await fieldRefusal(createSubdomain(api, parent.guid, subdomainBody('shop3')), 'ip_address')).toBe(`No free website slot is left on ${ip.ipAddress}.`);
+    } finally {
+      await database.db.update(ipAddresses).set({ domainsAllowed: 100_000 }).where(eq(ipAddresses.guid, ip.guid));
+    }
+
+    const [existing] = await database.db.select().from(domains).where(eq(domains.parentDomainGuid, parent.guid)).limit(1);
+    const label = existing!.domain.slice(0, -(parent.domain.length + 1));
+    expect(await fieldRefusal(createSubdomain(api, parent.guid, subdomainBody(label.toUpperCase())), 'subdomain')).toBe(SUBDOMAIN_EXISTS);
+  });
+
+  it("answers 404 for another company's domain and for a subdomain, which has none", async () => {
+    await refusal(listSubdomains(client(), foreignDomain), 404);
+    await refusal(createSubdomain(client(), foreignDomain, subdomainBody('shop4')), 404);
+    const [sub] = await database.db.select().from(domains).where(eq(domains.parentDomainGuid, parent.guid)).limit(1);
+    await refusal(listSubdomains(client(), sub!.guid), 404);
+  });
+});
+
+describe('GET and POST /domains/{guid}/email_addresses/, DELETE /email_addresses/{guid}/', () => {
+  const forwarderBody = (email_address: unknown, extra: Record<string, unknown> = {}) =>
+    ({ email_address, email_address_type: 'FORWARDER', forward_to_email_address: 'owner@elsewhere.example', ...extra }) as Parameters<typeof createForwarder>[2];
+
+  it('adds a forwarder PENDING, which its task makes ACTIVE, and lists it', async () => {
+    const answer = await createForwarder(client(), parent.guid, forwarderBody(' Sales.Team ', { forward_to_email_address: ' Boss@Elsewhere.example ' }));
+    expect(answer.message).toBe(EMAIL_ADDRESS_CREATED);
+    expect(answer.email_address).toMatchObject({
+      address: 'sales.team',
+      email_address: `sales.team@${parent.domain}`,
+      email_type: 'FORWARDER',
+      forward_address: 'boss@elsewhere.example',
+      is_catchall: false,
+      status: 'PENDING',
+    });
+    expect((await finished(answer.task.guid)).status).toBe('COMPLETED');
+    const listed = await listForwarders(client(), parent.guid);
+    expect(listed.data.find((f) => f.guid === answer.email_address.guid)?.status).toBe('ACTIVE');
+    expect(await fieldRefusal(createForwarder(client(), parent.guid, forwarderBody('SALES.team')), 'email_address')).toBe(EMAIL_ADDRESS_EXISTS);
+  });
+
+  it("takes '*' as the catch-all", async () => {
+    const [taken] = await database.db.select().from(emailForwarders).where(and(eq(emailForwarders.domainGuid, parent.guid), eq(emailForwarders.address, '*')));
+    if (taken) await database.db.delete(emailForwarders).where(eq(emailForwarders.guid, taken.guid));
+    const answer = await createForwarder(client(), parent.guid, forwarderBody('*', { is_catchall: false }));
+    expect(answer.email_address).toMatchObject({ address: '*', email_address: `*@${parent.domain}`, is_catchall: true });
+    await finished(answer.task.guid);
+  });
+
+  it("answers each rule's sentence beside its field", async () => {
+    const api = client();
+    expect(await fieldRefusal(createForwarder(api, parent.guid, forwarderBody(undefined)), 'email_address')).toBe(ENTER_EMAIL_ADDRESS);
+    expect(await fieldRefusal(createForwarder(api, parent.guid, forwarderBody('info@x')), 'email_address')).toBe(EMAIL_ADDRESS_CHARACTERS);
+    expect(await fieldRefusal(createForwarder(api, parent.guid, forwarderBody('in*fo')), 'email_address')).toBe(EMAIL_ADDRESS_CHARACTERS);
+    expect(await fieldRefusal(createForwarder(api, parent.guid, forwarderBody('info..desk')), 'email_address')).toBe(EMAIL_ADDRESS_DOTS);
+    expect(await fieldRefusal(createForwarder(api, parent.guid, forwarderBody('info', { email_address_type: 'MAILBOX' })), 'email_address_type')).toBe(EMAIL_TYPE_FORWARDER);
+    expect(await fieldRefusal(createForwarder(api, parent.guid, forwarderBody('info', { forward_to_email_address: '' })), 'forward_to_email_address')).toBe(ENTER_FORWARD_TO);
+    expect(await fieldRefusal(createForwarder(api, parent.guid, forwarderBody('info', { forward_to_email_address: 'owner' })), 'forward_to_email_address')).toBe(FORWARD_TO_INVALID);
+    expect(await fieldRefusal(createForwarder(api, parent.guid, forwarderBody('loop', { forward_to_email_address: `LOOP@${parent.domain}` })), 'forward_to_email_address')).toBe(FORWARD_TO_ITSELF);
+  });
+
+  it('deletes an ACTIVE forwarder as a task; one being deleted answers 409', async () => {
+    const created = await createForwarder(client(), parent.guid, forwarderBody('leaving'));
+    await finished(created.task.guid);
+    const answer = await deleteForwarder(client(), created.email_address.guid);
+    expect(answer.message).toBe(EMAIL_ADDRESS_DELETION_SCHEDULED);
+    const again = await refusal(deleteForwarder(client(), created.email_address.guid), 409);
+    expect(again.body.errors).toEqual([EMAIL_ADDRESS_BEING_DELETED]);
+    expect((await finished(answer.task.guid)).status).toBe('COMPLETED');
+    expect(await database.db.select().from(emailForwarders).where(eq(emailForwarders.guid, created.email_address.guid))).toEqual([]);
+  });
+
+  it('deletes a PENDING forwarder, which its creation does not bring back', async () => {
+    const [row] = await database.db
+      .insert(emailForwarders)
+      .values({ companyGuid: demo.company, domainGuid: parent.guid, address: 'waiting', forwardAddress: 'owner@elsewhere.example', status: 'PENDING' })
+      .returning();
+    const answer = await deleteForwarder(client(), row!.guid);
+    await finished(answer.task.guid);
+    expect(await database.db.select().from(emailForwarders).where(eq(emailForwarders.guid, row!.guid))).toEqual([]);
+  });
+
+  it("answers 404 for another company's domain or forwarder", async () => {
+    await refusal(listForwarders(client(), foreignDomain), 404);
+    await refusal(createForwarder(client(), foreignDomain, forwarderBody('info')), 404);
+    const [domain] = await database.db.select().from(domains).where(eq(domains.guid, foreignDomain));
+    const [foreign] = await database.db
+      .insert(emailForwarders)
+      .values({ companyGuid: domain!.companyGuid, domainGuid: foreignDomain, address: 'theirs', forwardAddress: 'owner@elsewhere.example', status: 'ACTIVE' })
+      .returning();
+    const error = await refusal(deleteForwarder(client(), foreign!.guid), 404);
+    expect(error.body.errors).toEqual(['Email address not found.']);
+  });
+});
+
+describe('GET and POST /domains/{guid}/notes/', () => {
+  it('saves the notes trimmed, and has_notes follows', async () => {
+    const saved = await saveNotes(client(), parent.guid, { notes: '  Line one\nLine two  \n' });
+    expect(saved.message).toBe('Notes successfully updated!');
+    expect(await getNotes(client(), parent.guid)).toEqual({ notes: 'Line one\nLine two' });
+    expect((await getDomain(client(), parent.guid)).has_notes).toBe(true);
+    await saveNotes(client(), parent.guid, { notes: '   ' });
+    expect((await getDomain(client(), parent.guid)).has_notes).toBe(false);
+  });
+
+  it('refuses more than 1000 characters', async () => {
+    expect(await fieldRefusal(saveNotes(client(), parent.guid, { notes: 'x'.repeat(1001) }), 'notes')).toBe('Notes can be at most 1000 characters long.');
+  });
+});
