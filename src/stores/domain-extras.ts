@@ -1,12 +1,11 @@
-import { atom, map, onMount } from 'nanostores';
+import { map, onMount } from 'nanostores';
 import type { EmailForwarder } from '../lib/api/domain-extras';
 import type { Domain, GroupIpAddress } from '../lib/api/domains';
 import type { HostingAccount } from '../lib/api/hosting';
 import { createForwarder, createSubdomain, deleteForwarder, listForwarders, listSubdomains } from '../lib/requests/domain-extras';
-import { deleteDomain, getDomain, getNotes, groupIpAddresses, saveNotes } from '../lib/requests/domains';
+import { deleteDomain, getDomain, groupIpAddresses } from '../lib/requests/domains';
 import { listHostingAccounts } from '../lib/requests/hosting';
 import { forwarderCreateSchema, subdomainCreateSchema } from '../lib/schemas/domain-extras';
-import { notesSchema } from '../lib/schemas/domain-notes';
 import { IP_LIST_MAX, PICKER_PAGE_SIZE } from '../lib/schemas/lists';
 import { isTaskFinished, type TaskEvent } from '../lib/schemas/task-event';
 import { api } from './api';
@@ -16,7 +15,7 @@ import { createPagedList, type PagedList } from './paged-list';
 import { debounced, onTaskEvent } from './task-stream';
 import { toastError, toastSuccess } from './toasts';
 
-/** The drawer's Subdomains, Email Addresses and Notes tabs (spec part 2, 2.7, 4.1, 5 and 8). */
+/** The drawer's Subdomains and Email Addresses tabs (spec part 2, 2.7, 4.1, 5 and 8). */
 
 /** Spec part 2, 4.1: subdomains and forwarders ACTIVE or PENDING may be deleted. */
 export const mayDeleteExtra = (status: string) => status === 'ACTIVE' || status === 'PENDING';
@@ -125,31 +124,3 @@ export async function removeForwarder(guid: string): Promise<void> {
   }
   await forwardersList.load();
 }
-
-// ---- Notes -----------------------------------------------------------------------------------
-
-/** The notes as saved for `domain`; the text area starts from them. */
-export const $notes = atom<{ domain: string; loading: boolean; notes: string }>({ domain: '', loading: false, notes: '' });
-
-export async function loadNotes(domain: string): Promise<void> {
-  $notes.set({ domain, loading: true, notes: $notes.get().domain === domain ? $notes.get().notes : '' });
-  try {
-    const { notes } = await getNotes(api, domain);
-    if ($notes.get().domain === domain) $notes.set({ domain, loading: false, notes });
-  } catch (error) {
-    if ($notes.get().domain === domain) $notes.setKey('loading', false);
-    toastError(error);
-  }
-}
-
-/** Saves the notes trimmed (spec part 2, 5 "Domain notes"); the drawer's domain follows (has_notes). */
-export const notesForm = createForm({
-  schema: notesSchema,
-  send: (data) => saveNotes(api, $notes.get().domain, data),
-  successToast: (answer) => answer.message,
-  onSuccess: async (answer) => {
-    const { domain } = $notes.get();
-    $notes.set({ domain, loading: false, notes: answer.notes });
-    if ($openDomain.get()?.guid === domain) await openDomain(domain);
-  },
-});

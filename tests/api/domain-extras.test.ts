@@ -26,6 +26,7 @@ import {
 } from '../../src/lib/schemas/domain-extras';
 import type { Database } from '../../src/server/db/connection';
 import { companies, dnsRecords, dnsZones, domains, emailForwarders, hostingAccounts, ipAddresses } from '../../src/server/db/schema/index';
+import { deleteDomain } from '../../src/lib/requests/domains';
 import { openSeededApp, type TestApp } from './helpers/app';
 import { refusal, taskFinished } from './helpers/outcomes';
 
@@ -96,6 +97,16 @@ describe('GET and POST /domains/{guid}/subdomains/', () => {
     expect(listed.data[0]).toMatchObject({ guid: answer.subdomain.guid, status: 'ACTIVE' });
     expect(listed.data.every((d) => d.is_subdomain && d.parent_domain === parent.guid)).toBe(true);
     expect(listed.total).toBe(listed.data.length);
+  });
+
+  it("deletes a subdomain with its record in the parent's zone, so the zone no longer answers for it", async () => {
+    const added = await createSubdomain(client(), parent.guid, subdomainBody('gone'));
+    await finished(added.task.guid);
+    const removed = await deleteDomain(client(), added.subdomain.guid);
+    expect(removed.message).toBe('Domain deletion successfully scheduled!');
+    expect((await finished(removed.task.guid)).status).toBe('COMPLETED');
+    expect(await database.db.select().from(dnsRecords).where(and(eq(dnsRecords.zoneGuid, parent.zone), eq(dnsRecords.name, 'gone')))).toEqual([]);
+    expect((await zoneHistory(client(), parent.guid, { per_page: 1 })).data[0]!.summary).toBe('Deleted the subdomain gone');
   });
 
   it("takes '*' as the wildcard subdomain", async () => {

@@ -415,6 +415,26 @@ test("from the drawer: a Let's Encrypt certificate, WordPress and its password, 
   await expect(page.getByText('DNS zone successfully imported!')).toBeVisible();
   expect(await resolver.resolve4(`blog.${domain}`)).toEqual(['198.51.100.9']);
 
+  // A subdomain on an address with a free slot, and an email forwarder.
+  await drawer.getByRole('tab', { name: 'Subdomains' }).click();
+  await drawer.getByRole('button', { name: 'Add Subdomain' }).click();
+  const subdomain = page.getByRole('dialog', { name: 'Add a Subdomain' });
+  await subdomain.getByLabel('Subdomain').fill('Blog');
+  const withSlot = await subdomain.getByLabel('IP address').locator('option:not([disabled]):not([value=""])').first().getAttribute('value');
+  await subdomain.getByLabel('IP address').selectOption(withSlot!);
+  await subdomain.getByLabel('Hosting account').selectOption({ label: 'Main Shared Hosting' });
+  await subdomain.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Subdomain successfully created!')).toBeVisible();
+  await expect(drawer.getByRole('table').getByText(`blog.${domain}`)).toBeVisible();
+  await drawer.getByRole('tab', { name: 'Email Addresses' }).click();
+  await drawer.getByRole('button', { name: 'Add Email Address' }).click();
+  const forwarder = page.getByRole('dialog', { name: 'Add Email Address' });
+  await forwarder.getByLabel('Email address').fill('info');
+  await forwarder.getByLabel('Forward to').fill('owner@example.net');
+  await forwarder.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Email address successfully created!')).toBeVisible();
+  await expect(drawer.getByRole('table').getByText(`info@${domain}`)).toBeVisible();
+
   // Notes: at most 1,000 characters, counted as they are typed.
   await drawer.getByRole('tab', { name: 'Notes' }).click();
   await drawer.getByRole('textbox', { name: 'Notes' }).fill('Migrated from the old host in November.');

@@ -12,6 +12,8 @@ const RedirectsTab = lazy(() => import('./web/RedirectsTab').then((m) => ({ defa
 const MiscTab = lazy(() => import('./web/MiscTab').then((m) => ({ default: m.MiscTab })));
 const DnsZonePanel = lazy(() => import('./dns/DnsZonePanel').then((m) => ({ default: m.DnsZonePanel })));
 const NotesTab = lazy(() => import('./notes/NotesTab').then((m) => ({ default: m.NotesTab })));
+const SubdomainsTab = lazy(() => import('./extras/SubdomainsTab').then((m) => ({ default: m.SubdomainsTab })));
+const EmailAddressesTab = lazy(() => import('./extras/EmailAddressesTab').then((m) => ({ default: m.EmailAddressesTab })));
 import { Can } from '../../components/Can';
 import { Confirm } from '../../components/Confirm';
 import { Tooltip } from '../../components/Tooltip';
@@ -107,6 +109,10 @@ function DrawerTabBody({ tab, domain }: { tab: DrawerTab; domain: string }) {
       return <DnsZonePanel domain={domain} />;
     case 'notes':
       return <NotesTab domain={domain} />;
+    case 'subdomains':
+      return <SubdomainsTab domain={domain} />;
+    case 'email_addresses':
+      return <EmailAddressesTab domain={domain} />;
     default:
       return null;
   }

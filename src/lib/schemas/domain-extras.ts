@@ -37,7 +37,7 @@ export function subdomainProblem(name: string): string | null {
   return null;
 }
 
-const choice = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.guid(message));
+const choice = (message: string) => z.string({ error: message }).check(z.trim(), z.guid(message));
 
 /**
  * `POST /domains/{guid}/subdomains/` and the Add a Subdomain dialog. `is_wildcard` follows the

@@ -16,8 +16,8 @@ const EMPTY: ForwarderValues = { email_address: '', forward_to_email_address: ''
 export function AddEmailAddressDialog({ domain }: { domain: string }) {
   const [open, setOpen] = useState(false);
   const form = useForm(forwarderForm, { initial: EMPTY, onDone: () => setOpen(false) });
-  const open_ = useStore($openDomain);
-  const domainName = open_?.guid === domain ? open_.domain?.domain : undefined;
+  const shown = useStore($openDomain);
+  const domainName = shown?.guid === domain ? shown.domain?.domain : undefined;
   const gmail = isGmail(form.values.forward_to_email_address);
 
   return (

@@ -1,5 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { domains, softwareInstallations } from '../../db/schema/index';
+import { and, eq, inArray } from 'drizzle-orm';
+import { nextSerial } from '../../services/dns-defaults';
+import { recordBaseline, recordVersion } from '../../services/dns-zones';
+import { dnsRecords, dnsZones, domains, softwareInstallations } from '../../db/schema/index';
 import { StepFailure, type Step, type StepContext } from './step';
 
 /**
@@ -24,8 +26,23 @@ async function lockedDomain({ tx, item }: StepContext) {
 /** The domain, its subdomains, zone, redirects, forwarders and installation go (their rows cascade). */
 const deleteDomain: Step = {
   async run(context) {
+    const { tx, now } = context;
     const d = await lockedDomain(context);
-    await context.tx.delete(domains).where(eq(domains.guid, d.guid));
+    // A subdomain's record lives in its parent's zone: it goes too, as a change the zone's history records.
+    if (d.parentDomainGuid) {
+      const [parent] = await tx.select({ domain: domains.domain }).from(domains).where(eq(domains.guid, d.parentDomainGuid));
+      const [zone] = await tx.select().from(dnsZones).where(eq(dnsZones.domainGuid, d.parentDomainGuid)).for('update');
+      if (parent && zone && d.domain.endsWith(`.${parent.domain}`)) {
+        const name = d.domain.slice(0, -(parent.domain.length + 1));
+        await recordBaseline(tx, zone);
+        const removed = await tx.delete(dnsRecords).where(and(eq(dnsRecords.zoneGuid, zone.guid), eq(dnsRecords.name, name), inArray(dnsRecords.type, ['A', 'CNAME']))).returning({ guid: dnsRecords.guid });
+        if (removed.length) {
+          const [updated] = await tx.update(dnsZones).set({ soaSerial: nextSerial(zone.soaSerial, now), dateUpdated: now }).where(eq(dnsZones.guid, zone.guid)).returning();
+          await recordVersion(tx, updated!, null, `Deleted the subdomain ${name}`, now);
+        }
+      }
+    }
+    await tx.delete(domains).where(eq(domains.guid, d.guid));
   },
 };
 
