@@ -10,6 +10,8 @@ import { fieldErrors } from '../lib/schemas/auth';
 import { IP_LIST_MAX, PICKER_PAGE_SIZE } from '../lib/schemas/lists';
 import { DOMAIN_EMPTY, applyRowRules, domainNameSchema, domainsOfText, newDomainSchema, parseImportLines, type ImportError, type SoftwareProtocol } from '../lib/schemas/add-domains';
 import { api } from './api';
+import { can } from './permissions';
+import { presetPicker } from '../lib/requests/presets';
 import { toastError } from './toasts';
 
 /** Spec part 2, 4.6 and 8: the wizard's words when addresses run out. */
@@ -39,6 +41,8 @@ export interface WizardState {
   rows: WizardRow[];
   ips: GroupIpAddress[];
   accounts: HostingAccount[];
+  /** The presets a row may use (spec part 2, 2.8); none without can_view_software_presets. */
+  presets: { guid: string; name: string }[];
   defaultAccount: string;
   importErrors: ImportError[];
   /** SOME_REMOVED or NO_ADDRESSES after rows could not all get an address. */
@@ -47,7 +51,7 @@ export interface WizardState {
   result: WizardResult | null;
 }
 
-const EMPTY: WizardState = { group: '', loading: false, step: 1, rows: [], ips: [], accounts: [], defaultAccount: '', importErrors: [], notice: null, busy: false, result: null };
+const EMPTY: WizardState = { group: '', loading: false, step: 1, rows: [], ips: [], accounts: [], presets: [], defaultAccount: '', importErrors: [], notice: null, busy: false, result: null };
 
 /** The Add Domains tab (spec part 2, 2.8): the editable table, review and result. */
 export const $wizard = map<WizardState>(EMPTY);
@@ -76,9 +80,14 @@ export async function startWizard(group: string, fresh = false): Promise<void> {
   if (!fresh && $wizard.get().group === group) return;
   $wizard.set({ ...EMPTY, group, loading: true });
   try {
-    const [g, ips, accounts] = await Promise.all([getDomainGroup(api, group), groupIpAddresses(api, group, { per_page: IP_LIST_MAX }), listHostingAccounts(api, { per_page: PICKER_PAGE_SIZE })]);
+    const [g, ips, accounts, presets] = await Promise.all([
+      getDomainGroup(api, group),
+      groupIpAddresses(api, group, { per_page: IP_LIST_MAX }),
+      listHostingAccounts(api, { per_page: PICKER_PAGE_SIZE }),
+      can('can_view_software_presets') ? presetPicker(api) : Promise.resolve({ data: [] }),
+    ]);
     if ($wizard.get().group !== group) return;
-    $wizard.set({ ...$wizard.get(), loading: false, ips: ips.data, accounts: accounts.data.filter((a) => a.status === 'ACTIVE'), defaultAccount: g.default_hosting_account?.guid ?? '' });
+    $wizard.set({ ...$wizard.get(), loading: false, ips: ips.data, accounts: accounts.data.filter((a) => a.status === 'ACTIVE'), presets: presets.data, defaultAccount: g.default_hosting_account?.guid ?? '' });
   } catch (error) {
     $wizard.setKey('loading', false);
     toastError(error);

@@ -98,6 +98,10 @@ const BUILT = [
   'POST /domains/{guid}/software/migrate/ftp/test/', 'POST /domains/{guid}/software/migrate/ftp/', 'POST /domains/{guid}/software/migrate/',
   'GET /domains/{guid}/import_software_installation/',
   'GET /domains/{guid}/dns_zone/', 'POST /domains/{guid}/dns_zone/', 'PUT /domains/{guid}/dns_zone/', 'DELETE /domains/{guid}/dns_zone/{type}/{name}/',
+  // domains: software presets (the Software Presets tab and the wizard's picker) and the websites list
+  'GET /domains/software_presets/list/', 'GET /domains/software_presets/', 'POST /domains/software_presets/', 'DELETE /domains/software_presets/{id}/',
+  'POST /domains/software_presets/{id}/groups/', 'DELETE /domains/software_presets/{id}/groups/{gid}/', 'POST /domains/software_presets/{id}/groups/{gid}/items/',
+  'DELETE /domains/software_presets/{id}/groups/{gid}/items/{iid}/', 'GET /domains/websites/',
 ];
 
 /** Operations decided beyond the spec's list (docs/decisions.md says why). */
@@ -112,6 +116,10 @@ const DECIDED_EXTRAS = [
   'GET /domains/{guid}/dns_zone/history/', 'POST /domains/{guid}/dns_zone/history/{version}/restore/',
   // The zone as a BIND zone file, and a zone file previewed then imported (issue 8, "Beyond the original").
   'GET /domains/{guid}/dns_zone/export/', 'POST /domains/{guid}/dns_zone/import/',
+  // The plugin and theme directory the Add Items dialog searches, served from a local catalogue (decisions: Software presets and websites).
+  'GET /domains/software_presets/directory/',
+  // One website, for the Manage website page /websites/{guid} (decisions: Software presets and websites).
+  'GET /domains/websites/{guid}/',
 ];
 
 async function specRows(): Promise<Set<string>> {

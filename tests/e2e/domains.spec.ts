@@ -124,9 +124,26 @@ test('a domain group is added, opened, searched, its domain shown in the drawer,
   await expect(page).toHaveURL(/\/domains\/[0-9a-f-]{36}\/tasks$/);
   await expect(page.getByRole('table', { name: 'Tasks' })).toBeVisible();
   await expect(page.getByText('Updating live.')).toBeVisible();
+
+  // Software Presets: a preset made in its dialog, the spec's sentence for a blank name first.
+  await page.getByRole('tab', { name: 'Software Presets' }).click();
+  await expect(page).toHaveURL(/\/presets$/);
+  await page.getByRole('button', { name: 'Add Preset' }).first().click();
+  const preset = page.getByRole('dialog', { name: 'Add Preset' });
+  await preset.getByRole('button', { name: 'Add Preset' }).click();
+  await expect(preset.getByText("Please enter preset's name!")).toBeVisible();
+  await expect(preset.getByText('Please choose the software!')).toBeVisible();
+  await preset.getByLabel('Name').fill(`Starter ${name}`);
+  await preset.getByLabel('Software').selectOption({ label: 'WordPress' });
+  await preset.getByRole('button', { name: 'Add Preset' }).click();
+  await expect(page.getByText('Software preset successfully created!')).toBeVisible();
+  await expect(page.getByText(`Starter ${name}`).first()).toBeVisible();
+  await expectAccessible(page, 'Software Presets tab');
 });
 
 test('domains are added through the table and the import text, and their task finishes live', async ({ page }) => {
+  // Forty domains through the whole wizard and their task: longer than the default minute on a busy machine.
+  test.slow();
   const stamp = Date.now();
   await newGroup(page, `Wizard ${stamp}`);
   const typed = Array.from({ length: 20 }, (_, i) => `table-${stamp}-${i}.example`);

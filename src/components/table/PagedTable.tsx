@@ -1,4 +1,4 @@
-import { useRef, type ReactNode, type RefObject } from 'react';
+import { Fragment, useRef, type ReactNode, type RefObject } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Header, Row, RowData } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -18,6 +18,8 @@ export interface PagedTableProps<T extends RowData> extends PagedTableOptions<T>
   rowClassName?: (row: T) => string | undefined;
   /** From this many rows on a page, only the rows in view are in the document. */
   virtualiseFrom?: number;
+  /** An expanded row's detail, shown in a full-width row under it (null: not expanded). Not for virtualised pages. */
+  rowDetail?: (row: T) => ReactNode;
 }
 
 /** Height of a row when rows are virtualised; the stylesheet gives virtual rows this height. */
@@ -43,6 +45,7 @@ export function PagedTable<T extends RowData>({
   sorting,
   columnsKey,
   virtualiseFrom = DEFAULT_VIRTUALISE_FROM,
+  rowDetail,
 }: PagedTableProps<T>) {
   const { loading, page, perPage, answer } = useStore(list.$list);
   const table = usePagedTable({ columns, list, getRowId, selection, sorting, columnsKey });
@@ -51,7 +54,7 @@ export function PagedTable<T extends RowData>({
   const rows = table.getRowModel().rows;
   const visibleColumns = table.getVisibleLeafColumns();
   const virtual = rows.length >= virtualiseFrom;
-  const renderRow = (row: Row<PagedTableFeatures, T>, index: number) => (
+  const renderCells = (row: Row<PagedTableFeatures, T>, index: number) => (
     <tr key={row.id} className={rowClasses(row, rowClassName)} aria-rowindex={virtual ? index + 2 : undefined}>
       {row.getVisibleCells().map((cell) => (
         <td key={cell.id} className={cell.column.columnDef.meta?.className}>
@@ -60,6 +63,18 @@ export function PagedTable<T extends RowData>({
       ))}
     </tr>
   );
+  const renderRow = (row: Row<PagedTableFeatures, T>, index: number) => {
+    const detail = virtual ? null : (rowDetail?.(row.original) ?? null);
+    if (detail === null) return renderCells(row, index);
+    return (
+      <Fragment key={row.id}>
+        {renderCells(row, index)}
+        <tr className="data-table-detail">
+          <td colSpan={visibleColumns.length}>{detail}</td>
+        </tr>
+      </Fragment>
+    );
+  };
 
   return (
     <div className="paged-table" aria-busy={loading}>

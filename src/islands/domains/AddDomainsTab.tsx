@@ -33,7 +33,7 @@ function FieldError({ message, id }: { message: string | undefined; id: string }
 
 /** One editable row of the table (spec part 2, 2.8 columns and 5 rules). */
 function Row({ row, index }: { row: WizardRow; index: number }) {
-  const { accounts } = useStore($wizard);
+  const { accounts, presets } = useStore($wizard);
   const id = useId();
   const n = index + 1;
   const customHost = accounts.find((a) => a.guid === row.hosting_account)?.account_type === 'CUSTOM_HOST';
@@ -109,6 +109,24 @@ function Row({ row, index }: { row: WizardRow; index: number }) {
             </option>
           ))}
         </select>
+      </td>
+      <td>
+        <select
+          className="input"
+          aria-label={`Software preset of row ${n}`}
+          value={row.software_preset ?? ''}
+          disabled={noSoftware}
+          onChange={(e) => updateRow(row.key, { software_preset: e.target.value || null })}
+          {...described('software_preset')}
+        >
+          <option value="">None</option>
+          {presets.map((p) => (
+            <option key={p.guid} value={p.guid}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+        <FieldError id={`${id}-software_preset`} message={row.errors.software_preset} />
       </td>
       <td className="cell-actions">
         <button type="button" className="button button-small" aria-label={`Delete row ${n} (${row.domain || 'no domain'})`} onClick={() => removeRow(row.key)}>
@@ -197,7 +215,7 @@ function Entry() {
   );
 }
 
-const HEADERS = ['Domain', 'IP Address', 'Hosting Account', 'SSL', 'Redirect to HTTPS', 'Software', 'Protocol'];
+const HEADERS = ['Domain', 'IP Address', 'Hosting Account', 'SSL', 'Redirect to HTTPS', 'Software', 'Protocol', 'Software Preset'];
 
 /** The Add Domains tab (spec part 2, 2.8 and 4.6): 1 edit a table, 2 review, 3 result. */
 export function AddDomainsTab({ group }: { group: string }) {
@@ -276,6 +294,7 @@ export function AddDomainsTab({ group }: { group: string }) {
                   <td>{r.redirect_to_https ? 'Yes' : 'No'}</td>
                   <td>{r.install_software ? SOFTWARE_LABELS[r.install_software] : 'None'}</td>
                   <td>{r.software_protocol ?? '-'}</td>
+                  <td>{state.presets.find((p) => p.guid === r.software_preset)?.name ?? 'None'}</td>
                 </tr>
               ))}
             </tbody>

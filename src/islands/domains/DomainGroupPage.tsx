@@ -12,6 +12,7 @@ import '../../styles/domains.css';
 
 // Tabs other than Domains load their code when first opened, and so does the drawer.
 const TasksTab = lazy(() => import('./TasksTab').then((m) => ({ default: m.TasksTab })));
+const SoftwarePresetsTab = lazy(() => import('./presets/SoftwarePresetsTab').then((m) => ({ default: m.SoftwarePresetsTab })));
 const AddDomainsTab = lazy(() => import('./AddDomainsTab').then((m) => ({ default: m.AddDomainsTab })));
 const DomainDrawer = lazy(() => import('./DomainDrawer').then((m) => ({ default: m.DomainDrawer })));
 const GroupSettingsDialog = lazy(() => import('./GroupSettingsDialog').then((m) => ({ default: m.GroupSettingsDialog })));
@@ -72,5 +73,7 @@ function GroupTab({ group, tab }: { group: string; tab: DomainGroupTab }) {
       return <AddDomainsTab group={group} />;
     case 'tasks':
       return <TasksTab group={group} />;
+    case 'presets':
+      return <SoftwarePresetsTab />;
   }
 }

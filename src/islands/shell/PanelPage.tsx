@@ -7,6 +7,8 @@ const AccountArea = lazy(() => import('../account/AccountArea').then((m) => ({ d
 const SelectCompany = lazy(() => import('../account/SelectCompany').then((m) => ({ default: m.SelectCompany })));
 const DomainGroupsPage = lazy(() => import('../domains/DomainGroupsPage').then((m) => ({ default: m.DomainGroupsPage })));
 const DomainGroupPage = lazy(() => import('../domains/DomainGroupPage').then((m) => ({ default: m.DomainGroupPage })));
+const WebsitesPage = lazy(() => import('../websites/WebsitesPage').then((m) => ({ default: m.WebsitesPage })));
+const WebsitePage = lazy(() => import('../websites/WebsitePage').then((m) => ({ default: m.WebsitePage })));
 
 /** The body of the panel page `view` names. */
 export function PanelPage({ view }: { view: PanelView }) {
@@ -35,5 +37,9 @@ function PageFor({ view }: { view: PanelView }) {
       return <DomainGroupsPage />;
     case 'domainGroup':
       return <DomainGroupPage group={view.group} tab={view.tab} />;
+    case 'websites':
+      return <WebsitesPage />;
+    case 'website':
+      return <WebsitePage guid={view.guid} />;
   }
 }

@@ -5,6 +5,7 @@ export const DOMAIN_GROUP_TABS = [
   { value: 'domains', label: 'Domains', scopes: [] as readonly Scope[] },
   { value: 'add', label: 'Add Domains', scopes: ['can_add_domains'] as readonly Scope[] },
   { value: 'tasks', label: 'Tasks', scopes: [] as readonly Scope[] },
+  { value: 'presets', label: 'Software Presets', scopes: ['can_view_software_presets'] as readonly Scope[] },
 ] as const;
 
 export type DomainGroupTab = (typeof DOMAIN_GROUP_TABS)[number]['value'];

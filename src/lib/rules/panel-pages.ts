@@ -16,6 +16,8 @@ export const PANEL_ROUTES = {
   domainGroups: '/domains',
   domainGroup: '/domains/:group',
   domainGroupTab: '/domains/:group/:tab',
+  websites: '/websites',
+  website: '/websites/:guid',
 } as const;
 
 export type PanelRoute = keyof typeof PANEL_ROUTES;
@@ -26,7 +28,9 @@ export type PanelView =
   | { route: 'account'; title: string; supportId: 'account'; tab: AccountTab; itemKey?: string }
   | { route: 'selectCompany'; title: string; guid: string }
   | { route: 'domainGroups'; title: string; supportId: 'domains' }
-  | { route: 'domainGroup'; title: string; supportId: 'domains'; group: string; tab: DomainGroupTab };
+  | { route: 'domainGroup'; title: string; supportId: 'domains'; group: string; tab: DomainGroupTab }
+  | { route: 'websites'; title: string; supportId: 'websites' }
+  | { route: 'website'; title: string; supportId: 'websites'; guid: string };
 
 /** The page at a matched route, or null when the parameters name no page (an unknown tab). */
 export function panelView(route: PanelRoute, params: Readonly<Record<string, string>>): PanelView | null {
@@ -52,5 +56,10 @@ export function panelView(route: PanelRoute, params: Readonly<Record<string, str
       const tab = params.tab ?? '';
       return params.group && isDomainGroupTab(tab) && tab !== 'domains' ? { route: 'domainGroup', title: 'Domains', supportId: 'domains', group: params.group, tab } : null;
     }
+    case 'websites':
+      return { route, title: 'Websites', supportId: 'websites' };
+    case 'website':
+      // Spec part 2, 2.1: the page is titled 'Manage website'.
+      return params.guid ? { route, title: 'Manage website', supportId: 'websites', guid: params.guid } : null;
   }
 }
