@@ -18,6 +18,7 @@ let foreignIp: string;
 
 beforeAll(async () => {
   ({ database, t } = await openSeededApp({ provisionStepMs: 5 }));
+  await t.startDns();
   demo = await t.signIn('demo@hostdeck.test');
   const { db } = database;
   account = (await db.select().from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING'))).limit(1))[0]!.guid;
@@ -28,6 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.deps.jobs.stop();
+  await t.deps.dns?.close();
   await database.close();
 });
 

@@ -17,6 +17,7 @@ let foreignDomain: string;
 
 beforeAll(async () => {
   ({ database, t } = await openSeededApp({ provisionStepMs: 5 }));
+  await t.startDns();
   demo = await t.signIn('demo@hostdeck.test');
   const { db } = database;
   const [account] = await db.select().from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING'))).limit(1);
@@ -33,6 +34,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.deps.jobs.stop();
+  await t.deps.dns?.close();
   await database.close();
 });
 

@@ -47,17 +47,17 @@ beforeAll(async () => {
   $companyGuid.set(owner.company);
   const { db } = database;
   const [row] = await db
-    .select({ guid: domains.guid, domain: domains.domain })
+    .select({ guid: domains.guid, domain: domains.domain, ip: domains.ipAddressGuid })
     .from(domains)
     .innerJoin(dnsZones, eq(dnsZones.domainGuid, domains.guid))
     .where(and(eq(domains.companyGuid, owner.company), eq(domains.status, 'ACTIVE'), eq(domains.isSubdomain, false), eq(dnsZones.status, 'ACTIVE')))
     .orderBy(domains.domain)
     .limit(1);
-  parent = row!;
+  parent = { guid: row!.guid, domain: row!.domain };
   account = (await db.select().from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, owner.company), eq(hostingAccounts.status, 'ACTIVE'))).limit(1))[0]!.guid;
-  const [address] = await db.select().from(ipAddresses).where(and(eq(ipAddresses.companyGuid, owner.company), eq(ipAddresses.status, 'ACTIVE'))).limit(1);
-  await db.update(ipAddresses).set({ domainsAllowed: 100_000 }).where(eq(ipAddresses.guid, address!.guid));
-  ip = address!.guid;
+  // The parent's own address is one its group may use; it is given room for the test's subdomains.
+  await db.update(ipAddresses).set({ domainsAllowed: 100_000 }).where(eq(ipAddresses.guid, row!.ip!));
+  ip = row!.ip!;
 });
 afterAll(async () => {
   // The lists' task event stream closes with their last listener, before the database does.

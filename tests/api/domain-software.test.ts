@@ -8,6 +8,8 @@ import { companies, dnsRecords, dnsZones, domains, hostingAccounts, softwareInst
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
 import { openSeededApp, type TestApp } from './helpers/app';
 import { refusal, taskFinished } from './helpers/outcomes';
+import { listGroupTasks } from '../../src/lib/requests/tasks';
+import type { Task } from '../../src/lib/api/tasks';
 
 let database: Database;
 let t: TestApp;
@@ -18,6 +20,7 @@ let foreign: string;
 
 beforeAll(async () => {
   ({ database, t } = await openSeededApp({ provisionStepMs: 5 }));
+  await t.startDns();
   demo = await t.signIn('demo@hostdeck.test');
   const { db } = database;
   const candidates = await db
@@ -36,6 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.deps.jobs.stop();
+  await t.deps.dns?.close();
   await database.close();
 });
 
@@ -56,6 +60,30 @@ const form = (extra: Partial<InstallSoftware> = {}): InstallSoftware => ({
 });
 
 describe("SSL certificate (spec part 2, 2.5 'Install SSL Certificate')", () => {
+  it('waits while the domain resolves elsewhere, saying so, and issues once the DNS server answers the assigned address', async () => {
+    const { db } = database;
+    const [zone] = await db.select().from(dnsZones).where(eq(dnsZones.domainGuid, target.guid));
+    const ip = (await getDomain(t.client(demo), target.guid)).ip_address!.ip_address;
+    const apex = and(eq(dnsRecords.zoneGuid, zone!.guid), eq(dnsRecords.type, 'A'), eq(dnsRecords.name, ''));
+    await db.delete(dnsRecords).where(apex);
+    await db.insert(dnsRecords).values({ zoneGuid: zone!.guid, type: 'A', name: '', value: '203.0.113.9' });
+
+    const answer = await installSsl(t.client(demo), target.guid, {});
+    let waiting: Task['items'][number] | undefined;
+    for (let i = 0; i < 400 && !waiting; i++) {
+      const task = (await listGroupTasks(t.client(demo), target.group, { per_page: 100 })).data.find((x) => x.guid === answer.task.guid);
+      waiting = task?.items.find((item) => item.status === 'RETRYING');
+      if (!waiting) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(waiting?.error).toBe(`Waiting for ${target.domain} to resolve to its assigned IP address ${ip} (it resolves to 203.0.113.9).`);
+    expect((await getDomain(t.client(demo), target.guid)).ssl_certificate).toMatchObject({ status: 'PENDING' });
+
+    await db.update(dnsRecords).set({ value: ip }).where(apex);
+    expect((await finished(answer.task.guid)).status).toBe('COMPLETED');
+    expect((await getDomain(t.client(demo), target.guid)).ssl_certificate).toMatchObject({ status: 'ACTIVE' });
+    await finished((await uninstallSsl(t.client(demo), target.guid)).task.guid);
+  });
+
   it("issues a Let's Encrypt certificate once the zone points at the address, and removes it", async () => {
     const { db } = database;
     const [zone] = await db.select().from(dnsZones).where(eq(dnsZones.domainGuid, target.guid));

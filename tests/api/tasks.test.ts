@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, notExists } from 'drizzle-orm';
 import type { ApiOptions } from '../../src/lib/api/client';
 import { resetDnsZone } from '../../src/lib/requests/dns-zone';
 import type { Task, TaskEvent } from '../../src/lib/api/tasks';
@@ -292,7 +292,7 @@ describe('GET /tasks/events/', () => {
     const [shown] = await database.db
       .select()
       .from(domains)
-      .where(and(eq(domains.companyGuid, demo.company), ne(domains.groupGuid, hidden.group), eq(domains.isSubdomain, false)))
+      .where(and(eq(domains.companyGuid, demo.company), ne(domains.groupGuid, hidden.group), eq(domains.isSubdomain, false), notExists(database.db.select().from(dnsZones).where(eq(dnsZones.domainGuid, domains.guid)))))
       .limit(1);
     await asOwnerWith({ allowedDomainGroups: [shown!.groupGuid] }, async () => {
       const stop = new AbortController();

@@ -11,6 +11,8 @@ const { Packet } = dns2;
  * question, so an edit in the panel is what `dig @127.0.0.1 -p <port> <domain>` shows at once.
  */
 export interface DnsHandle {
+  /** The address it listens on; a resolver asks it here (0.0.0.0 is asked on 127.0.0.1). */
+  host: string;
   port: number;
   close(): Promise<void>;
 }
@@ -120,5 +122,5 @@ export async function startDnsServer(db: Db, options: { port: number; host: stri
   const wanted = options.port === 0 ? await freeTcpPort(options.host) : options.port;
   const addresses = await server.listen({ udp: { port: wanted, address: options.host }, tcp: { port: wanted, address: options.host } });
   const port = addresses.udp?.port ?? wanted;
-  return { port, close: () => server.close() };
+  return { host: options.host === '0.0.0.0' ? '127.0.0.1' : options.host, port, close: () => server.close() };
 }

@@ -39,3 +39,7 @@ export const TASK_WORK = {
 /** The sweep: one worker a minute, across all processes, re-queues tasks nobody works on. */
 export const SWEEP_QUEUE = 'task.sweep';
 export const SWEEP_CRON = '* * * * *';
+
+/** The domains' health, WHOIS and metrics checks: one worker a minute, across all processes. */
+export const CHECKS_QUEUE = 'domain.checks';
+export const CHECKS_CRON = '* * * * *';

@@ -1,9 +1,12 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Job, JobResult, PgBoss } from 'pg-boss';
-import type { Database } from '../db/connection';
-import { SWEEP_CRON, SWEEP_QUEUE, TASK_QUEUE, TASK_WORK, createBoss } from './boss';
+import type { Database, Db } from '../db/connection';
+import { CHECKS_CRON, CHECKS_QUEUE, SWEEP_CRON, SWEEP_QUEUE, TASK_QUEUE, TASK_WORK, createBoss } from './boss';
+import { runDueChecks } from '../checks/domain-checks';
+import { SANDBOX_SOURCES } from '../checks/sources';
 import { memoryEventBus, postgresEventBus, type TaskEventBus } from './events';
 import { runTask, type RunnerDeps } from './runner';
+import { dnsServerResolver } from '../dns/resolver';
 import { TASK_KINDS, queueOf } from './steps/index';
 import { insertTask, lockKey, orphanedTasks, releaseLeases, taskEventOf, unfinishedTaskFor, type NewTask, type TaskRow } from './store';
 
@@ -11,6 +14,8 @@ import { insertTask, lockKey, orphanedTasks, releaseLeases, taskEventOf, unfinis
 export interface EngineDeps {
   now(): Date;
   config: { provisionStepMs: number };
+  /** The DNS server, once started: steps and checks resolve names through it. */
+  dns?: { host: string; port: number };
 }
 
 /**
@@ -26,8 +31,11 @@ export interface JobEngine {
   /**
    * Records a task and its items and queues it. With `onePerDomain`, a task of the same kind
    * still unfinished for that domain is answered instead of a second one (a double click).
+   * `alongside` makes the change the task is about (a status set to PENDING, a row inserted)
+   * in the task's own transaction, so neither is kept without the other; it is not run when
+   * an unfinished task is answered instead.
    */
-  startTask(input: NewTask, options?: { onePerDomain?: string }): Promise<{ task: TaskRow; created: boolean }>;
+  startTask(input: NewTask, options?: { onePerDomain?: string; alongside?: (tx: Db) => Promise<void> }): Promise<{ task: TaskRow; created: boolean }>;
 }
 
 type TaskJob = Job<{ task: string }>;
@@ -59,6 +67,7 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
     sleep: (ms) => delay(ms, undefined, { signal: stopSignal.signal }).catch(() => undefined),
     stopping: () => stopped,
     log,
+    resolver: dnsServerResolver(() => deps().dns ?? null),
   };
 
   async function runJob(job: TaskJob): Promise<JobResult> {
@@ -114,6 +123,11 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
     await boss.createQueue(SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 60 });
     await boss.work(SWEEP_QUEUE, () => sweep(boss));
     await boss.schedule(SWEEP_QUEUE, SWEEP_CRON);
+    await boss.createQueue(CHECKS_QUEUE, { retryLimit: 0, expireInSeconds: 120 });
+    await boss.work(CHECKS_QUEUE, async () => {
+      await runDueChecks({ db: database.db, resolver: runner.resolver, sources: SANDBOX_SOURCES, now: deps().now() });
+    });
+    await boss.schedule(CHECKS_QUEUE, CHECKS_CRON);
     await recover(boss);
     return boss;
   }
@@ -136,13 +150,14 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
       if (!(TASK_KINDS as readonly string[]).includes(input.kind)) throw new Error(`No steps are registered for tasks of kind ${input.kind}.`);
       const boss = await started();
       const now = deps().now();
-      const { onePerDomain } = options;
+      const { onePerDomain, alongside } = options;
       const result = await database.db.transaction(async (tx) => {
         if (onePerDomain) {
           await lockKey(tx, `${input.kind}:${onePerDomain}`);
           const existing = await unfinishedTaskFor(tx, input.companyGuid, input.kind, onePerDomain);
           if (existing) return { task: existing, created: false };
         }
+        await alongside?.(tx);
         return { task: (await insertTask(tx, input, now)).task, created: true };
       });
       if (result.created) {

@@ -1,7 +1,8 @@
 import type { Db } from '../db/connection';
 import type { CompanyTaskEvent } from './events';
-import { STEPS, StepFailure } from './steps/index';
-import { claimNextItem, completeItem, failItem, taskEventOf, type TaskRow } from './store';
+import type { Resolver } from '../dns/resolver';
+import { STEPS, StepFailure, StepWaiting, WAIT_LIMIT_MS } from './steps/index';
+import { claimNextItem, completeItem, failItem, taskEventOf, waitItem, type TaskRow } from './store';
 import type { TaskItemRow } from './steps/index';
 
 export interface RunnerDeps {
@@ -16,7 +17,16 @@ export interface RunnerDeps {
   sleep(ms: number): Promise<void>;
   stopping(): boolean;
   log(message: string): void;
+  /** What steps that look at DNS ask (the reference API's DNS server). */
+  resolver: Resolver;
 }
+
+/**
+ * A waiting item is looked at again after a quarter of the time it has waited, at least 20
+ * steps' delay (6 s by default, a blink in tests) and at most five minutes.
+ */
+const WAIT_MIN_STEPS = 20;
+const WAIT_MAX_MS = 5 * 60_000;
 
 /** A job holds on to its task for about this long, then hands over, so no job outlives its expiry. */
 export const JOB_SLICE_MS = 60_000;
@@ -53,10 +63,12 @@ async function runStep(deps: RunnerDeps, claimed: TaskItemRow): Promise<'next' |
   const step = STEPS[claimed.action];
   try {
     if (!step) throw new StepFailure(`This step is not supported: ${claimed.action}.`);
-    const done = await completeItem(deps.db, claimed.guid, deps.now(), (tx, item) => step.run({ tx, item, now: deps.now() }));
+    const observed = step.observe ? await step.observe({ db: deps.db, item: claimed, now: deps.now(), resolver: deps.resolver }) : undefined;
+    const done = await completeItem(deps.db, claimed.guid, deps.now(), (tx, item) => step.run({ tx, item, now: deps.now(), observed }));
     if (done) await publish(deps, done.task, done.item);
     return 'next';
   } catch (error) {
+    if (error instanceof StepWaiting) return wait(deps, claimed, error);
     const final = error instanceof StepFailure;
     const message = final ? error.message : 'The step failed.';
     if (!final) deps.log(`[hostdeck] task item ${claimed.guid} (${claimed.action}) failed: ${String(error)}`);
@@ -66,6 +78,23 @@ async function runStep(deps: RunnerDeps, claimed: TaskItemRow): Promise<'next' |
     if (failed.retryAt) await deps.reschedule(failed.task, failed.retryAt);
     return 'stop';
   }
+}
+
+/** A step waiting on the outside world is tried again later, until its day is up. */
+async function wait(deps: RunnerDeps, claimed: TaskItemRow, waiting: StepWaiting): Promise<'stop'> {
+  const now = deps.now();
+  const waited = now.getTime() - claimed.dateCreated.getTime();
+  if (waited >= WAIT_LIMIT_MS) {
+    const failed = await failItem(deps.db, claimed.guid, waiting.giveUp, now, true);
+    if (failed) await publish(deps, failed.task, failed.item);
+    return 'stop';
+  }
+  const delay = Math.min(WAIT_MAX_MS, Math.max(WAIT_MIN_STEPS * deps.stepMs(), waited / 4));
+  const waitingItem = await waitItem(deps.db, claimed.guid, waiting.message, now, new Date(now.getTime() + delay));
+  if (!waitingItem) return 'stop';
+  await publish(deps, waitingItem.task, waitingItem.item);
+  await deps.reschedule(waitingItem.task, new Date(now.getTime() + delay));
+  return 'stop';
 }
 
 const publish = (deps: RunnerDeps, task: TaskRow, item: TaskItemRow) =>

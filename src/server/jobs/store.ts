@@ -130,6 +130,23 @@ export async function failItem(db: Db, itemGuid: string, error: string, now: Dat
   });
 }
 
+/**
+ * Records that the item waits on the outside world (StepWaiting): RETRYING with what it waits
+ * for, due again at `retryAt`, its attempt given back so waiting never uses attempts up.
+ */
+export async function waitItem(db: Db, itemGuid: string, message: string, now: Date, retryAt: Date): Promise<{ item: TaskItemRow; task: TaskRow } | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(taskItems).where(eq(taskItems.guid, itemGuid)).for('update');
+    if (!current || FINISHED.includes(current.status)) return null;
+    const [item] = await tx
+      .update(taskItems)
+      .set({ status: 'RETRYING', error: message, lockedUntil: null, runAfter: retryAt, attempts: sql`greatest(${taskItems.attempts} - 1, 0)` })
+      .where(eq(taskItems.guid, itemGuid))
+      .returning();
+    return { item: item!, task: await recompute(tx, current.taskGuid, now) };
+  });
+}
+
 /** Status and progress follow the items: any failure fails the task; all completed completes it. */
 async function recompute(tx: Db, taskGuid: string, now: Date): Promise<TaskRow> {
   const counts = await tx.select({ status: taskItems.status, n: count() }).from(taskItems).where(eq(taskItems.taskGuid, taskGuid)).groupBy(taskItems.status);

@@ -89,9 +89,15 @@ export const domainBulkOperations = [
     const work = plan(body.action, selected)!;
     if (!work.items.length) throw problem(409, 'None of the selected domains needs this action.', { code: 'nothing_to_do' });
     const touched = [...new Set(work.items.map((i) => i.domainGuid!))];
-    if (Object.keys(work.busy).length) await db.update(domains).set(work.busy).where(inArray(domains.guid, touched));
-    if (body.action === 'UNINSTALL_SOFTWARE') await db.update(softwareInstallations).set({ status: 'UNINSTALLING' }).where(inArray(softwareInstallations.domainGuid, touched));
-    const { task } = await jobs.startTask({ companyGuid: company.guid, domainGroupGuid: group.guid, kind: BULK_ACTION, createdBy: c.var.viewer.userGuid, items: work.items });
+    const { task } = await jobs.startTask(
+      { companyGuid: company.guid, domainGroupGuid: group.guid, kind: BULK_ACTION, createdBy: c.var.viewer.userGuid, items: work.items },
+      {
+        alongside: async (tx) => {
+          if (Object.keys(work.busy).length) await tx.update(domains).set(work.busy).where(inArray(domains.guid, touched));
+          if (body.action === 'UNINSTALL_SOFTWARE') await tx.update(softwareInstallations).set({ status: 'UNINSTALLING' }).where(inArray(softwareInstallations.domainGuid, touched));
+        },
+      },
+    );
     return { message: BULK_DONE, task: (await taskAnswers(db, [task]))[0]! };
   }),
 
@@ -101,10 +107,14 @@ export const domainBulkOperations = [
     const d = await visibleDomain(db, company, params.guid, deleteDomainOp.notFound);
     const allowed = d.isSubdomain ? DELETABLE.subdomain : DELETABLE.domain;
     if (!allowed.includes(d.status)) throw problem(409, `The domain is busy (${d.status}): it can be deleted when it is ${allowed.join(' or ')}.`, { code: 'domain_busy' });
-    await db.update(domains).set({ status: 'DELETING' }).where(eq(domains.guid, d.guid));
     const { task } = await jobs.startTask(
       { companyGuid: company.guid, domainGroupGuid: d.groupGuid, kind: DELETE_DOMAIN, createdBy: c.var.viewer.userGuid, items: [{ action: 'DELETE_DOMAIN', domainGuid: d.guid, details: d.domain }] },
-      { onePerDomain: d.guid },
+      {
+        onePerDomain: d.guid,
+        alongside: async (tx) => {
+          await tx.update(domains).set({ status: 'DELETING' }).where(eq(domains.guid, d.guid));
+        },
+      },
     );
     return { message: 'Domain deletion successfully scheduled!', task: (await taskAnswers(db, [task]))[0]! };
   }),

@@ -38,7 +38,6 @@ export const domainPlacementOperations = [
       if (!known) throw badRequest({ signature: 'Please select the signature!' });
     }
     if (!changesIp && !changesSignature && !changesHttp) throw problem(409, 'Nothing to change: the domain is on this address with these settings already.', { code: 'nothing_to_do' });
-    await db.update(domains).set({ status: 'UPDATING' }).where(eq(domains.guid, d.guid));
     const { task } = await jobs.startTask(
       {
         companyGuid: company.guid,
@@ -47,7 +46,12 @@ export const domainPlacementOperations = [
         createdBy: c.var.viewer.userGuid,
         items: [{ action: 'CHANGE_IP_ADDRESS', domainGuid: d.guid, details: `${d.domain} to ${ip.ipAddress}`, payload: { ip_address: ip.guid, signature: body.signature, http_version: body.http_version ?? null } }],
       },
-      { onePerDomain: d.guid },
+      {
+        onePerDomain: d.guid,
+        alongside: async (tx) => {
+          await tx.update(domains).set({ status: 'UPDATING' }).where(eq(domains.guid, d.guid));
+        },
+      },
     );
     return { message: "Domain's IP address successfully updated!", task: (await taskAnswers(db, [task]))[0]! };
   }),
@@ -64,7 +68,6 @@ export const domainPlacementOperations = [
     if (!account) throw badRequest({ hosting_account: 'Please select a hosting account!' });
     if (account.status !== 'ACTIVE') throw badRequest({ hosting_account: 'Only an ACTIVE hosting account can be chosen.' });
     if (account.guid === d.hostingAccountGuid) throw badRequest({ hosting_account: 'The domain is on this hosting account already.' });
-    await db.update(domains).set({ status: 'UPDATING_HOSTING' }).where(eq(domains.guid, d.guid));
     const { task } = await jobs.startTask(
       {
         companyGuid: company.guid,
@@ -73,7 +76,12 @@ export const domainPlacementOperations = [
         createdBy: c.var.viewer.userGuid,
         items: [{ action: 'CHANGE_HOSTING_ACCOUNT', domainGuid: d.guid, details: `${d.domain} to ${account.name}`, payload: { hosting_account: account.guid } }],
       },
-      { onePerDomain: d.guid },
+      {
+        onePerDomain: d.guid,
+        alongside: async (tx) => {
+          await tx.update(domains).set({ status: 'UPDATING_HOSTING' }).where(eq(domains.guid, d.guid));
+        },
+      },
     );
     return { message: 'Hosting account successfully changed!', task: (await taskAnswers(db, [task]))[0]! };
   }),
@@ -90,10 +98,14 @@ export const domainPlacementOperations = [
       .where(eq(domains.guid, d.guid));
     if (row?.type !== 'SHARED_HOSTING') throw problem(409, 'Only a domain on a shared hosting account can be created in cPanel.', { code: 'not_cpanel' });
     if (row.inCpanel) throw problem(409, 'The domain is in cPanel already.', { code: 'in_cpanel' });
-    await db.update(domains).set({ status: 'UPDATING_HOSTING' }).where(eq(domains.guid, d.guid));
     const { task } = await jobs.startTask(
       { companyGuid: company.guid, domainGroupGuid: d.groupGuid, kind: CREATE_IN_CPANEL, createdBy: c.var.viewer.userGuid, items: [{ action: 'CREATE_DOMAIN_IN_CPANEL', domainGuid: d.guid, details: d.domain }] },
-      { onePerDomain: d.guid },
+      {
+        onePerDomain: d.guid,
+        alongside: async (tx) => {
+          await tx.update(domains).set({ status: 'UPDATING_HOSTING' }).where(eq(domains.guid, d.guid));
+        },
+      },
     );
     return { message: 'The domain has been added to cPanel successfully!', task: (await taskAnswers(db, [task]))[0]! };
   }),

@@ -51,10 +51,14 @@ export const domainSoftwareOperations = [
     needsActive(d);
     const [row] = await db.select({ ssl: domains.sslStatus }).from(domains).where(eq(domains.guid, d.guid));
     if (row?.ssl === 'ACTIVE') throw problem(409, 'An SSL certificate is installed already.', { code: 'ssl_installed' });
-    await db.update(domains).set({ sslStatus: 'PENDING', sslCertificateType: 'LETS_ENCRYPT', sslIncludeWww: body.include_www_subdomain }).where(eq(domains.guid, d.guid));
     const { task } = await jobs.startTask(
       { companyGuid: company.guid, domainGroupGuid: d.groupGuid, kind: INSTALL_SSL, createdBy: c.var.viewer.userGuid, items: [{ action: 'INSTALL_LETS_ENCRYPT', domainGuid: d.guid, details: d.domain }] },
-      { onePerDomain: d.guid },
+      {
+        onePerDomain: d.guid,
+        alongside: async (tx) => {
+          await tx.update(domains).set({ sslStatus: 'PENDING', sslCertificateType: 'LETS_ENCRYPT', sslIncludeWww: body.include_www_subdomain }).where(eq(domains.guid, d.guid));
+        },
+      },
     );
     return { message: "Let's Encrypt installation successfully scheduled!", task: (await taskAnswers(db, [task]))[0]! };
   }),
@@ -65,10 +69,14 @@ export const domainSoftwareOperations = [
     const d = await visibleDomain(db, company, params.guid, uninstallSslOp.notFound);
     const [row] = await db.select({ ssl: domains.sslStatus }).from(domains).where(eq(domains.guid, d.guid));
     if (row?.ssl !== 'ACTIVE') throw problem(409, row?.ssl ? 'The SSL certificate can be removed once it is installed.' : 'SSL certificate not installed!', { code: 'ssl_not_active' });
-    await db.update(domains).set({ sslStatus: 'UNINSTALLING' }).where(eq(domains.guid, d.guid));
     const { task } = await jobs.startTask(
       { companyGuid: company.guid, domainGroupGuid: d.groupGuid, kind: UNINSTALL_SSL, createdBy: c.var.viewer.userGuid, items: [{ action: 'UNINSTALL_SSL_CERTIFICATE', domainGuid: d.guid, details: d.domain }] },
-      { onePerDomain: d.guid },
+      {
+        onePerDomain: d.guid,
+        alongside: async (tx) => {
+          await tx.update(domains).set({ sslStatus: 'UNINSTALLING' }).where(eq(domains.guid, d.guid));
+        },
+      },
     );
     return { message: 'SSL certificate update successfully scheduled!', task: (await taskAnswers(db, [task]))[0]! };
   }),
@@ -96,7 +104,8 @@ export const domainSoftwareOperations = [
     if (!software) throw badRequest({ software: 'Please choose the software!' });
     if (software.languages.length ? !software.languages.includes(body.language) : body.language !== 'en') throw badRequest({ language: 'Please choose a language!' });
     if (await installationOf(db, d.guid)) throw problem(409, 'Software is installed on this domain already.', { code: 'software_installed' });
-    await db.insert(softwareInstallations).values({
+    const sealed = await sealSecret(db, body.admin_password);
+    const installation = {
       companyGuid: company.guid,
       domainGuid: d.guid,
       softwareId: software.id,
@@ -105,11 +114,11 @@ export const domainSoftwareOperations = [
       language: body.language,
       installDirectory: body.install_directory,
       adminUsername: body.admin_username,
-      adminPasswordSecret: await sealSecret(db, body.admin_password),
+      adminPasswordSecret: sealed,
       adminEmail: body.admin_email,
       websiteName: body.website_name,
       websiteDescription: body.website_description,
-    });
+    };
     const { task } = await jobs.startTask(
       {
         companyGuid: company.guid,
@@ -118,7 +127,12 @@ export const domainSoftwareOperations = [
         createdBy: c.var.viewer.userGuid,
         items: [{ action: 'INSTALL_SOFTWARE', domainGuid: d.guid, details: d.domain, payload: { key: software.key, protocol: body.protocol } }],
       },
-      { onePerDomain: d.guid },
+      {
+        onePerDomain: d.guid,
+        alongside: async (tx) => {
+          await tx.insert(softwareInstallations).values(installation);
+        },
+      },
     );
     return { message: 'Software installation successfully scheduled!', task: (await taskAnswers(db, [task]))[0]! };
   }),
@@ -155,10 +169,14 @@ export const domainSoftwareOperations = [
     const row = await installationOf(db, d.guid);
     if (!row) throw problem(409, SOFTWARE_NOT_INSTALLED, { code: 'software_not_installed' });
     if (row.s.status !== 'ACTIVE') throw problem(409, 'The software can be uninstalled once it is ACTIVE.', { code: 'software_busy' });
-    await db.update(softwareInstallations).set({ status: 'UNINSTALLING' }).where(eq(softwareInstallations.guid, row.s.guid));
     const { task } = await jobs.startTask(
       { companyGuid: company.guid, domainGroupGuid: d.groupGuid, kind: UNINSTALL_SOFTWARE, createdBy: c.var.viewer.userGuid, items: [{ action: 'UNINSTALL_SOFTWARE', domainGuid: d.guid, details: d.domain }] },
-      { onePerDomain: d.guid },
+      {
+        onePerDomain: d.guid,
+        alongside: async (tx) => {
+          await tx.update(softwareInstallations).set({ status: 'UNINSTALLING' }).where(eq(softwareInstallations.guid, row.s.guid));
+        },
+      },
     );
     return { message: 'Software update successfully scheduled!', task: (await taskAnswers(db, [task]))[0]! };
   }),
@@ -200,12 +218,16 @@ export const softwareMigrationOperations = [
     if (await installationOf(db, d.guid)) throw problem(409, 'Software is installed on this domain already.', { code: 'software_installed' });
     // The details are checked now, so a typo is said at once rather than by a failed task.
     await withFtp(body, (client) => listFolders(client, body.ftp_path));
-    await db.insert(softwareInstallations).values({ companyGuid: company.guid, domainGuid: d.guid, softwareId: software.id, status: 'INSTALLING', protocol: body.protocol, installDirectory: body.install_directory, websiteName: body.remote_domain });
     const { ftp_password, ...source } = body;
     const payload: MigratePayload = { ...source, ftp_password_sealed: await sealSecret(db, ftp_password) };
     const { task } = await jobs.startTask(
       { companyGuid: company.guid, domainGroupGuid: d.groupGuid, kind: MIGRATE_SOFTWARE, createdBy: c.var.viewer.userGuid, items: [{ action: 'MIGRATE_FROM_FTP', domainGuid: d.guid, details: `${body.remote_domain} to ${d.domain}`, payload: { ...payload } }] },
-      { onePerDomain: d.guid },
+      {
+        onePerDomain: d.guid,
+        alongside: async (tx) => {
+          await tx.insert(softwareInstallations).values({ companyGuid: company.guid, domainGuid: d.guid, softwareId: software.id, status: 'INSTALLING', protocol: body.protocol, installDirectory: body.install_directory, websiteName: body.remote_domain });
+        },
+      },
     );
     return { message: 'Software migration task created!', task: (await taskAnswers(db, [task]))[0]! };
   }),

@@ -123,6 +123,29 @@ export async function seedDomainExtras(ctx: SeedContext, companyGuid: string, li
     ]);
   }
 
+  // Every other live domain has the zone the provider set up, pointing where its seeded health
+  // check found it, so the checks the API runs later agree with the seeded health.
+  const zonedGuids = new Set(zoned.map((d) => d.guid));
+  const plain = list.filter((d) => d.status === 'ACTIVE' && d.ipAddress && !d.nxdomain && !zonedGuids.has(d.guid));
+  await insertChunked(plain, 500, async (chunk) => {
+    const zones = await db
+      .insert(dnsZones)
+      .values(chunk.map((d) => ({ companyGuid, domainGuid: d.guid, dnsType: 'INTERNAL', status: 'ACTIVE', soaNameserver: 'ns1.hostdeck.test', soaEmail: `hostmaster.${d.domain}`, soaSerial: Number(`${ctx.now.toISOString().slice(0, 10).replace(/-/g, '')}01`), dateCreated: ctx.ago(rng.int(10, 120)) })))
+      .returning({ guid: dnsZones.guid });
+    await db.insert(dnsRecords).values(
+      chunk.flatMap((d, i) => {
+        const address = d.resolved ?? d.ipAddress!;
+        const zoneGuid = zones[i]!.guid;
+        return [
+          { zoneGuid, type: 'NS', name: '', value: 'ns1.hostdeck.test', ttl: 86400, position: 0 },
+          { zoneGuid, type: 'NS', name: '', value: 'ns2.hostdeck.test', ttl: 86400, position: 1 },
+          { zoneGuid, type: 'A', name: '', value: address, ttl: 3600, position: 0 },
+          { zoneGuid, type: 'A', name: 'www', value: address, ttl: 3600, position: 0 },
+        ];
+      }),
+    );
+  });
+
   const forwarded = hosted.slice(0, 5);
   if (forwarded.length) {
     await db.insert(emailForwarders).values(

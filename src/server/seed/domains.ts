@@ -26,6 +26,9 @@ export interface SeededDomain {
   software: 'ACTIVE' | 'INSTALLING' | 'FAILURE' | null;
   sslStatus: string | null;
   presetGuid: string | null;
+  /** Where the seeded health check found the domain (its zone is made to agree). */
+  resolved: string | null;
+  nxdomain: boolean;
 }
 
 type DomainInsert = typeof domains.$inferInsert;
@@ -88,6 +91,8 @@ export async function seedDomains(
         software: row.extra.software,
         sslStatus: row.sslStatus ?? null,
         presetGuid: row.softwarePresetGuid ?? null,
+        resolved: row.resolvedIpAddress ?? null,
+        nxdomain: row.isNxdomain === true,
       });
     });
   });

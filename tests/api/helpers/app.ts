@@ -4,6 +4,7 @@ import { DEFAULT_CONFIG, type ServerConfig, type ServerDeps } from '../../../src
 import type { Database } from '../../../src/server/db/connection';
 import { createMemoryMailer } from '../../../src/server/mail/mailer';
 import { createJobEngine } from '../../../src/server/jobs/engine';
+import { startDnsServer } from '../../../src/server/dns/server';
 import { DEMO_PASSWORD } from '../../../src/server/seed/demo-accounts';
 import { createSeededTestDatabase } from './db';
 
@@ -22,6 +23,11 @@ export interface TestApp {
   client(session?: { token: string; company?: string }): Api;
   /** Signs in and returns the session token and the default company guid. */
   signIn(email: string, password?: string): Promise<{ token: string; company: string }>;
+  /**
+   * Starts the DNS server on a free port as `deps.dns`, so steps and checks that resolve names
+   * ask it as the running API does. The file closes it (`t.deps.dns?.close()`) before the database.
+   */
+  startDns(): Promise<void>;
 }
 
 export function createTestApp(database: Database, config: Partial<ServerConfig> = {}): TestApp {
@@ -60,6 +66,9 @@ export function createTestApp(database: Database, config: Partial<ServerConfig> 
         credentials: () => ({ token: session?.token ?? null, company: session?.company ?? null }),
         fetch: async (input, init) => app.request(input instanceof Request ? input : String(input), init),
       }),
+    async startDns() {
+      deps.dns = await startDnsServer(database.db, { port: 0, host: '127.0.0.1' });
+    },
     async signIn(email, password = DEMO_PASSWORD) {
       const res = await call('POST', '/auth/login/', { body: { email, password } });
       if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);

@@ -1,10 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { generateUsername } from '../../../lib/rules/software-credentials';
 import { dnsRecords, dnsZones, domains, ipAddresses, softwareCatalogue, softwareInstallations } from '../../db/schema/index';
 import { defaultRecords, defaultSoa } from '../../services/dns-defaults';
 import type { NewTaskItem } from '../store';
 import { nextSerial } from './dns-zone';
-import { StepFailure, type Step, type StepContext } from './step';
+import type { Resolution } from '../../dns/resolver';
+import { StepFailure, StepWaiting, type Step, type StepContext } from './step';
 
 /**
  * Adding domains (spec part 2, 2.8 and 7.2 `POST /domains/`) as a provider's backend would:
@@ -16,6 +17,8 @@ export const ADD_DOMAINS = 'ADD_DOMAINS';
 const DAY_MS = 86_400_000;
 /** Let's Encrypt certificates last 90 days. */
 const CERTIFICATE_DAYS = 90;
+/** The sentence a certificate request fails with after a day of waiting (as the seeded failures say). */
+export const NOT_RESOLVING = 'The domain does not resolve to its assigned IP address.';
 
 export interface AddedDomain {
   guid: string;
@@ -71,31 +74,39 @@ const createDomain: Step = {
   },
 };
 
+/** What the Let's Encrypt step found in DNS before its transaction. */
+interface CertificateLookup {
+  name: string;
+  address: Resolution;
+  /** Only when the certificate is to include www. */
+  www: Resolution | null;
+}
+
 /**
- * A Let's Encrypt certificate, issued once the domain resolves to its assigned address in its
- * zone (spec part 2, 4.1); until then the step is tried again. The issuer is the reference
- * API's sandbox: nothing is asked of a real certificate authority.
+ * A Let's Encrypt certificate (spec part 2, 4.1): PENDING until the domain resolves, through
+ * the reference API's DNS server, to its assigned address; then issued by the sandbox issuer,
+ * which nothing outside this machine trusts (no real certificate authority is asked). With www
+ * included, www must resolve too.
  */
 const installLetsEncrypt: Step = {
+  async observe({ db, item, resolver }): Promise<CertificateLookup | null> {
+    if (!item.domainGuid) return null;
+    const [d] = await db.select({ domain: domains.domain, www: domains.sslIncludeWww }).from(domains).where(eq(domains.guid, item.domainGuid));
+    if (!d) return null;
+    return { name: d.domain, address: await resolver.addresses(d.domain), www: d.www ? await resolver.addresses(`www.${d.domain}`) : null };
+  },
   async run(context) {
     const { tx, now } = context;
     const { d, ip } = await domainOf(context);
-    // A subdomain resolves through its parent's zone, under its name relative to the parent.
-    const [parent] = d.parentDomainGuid ? await tx.select({ domain: domains.domain }).from(domains).where(eq(domains.guid, d.parentDomainGuid)) : [];
-    const name = parent && d.domain.endsWith(`.${parent.domain}`) ? d.domain.slice(0, -(parent.domain.length + 1)) : '';
-    const apex = await tx
-      .select({ value: dnsRecords.value })
-      .from(dnsRecords)
-      .innerJoin(dnsZones, eq(dnsZones.guid, dnsRecords.zoneGuid))
-      .where(and(eq(dnsZones.domainGuid, d.parentDomainGuid ?? d.guid), eq(dnsRecords.type, 'A'), eq(dnsRecords.name, name)));
-    if (!ip || !apex.some((r) => r.value === ip)) throw new Error(`Waiting for ${d.domain} to resolve to its assigned IP address.`);
-    if (d.sslIncludeWww) {
-      const www = await tx
-        .select({ guid: dnsRecords.guid })
-        .from(dnsRecords)
-        .innerJoin(dnsZones, eq(dnsZones.guid, dnsRecords.zoneGuid))
-        .where(and(eq(dnsZones.domainGuid, d.parentDomainGuid ?? d.guid), inArray(dnsRecords.type, ['A', 'CNAME']), eq(dnsRecords.name, name ? `www.${name}` : 'www')));
-      if (!www.length) throw new StepFailure(`www.${d.domain} has no DNS record, so the certificate cannot include it. Add the record, then request the certificate again.`);
+    const found = context.observed as CertificateLookup | null;
+    if (!found || found.name !== d.domain) throw new Error(`${d.domain} was not looked up.`);
+    if (found.address.kind === 'unreachable') throw new StepWaiting(`Waiting for the DNS server to answer for ${d.domain}.`, NOT_RESOLVING);
+    if (!ip || found.address.kind !== 'addresses' || !found.address.addresses.includes(ip)) {
+      const state = found.address.kind === 'nxdomain' ? 'it does not resolve yet' : found.address.addresses.length ? `it resolves to ${found.address.addresses.join(', ')}` : 'it has no A record';
+      throw new StepWaiting(`Waiting for ${d.domain} to resolve to its assigned IP address ${ip ?? ''} (${state}).`, NOT_RESOLVING);
+    }
+    if (d.sslIncludeWww && (found.www?.kind !== 'addresses' || found.www.addresses.length === 0)) {
+      throw new StepFailure(`www.${d.domain} has no DNS record, so the certificate cannot include it. Add the record, then request the certificate again.`);
     }
     await tx
       .update(domains)

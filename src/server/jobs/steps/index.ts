@@ -9,7 +9,7 @@ import { ADD_SUBDOMAIN, subdomainSteps } from './subdomain';
 import type { Step } from './step';
 
 export type { Step, StepContext, TaskItemRow } from './step';
-export { StepFailure } from './step';
+export { StepFailure, StepWaiting, WAIT_LIMIT_MS } from './step';
 
 /**
  * The registry of step kinds: a task item's `action` names its step. A kind of task whose

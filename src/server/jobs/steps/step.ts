@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection';
 import type { taskItems } from '../../db/schema/index';
+import type { Resolver } from '../../dns/resolver';
 
 export type TaskItemRow = typeof taskItems.$inferSelect;
 
@@ -8,6 +9,17 @@ export interface StepContext {
   tx: Db;
   item: TaskItemRow;
   now: Date;
+  /** What the step's `observe` found, if it has one. */
+  observed?: unknown;
+}
+
+/** What a step may look at before its transaction: the database and the outside world. */
+export interface ObserveContext {
+  db: Db;
+  item: TaskItemRow;
+  now: Date;
+  /** Asks the reference API's DNS server, as a provider's backend asks the internet's resolvers. */
+  resolver: Resolver;
 }
 
 /**
@@ -16,6 +28,11 @@ export interface StepContext {
  * takes effect twice, whatever it does.
  */
 export interface Step {
+  /**
+   * Looks at the outside world first (a DNS question), outside the transaction: on PGlite the
+   * DNS server's own reads would wait for it. Its answer reaches `run` as `observed`.
+   */
+  observe?(context: ObserveContext): Promise<unknown>;
   run(context: StepContext): Promise<void>;
 }
 
@@ -26,3 +43,21 @@ export class StepFailure extends Error {
     this.name = 'StepFailure';
   }
 }
+
+/**
+ * The outside world is not ready yet (a domain that does not resolve to its address): the item
+ * is tried again a minute or so later without using up its attempts, saying what it waits for,
+ * until WAIT_LIMIT_MS after it was created; then it fails with `giveUp`.
+ */
+export class StepWaiting extends Error {
+  constructor(
+    message: string,
+    readonly giveUp: string,
+  ) {
+    super(message);
+    this.name = 'StepWaiting';
+  }
+}
+
+/** How long a waiting item keeps waiting (a provider gives a certificate request a day). */
+export const WAIT_LIMIT_MS = 24 * 3_600_000;
