@@ -97,6 +97,7 @@ const BUILT = [
   'GET /domains/{guid}/software/', 'DELETE /domains/{guid}/software/', 'POST /domains/{guid}/software/password/',
   'POST /domains/{guid}/software/migrate/ftp/test/', 'POST /domains/{guid}/software/migrate/ftp/', 'POST /domains/{guid}/software/migrate/',
   'GET /domains/{guid}/import_software_installation/',
+  'GET /domains/{guid}/login/software/', 'GET /domains/{guid}/login/cpanel/',
   'GET /domains/{guid}/dns_zone/', 'POST /domains/{guid}/dns_zone/', 'PUT /domains/{guid}/dns_zone/', 'DELETE /domains/{guid}/dns_zone/{type}/{name}/',
   // domains: software presets (the Software Presets tab and the wizard's picker) and the websites list
   'GET /domains/software_presets/list/', 'GET /domains/software_presets/', 'POST /domains/software_presets/', 'DELETE /domains/software_presets/{id}/',

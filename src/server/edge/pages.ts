@@ -31,3 +31,26 @@ export const placeholderPage = (site: Site) => page(site.domain, `<h1>${PLACEHOL
 
 export const NO_SITE_TEXT = 'No site is served at this address.';
 export const noSitePage = (host: string | null) => page('Site not found', `<h1>${NO_SITE_TEXT}</h1>${host ? `<p>${escape(host)}</p>` : ''}`);
+
+/**
+ * The software's admin, as a one-time sign-in link opens it (spec part 2, 7.2 login/software):
+ * the reference API's sandbox stands in for the software's own dashboard.
+ */
+export const softwareAdminPage = (site: Site, software: NonNullable<Site['software']>, username: string) =>
+  page(
+    `Dashboard - ${software.siteName || site.domain}`,
+    `<h1>${escape(software.name)} dashboard</h1><p>Signed in to ${escape(site.domain)} as <strong>${escape(username)}</strong>.</p><p>This is the sandbox's stand-in for the software's own admin.</p>`,
+  );
+
+/**
+ * The hosting account's control panel, as a one-time cPanel sign-in link opens it (spec part 2,
+ * 7.2 login/cpanel): the reference API's sandbox control panel, listing the account's domains.
+ */
+export const controlPanelPage = (account: { name: string }, username: string, domains: readonly string[]) =>
+  page(
+    `Control panel - ${account.name}`,
+    `<h1>Control panel of ${escape(account.name)}</h1><p>Signed in as <strong>${escape(username)}</strong>.</p><h2>Domains on this account</h2><ul>${domains.map((d) => `<li>${escape(d)}</li>`).join('')}</ul><p>This is the sandbox's stand-in for cPanel.</p>`,
+  );
+
+export const LINK_USED_TEXT = 'This sign-in link has expired or was used already.';
+export const linkUsedPage = () => page('Sign-in link expired', `<h1>${LINK_USED_TEXT}</h1><p>Open it again from the panel.</p>`);

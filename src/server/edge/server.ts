@@ -2,7 +2,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Db } from '../db/connection';
 import { decide } from './decide';
-import { noSitePage, placeholderPage, softwarePage } from './pages';
+import { eq } from 'drizzle-orm';
+import { domains, hostingAccounts } from '../db/schema/index';
+import { LOGIN_PATH_PREFIX, useLoginLink } from '../services/login-links';
+import { controlPanelPage, linkUsedPage, noSitePage, placeholderPage, softwareAdminPage, softwarePage } from './pages';
 import { createRecorder, type Recorder } from './recorder';
 import { matchRedirect, metaRedirect, type EdgeRequest } from './rules';
 import { activeRedirects, findSite, hostName, type Site } from './site';
@@ -52,16 +55,34 @@ function edgeRequestOf(req: IncomingMessage, host: string): EdgeRequest {
   return { scheme: forwarded === 'https' ? 'https' : 'http', host, port, path: req.url?.startsWith('/') ? req.url : '/' };
 }
 
-async function answerFor(db: Db, site: Site, request: EdgeRequest, req: IncomingMessage, address: string): Promise<Answer> {
+async function answerFor(db: Db, site: Site, request: EdgeRequest, req: IncomingMessage, address: string, now: Date): Promise<Answer> {
   const decision = await decide({ site, request, method: req.method ?? 'GET', headers: req.headers, address });
   if (decision.action === 'REJECT') return html(decision.status, noSitePage(null));
   if (decision.action === 'REDIRECT') return redirect(decision.status, decision.location);
+
+  // A sign-in link opens before the HTTPS and www toggles: the edge itself speaks plain HTTP on its name.
+  if (request.path.startsWith(LOGIN_PATH_PREFIX)) return html(...(await signInPage(db, site, request.path.slice(LOGIN_PATH_PREFIX.length).split('?')[0] ?? '', now)));
 
   const toggled = metaRedirect(site, request);
   if (toggled) return redirect(301, toggled);
   const matched = matchRedirect(await activeRedirects(db, site.guid), request.path);
   if (matched) return redirect(matched.responseCode, matched.destination);
   return html(200, site.software ? softwarePage(site, site.software) : placeholderPage(site));
+}
+
+/** A one-time sign-in link (src/server/services/login-links.ts): the software's admin or the account's control panel. */
+async function signInPage(db: Db, site: Site, token: string, now: Date): Promise<[number, string]> {
+  const link = await useLoginLink(db, token, site.guid, now);
+  if (!link) return [403, linkUsedPage()];
+  if (link.kind === 'SOFTWARE') return site.software ? [200, softwareAdminPage(site, site.software, link.username)] : [403, linkUsedPage()];
+  const [account] = await db
+    .select({ guid: hostingAccounts.guid, name: hostingAccounts.name })
+    .from(domains)
+    .innerJoin(hostingAccounts, eq(hostingAccounts.guid, domains.hostingAccountGuid))
+    .where(eq(domains.guid, site.guid));
+  if (!account) return [403, linkUsedPage()];
+  const onAccount = await db.select({ domain: domains.domain }).from(domains).where(eq(domains.hostingAccountGuid, account.guid)).orderBy(domains.domain).limit(500);
+  return [200, controlPanelPage(account, link.username, onAccount.map((d) => d.domain))];
 }
 
 function addressOf(req: IncomingMessage, trustProxy: boolean): string {
@@ -79,7 +100,7 @@ export async function startEdge(db: Db, options: EdgeOptions, now: () => Date = 
     if (!host || !site) return send(req, res, html(404, noSitePage(host)));
     const address = addressOf(req, options.trustProxy ?? false);
     const request = edgeRequestOf(req, host);
-    const answer = await answerFor(db, site, request, req, address);
+    const answer = await answerFor(db, site, request, req, address, now());
     const bytes = send(req, res, answer);
     recorder.record({
       companyGuid: site.companyGuid,
@@ -87,7 +108,8 @@ export async function startEdge(db: Db, options: EdgeOptions, now: () => Date = 
       at: now(),
       address,
       userAgent: String(req.headers['user-agent'] ?? ''),
-      path: request.path.split('?')[0] ?? '/',
+      // A sign-in link's token is not kept in the traffic records.
+      path: request.path.startsWith(LOGIN_PATH_PREFIX) ? LOGIN_PATH_PREFIX : (request.path.split('?')[0] ?? '/'),
       referer: typeof req.headers.referer === 'string' ? req.headers.referer : null,
       status: answer.status,
       bytes,

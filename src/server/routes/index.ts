@@ -8,6 +8,7 @@ import { domainGroupOperations } from './domain-groups';
 import { domainOperations } from './domains';
 import { domainBulkOperations } from './domain-bulk';
 import { domainSoftwareOperations, softwareMigrationOperations } from './domain-software';
+import { domainLoginOperations } from './domain-login';
 import { domainPlacementOperations } from './domain-placement';
 import { dnsZoneOperations } from './dns-zone';
 import { hostingAccountOperations } from './hosting-accounts';
@@ -17,4 +18,4 @@ import { presetOperations } from './presets';
 import { websiteOperations } from './websites';
 
 /** Every operation the API mounts, each registered against its definition in src/lib/api. */
-export const operations: readonly Implemented[] = [...accountActivityOperations, ...accountAreaOperations, ...shellAreaOperations, ...signInAreaOperations, ...taskOperations, ...domainGroupOperations, ...domainOperations, ...domainBulkOperations, ...domainSoftwareOperations, ...softwareMigrationOperations, ...domainPlacementOperations, ...dnsZoneOperations, ...hostingAccountOperations, ...domainWebOperations, ...domainExtrasOperations, ...presetOperations, ...websiteOperations];
+export const operations: readonly Implemented[] = [...accountActivityOperations, ...accountAreaOperations, ...shellAreaOperations, ...signInAreaOperations, ...taskOperations, ...domainGroupOperations, ...domainOperations, ...domainBulkOperations, ...domainSoftwareOperations, ...softwareMigrationOperations, ...domainLoginOperations, ...domainPlacementOperations, ...dnsZoneOperations, ...hostingAccountOperations, ...domainWebOperations, ...domainExtrasOperations, ...presetOperations, ...websiteOperations];

@@ -93,3 +93,27 @@ export const softwarePresetItems = pgTable(
   },
   (t) => [index('software_preset_items_group_idx').on(t.groupGuid)],
 );
+
+/**
+ * One-time sign-in links to a domain's software admin or its hosting account's control panel
+ * (spec part 2, 7.2 `GET /domains/{guid}/login/software|cpanel/`), opened on the HTTP edge. Only
+ * the token's hash is kept; a link works once, for a short while.
+ */
+export const loginLinks = pgTable(
+  'login_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    companyGuid: companyGuid(),
+    domainGuid: uuid('domain_guid')
+      .notNull()
+      .references(() => domains.guid, { onDelete: 'cascade' }),
+    /** SOFTWARE or CPANEL. */
+    kind: text('kind').notNull(),
+    /** Who the link signs in as (the software's admin, the account's cPanel user). */
+    username: text('username').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    dateCreated: createdAt(),
+  },
+  (t) => [index('login_links_domain_idx').on(t.domainGuid)],
+);
