@@ -352,6 +352,17 @@ test("from the drawer: a Let's Encrypt certificate, WordPress and its password, 
 
   await info.getByRole('button', { name: 'Close' }).first().click();
 
+  // Log in opens WordPress's admin signed in, in a new window, through the edge (the browser maps every name to 127.0.0.1).
+  const [admin] = await Promise.all([page.waitForEvent('popup'), drawer.getByRole('button', { name: 'Log in' }).click()]);
+  await expect(admin.getByText(`Signed in to ${domain} as`)).toBeVisible();
+  await expect(admin).toHaveURL(new RegExp(`^http://${domain.replace(/\./g, '\\.')}:${process.env.E2E_EDGE_PORT}/\\.hostdeck/login/`));
+  await admin.reload();
+  await expect(admin.getByText('This sign-in link has expired or was used already.')).toBeVisible();
+  await admin.close();
+  const [cpanel] = await Promise.all([page.waitForEvent('popup'), drawer.getByRole('button', { name: 'cPanel login' }).click()]);
+  await expect(cpanel.getByRole('listitem').filter({ hasText: domain })).toBeVisible();
+  await cpanel.close();
+
   // A URL redirect, and the HTTP edge answers it.
   await drawer.getByRole('tab', { name: 'URL Redirects' }).click();
   await drawer.getByRole('button', { name: 'New URL Redirect' }).click();

@@ -16,25 +16,30 @@ import { SoftwareInfoDialog } from './software/SoftwareInfoDialog';
 import { ModifyIpDialog } from './placement/ModifyIpDialog';
 import { ModifyHostingDialog } from './placement/ModifyHostingDialog';
 import { addToCpanel } from '../../stores/domain-placement';
+import { SignInButton } from './SignInButton';
 
 function HostingActions({ d }: { d: DomainDetail }) {
   if (d.status !== 'ACTIVE') return null;
+  const account = d.hosting_account;
   return (
-    <Can scope="can_edit_domains">
-      <ModifyHostingDialog domain={d} />
-      {d.hosting_account?.account_type === 'SHARED_HOSTING' && !d.is_in_cpanel ? (
-        <Confirm
-          message={`Create ${d.domain} in the cPanel of ${d.hosting_account.name}? It can take a couple of minutes.`}
-          confirmLabel="Create"
-          trigger={
-            <button type="button" className="button button-small">
-              Create in cPanel
-            </button>
-          }
-          onConfirm={() => addToCpanel(d.guid)}
-        />
-      ) : null}
-    </Can>
+    <>
+      {account?.account_type === 'SHARED_HOSTING' ? <SignInButton target="cpanel" domain={d.guid} label="cPanel login" allowed={account.status === 'ACTIVE'} /> : null}
+      <Can scope="can_edit_domains">
+        <ModifyHostingDialog domain={d} />
+        {d.hosting_account?.account_type === 'SHARED_HOSTING' && !d.is_in_cpanel ? (
+          <Confirm
+            message={`Create ${d.domain} in the cPanel of ${d.hosting_account.name}? It can take a couple of minutes.`}
+            confirmLabel="Create"
+            trigger={
+              <button type="button" className="button button-small">
+                Create in cPanel
+              </button>
+            }
+            onConfirm={() => addToCpanel(d.guid)}
+          />
+        ) : null}
+      </Can>
+    </>
   );
 }
 
@@ -80,6 +85,7 @@ function SoftwareActions({ d }: { d: DomainDetail }) {
   return (
     <>
       <SoftwareInfoDialog domain={d.guid} />
+      {d.software.status === 'ACTIVE' ? <SignInButton target="software" domain={d.guid} label="Log in" allowed={!d.software.is_imported} /> : null}
       {d.software.status === 'ACTIVE' ? (
         <Can scope="can_uninstall_software">
           <Confirm

@@ -12,6 +12,7 @@ import { splitTags } from '../../lib/schemas/lists';
 import { $group } from '../../stores/domain-groups';
 import { domainsList, openDomain, showGroupDomains } from '../../stores/domains';
 import { DomainTag } from './DomainTag';
+import { SignInButton } from './SignInButton';
 import { selectableDomains } from '../../lib/requests/domains';
 import { api } from '../../stores/api';
 import { toastError } from '../../stores/toasts';
@@ -51,7 +52,20 @@ const columns = column.columns([
   }),
   column.display({ id: 'hosting_account', header: 'Hosting Account', cell: ({ row }) => row.original.hosting_account?.name ?? <span className="muted">None</span> }),
   column.display({ id: 'ssl', header: 'SSL', cell: ({ row }) => <DomainTag tag={sslTag(row.original.ssl_certificate)} /> }),
-  column.display({ id: 'software', header: 'Software', cell: ({ row }) => <DomainTag tag={softwareTag(row.original.software)} /> }),
+  column.display({
+    id: 'software',
+    header: 'Software',
+    cell: ({ row }) => {
+      const software = row.original.software;
+      return (
+        <span className="cell-actions">
+          <DomainTag tag={softwareTag(software)} />
+          {/* Spec part 2, 2.3 "Software column": ACTIVE software can be logged in to. */}
+          {software?.status === 'ACTIVE' && row.original.status === 'ACTIVE' ? <SignInButton target="software" domain={row.original.guid} label="Log in" allowed={!software.is_imported} /> : null}
+        </span>
+      );
+    },
+  }),
   column.display({
     id: 'whois',
     header: 'Expires',
