@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
-import { useForm } from '../../components/form/use-form';
+import { useFormDialog } from '../../components/form/use-form-dialog';
 import { $groupChoices, addGroupForm, loadGroupChoices } from '../../stores/domain-groups';
 import { GroupChoiceFields } from './GroupChoiceFields';
 
@@ -10,32 +9,21 @@ const EMPTY = { name: '', default_hosting_account: '', ip_address_groups: [] as 
 
 /** Add Domain Group (spec part 2, 2.2 and 5): name, default hosting account, allowed IP groups. */
 export function AddDomainGroupDialog({ triggerLabel = 'Add Domain Group' }: { triggerLabel?: string }) {
-  const [open, setOpen] = useState(false);
-  const form = useForm(addGroupForm, { initial: EMPTY, onDone: () => setOpen(false) });
+  const { form, dialog } = useFormDialog(addGroupForm, { initial: EMPTY, onOpen: () => void loadGroupChoices() });
   const choices = useStore($groupChoices);
   const noAccounts = !choices.loading && choices.accounts.length === 0;
 
   return (
     <FormDialog
       title="Add Domain Group"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          form.reset();
-          void loadGroupChoices();
-        }
-      }}
+      {...dialog}
       trigger={
         <button type="button" className="button button-primary">
           {triggerLabel}
         </button>
       }
       submitLabel="Add Domain Group"
-      busy={form.busy}
       submitDisabled={noAccounts || choices.loading}
-      onSubmit={form.form.onSubmit}
-      formRef={form.form.ref}
     >
       <TextField label="Name" autoComplete="off" {...form.text('name')} />
       <GroupChoiceFields

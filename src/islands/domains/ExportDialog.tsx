@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { Checkbox } from '../../components/Checkbox';
 import { FormDialog } from '../../components/FormDialog';
 import { SelectField } from '../../components/form/SelectField';
-import { useForm } from '../../components/form/use-form';
+import { useFormDialog } from '../../components/form/use-form-dialog';
 import { EXPORT_FIELDS, EXPORT_FIELD_LABELS, EXPORT_SORT_FIELDS, type ExportField, type ExportSortField } from '../../lib/schemas/domain-export';
 import { $exportResult, exportForm, type ExportValues } from '../../stores/domain-export';
 import { $permissions, can } from '../../stores/permissions';
@@ -52,15 +52,12 @@ function ExportResults() {
 
 /** Export (spec part 2, 2.3, 5 and 9): fields, sort, CSV or JSON, all of the group or the selected domains. */
 export function ExportDialog({ group, selected }: { group: string; selected: readonly string[] }) {
-  const [open, setOpen] = useState(false);
   const [showResults, setShowResults] = useState(false);
   const result = useStore($exportResult);
   const permissions = useStore($permissions);
   const initial: ExportValues = { group, fields: DEFAULT_FIELDS, sort_field: 'domain', sort_dir: 'ASC', output_type: 'CSV', selected_domains: [] };
-  const form = useForm(exportForm, {
-    initial,
-    onDone: () => setShowResults(true),
-  });
+  // The results show in the same dialog, in place of the choices, until it opens again.
+  const { form, dialog } = useFormDialog(exportForm, { initial, closeOnDone: false, onDone: () => setShowResults(true), onOpen: () => setShowResults(false) });
   const fields = form.values.fields;
   // Admin passwords leave only for those who may reveal them (the server says the same).
   const offered = EXPORT_FIELDS.filter((f) => f !== 'software_password' || can('can_edit_software_installation', permissions));
@@ -71,12 +68,7 @@ export function ExportDialog({ group, selected }: { group: string; selected: rea
       <FormDialog
         title={showResults ? 'Export results' : 'Export'}
         size="lg"
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          setShowResults(false);
-          if (next) form.reset();
-        }}
+        {...dialog}
         footer={
           showResults && result
             ? () => (
@@ -97,9 +89,6 @@ export function ExportDialog({ group, selected }: { group: string; selected: rea
           </button>
         }
         submitLabel="Export"
-        busy={form.busy}
-        onSubmit={form.form.onSubmit}
-        formRef={form.form.ref}
         formClassName="export-form"
       >
         {showResults ? <ExportResults /> : null}

@@ -3,6 +3,7 @@ import { Checkbox } from '../../components/Checkbox';
 import { SelectField } from '../../components/form/SelectField';
 import { NO_HOSTING_ACCOUNTS } from '../../lib/schemas/domain-groups';
 import { $groupChoices } from '../../stores/domain-groups';
+import { HostingAccountOptions } from './HostingAccountOptions';
 
 interface GroupChoiceFieldsProps {
   account: string;
@@ -16,7 +17,7 @@ interface GroupChoiceFieldsProps {
 }
 
 /**
- * The default hosting account (ACTIVE ones only; spec part 2, 2.2 and 4.1) and the allowed IP
+ * The default hosting account (ACTIVE ones only, see HostingAccountOptions) and the allowed IP
  * groups (none ticked allows them all) of the Add Domain Group and Settings dialogs.
  */
 export function GroupChoiceFields({ account, onAccountChange, accountError, accountField, ipGroups, onIpGroupsChange, ipGroupsError }: GroupChoiceFieldsProps) {
@@ -38,11 +39,7 @@ export function GroupChoiceFields({ account, onAccountChange, accountError, acco
       ) : (
         <SelectField label="Default hosting account" name={accountField} value={account} onValueChange={onAccountChange} error={accountError}>
           <option value="">Choose a hosting account</option>
-          {choices.accounts.map((a) => (
-            <option key={a.guid} value={a.guid} disabled={a.status !== 'ACTIVE'}>
-              {a.status === 'ACTIVE' ? a.name : `${a.name} (${a.status.toLowerCase()})`}
-            </option>
-          ))}
+          <HostingAccountOptions accounts={choices.accounts} />
         </SelectField>
       )}
       {choices.ipGroups.length ? (

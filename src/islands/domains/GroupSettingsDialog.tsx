@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Checkbox } from '../../components/Checkbox';
 import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
-import { useForm } from '../../components/form/use-form';
+import { useFormDialog } from '../../components/form/use-form-dialog';
 import type { DomainGroup } from '../../lib/api/domains';
 import { groupSettingsForm, loadGroupChoices } from '../../stores/domain-groups';
 import { GroupChoiceFields } from './GroupChoiceFields';
@@ -16,29 +15,18 @@ const valuesOf = (g: DomainGroup) => ({
 
 /** The group Settings dialog (spec part 2, 2.3 and 5 "Group settings"). */
 export function GroupSettingsDialog({ group }: { group: DomainGroup }) {
-  const [open, setOpen] = useState(false);
-  const form = useForm(groupSettingsForm, { initial: valuesOf(group), onDone: () => setOpen(false) });
+  const { form, dialog } = useFormDialog(groupSettingsForm, { initial: valuesOf(group), onOpen: () => void loadGroupChoices() });
 
   return (
     <FormDialog
       title="Group settings"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          form.reset();
-          void loadGroupChoices();
-        }
-      }}
+      {...dialog}
       trigger={
         <button type="button" className="button">
           Settings
         </button>
       }
       submitLabel="Save"
-      busy={form.busy}
-      onSubmit={form.form.onSubmit}
-      formRef={form.form.ref}
     >
       <TextField label="Name" autoComplete="off" {...form.text('name')} />
       <GroupChoiceFields

@@ -1,9 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Field } from '@ark-ui/react/field';
 import { FormDialog } from '../../../components/FormDialog';
 import { TextField } from '../../../components/TextField';
 import { SelectField } from '../../../components/form/SelectField';
-import { useForm } from '../../../components/form/use-form';
+import { useFormDialog } from '../../../components/form/use-form-dialog';
 import { RECORD_TYPES, TTL_DEFAULT, TTL_INPUT, type ZoneType } from '../../../lib/schemas/dns';
 import { addRecordForm, editRecordForm } from '../../../stores/dns-zone';
 
@@ -20,7 +20,6 @@ export interface RecordDialogProps {
  * SOA cannot be a new type and has no TTL field (its seven parts are its value).
  */
 export function RecordDialog({ editing, defaultType = 'A', trigger }: RecordDialogProps) {
-  const [open, setOpen] = useState(false);
   const initial = {
     type: editing?.type ?? defaultType,
     name: editing?.name ?? '',
@@ -29,23 +28,16 @@ export function RecordDialog({ editing, defaultType = 'A', trigger }: RecordDial
     ttl: editing?.ttl ?? TTL_DEFAULT,
   };
   // The add and edit controllers take the same fields (edit reads old_name too); their answers are alike.
-  const form = useForm<typeof initial, unknown>((editing ? editRecordForm : addRecordForm) as never, { initial, onDone: () => setOpen(false) });
+  const { form, dialog } = useFormDialog<typeof initial, unknown>((editing ? editRecordForm : addRecordForm) as never, { initial });
   const type = form.values.type;
   const fixedName = type === 'NS' || type === 'SOA';
 
   return (
     <FormDialog
       title={editing ? `Edit ${editing.type} record` : 'Add DNS record'}
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) form.reset();
-      }}
+      {...dialog}
       trigger={trigger}
       submitLabel={editing ? 'Save' : 'Add'}
-      busy={form.busy}
-      onSubmit={form.form.onSubmit}
-      formRef={form.form.ref}
     >
       {editing ? null : (
         <SelectField label="Type" value={type} onValueChange={(v) => form.set('type', v as ZoneType)} error={form.errors.type}>

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { FormDialog } from '../../../components/FormDialog';
 import { TextField } from '../../../components/TextField';
-import { useForm } from '../../../components/form/use-form';
+import { useFormDialog } from '../../../components/form/use-form-dialog';
 import { GMAIL_ADVICE, isGmail } from '../../../lib/schemas/domain-extras';
 import { $openDomain } from '../../../stores/domains';
 import { forwarderForm, type ForwarderValues } from '../../../stores/domain-extras';
@@ -14,8 +13,7 @@ const EMPTY: ForwarderValues = { email_address: '', forward_to_email_address: ''
  * part ('*' for a catch-all) to a full address, with the advice to avoid Gmail destinations.
  */
 export function AddEmailAddressDialog({ domain }: { domain: string }) {
-  const [open, setOpen] = useState(false);
-  const form = useForm(forwarderForm, { initial: EMPTY, onDone: () => setOpen(false) });
+  const { form, dialog } = useFormDialog(forwarderForm, { initial: EMPTY });
   const shown = useStore($openDomain);
   const domainName = shown?.guid === domain ? shown.domain?.domain : undefined;
   const gmail = isGmail(form.values.forward_to_email_address);
@@ -23,20 +21,13 @@ export function AddEmailAddressDialog({ domain }: { domain: string }) {
   return (
     <FormDialog
       title="Add Email Address"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) form.reset();
-      }}
+      {...dialog}
       trigger={
         <button type="button" className="button button-primary">
           Add Email Address
         </button>
       }
       submitLabel="Create"
-      busy={form.busy}
-      onSubmit={form.form.onSubmit}
-      formRef={form.form.ref}
       formClassName=""
     >
       <TextField

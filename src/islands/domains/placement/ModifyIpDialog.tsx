@@ -1,22 +1,20 @@
-import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { FormDialog } from '../../../components/FormDialog';
 import { SelectField } from '../../../components/form/SelectField';
-import { useForm } from '../../../components/form/use-form';
+import { useFormDialog } from '../../../components/form/use-form-dialog';
 import type { DomainDetail } from '../../../lib/api/domains';
-import { flagOf } from '../../../lib/format/flag';
 import { SHARED_IP_FIXED } from '../../../lib/schemas/domain-placement';
 import { $placementChoices, ipForm, loadIpChoices } from '../../../stores/domain-placement';
+import { IpAddressOptions } from '../IpAddressOptions';
 
 /**
  * Modify IP Address (spec part 2, 2.5 and 9): an address of the group with a free website slot,
  * and for a dedicated address its signature and HTTP version (fixed for shared addresses).
  */
 export function ModifyIpDialog({ domain }: { domain: DomainDetail }) {
-  const [open, setOpen] = useState(false);
   const current = domain.ip_address;
   const initial = { ip_address: current?.guid ?? '', signature: current?.signature?.guid ?? null, http_version: current?.http_version ?? 1 };
-  const form = useForm(ipForm, { initial, onDone: () => setOpen(false) });
+  const { form, dialog } = useFormDialog(ipForm, { initial, onOpen: () => void loadIpChoices(domain.group.guid) });
   const { loading, ips, signatures } = useStore($placementChoices);
   const chosen = ips.find((ip) => ip.guid === form.values.ip_address);
   const shared = chosen?.ip_address_type === 'SHARED';
@@ -24,36 +22,18 @@ export function ModifyIpDialog({ domain }: { domain: DomainDetail }) {
   return (
     <FormDialog
       title="Modify IP Address"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          form.reset();
-          void loadIpChoices(domain.group.guid);
-        }
-      }}
+      {...dialog}
       trigger={
         <button type="button" className="button button-small">
           Modify
         </button>
       }
       submitLabel="Save"
-      busy={form.busy}
       submitDisabled={loading}
-      onSubmit={form.form.onSubmit}
-      formRef={form.form.ref}
     >
       <SelectField label="IP address" value={form.values.ip_address} onValueChange={(v) => form.set('ip_address', v)} error={form.errors.ip_address}>
         {loading ? <option value={form.values.ip_address}>Loading...</option> : null}
-        {ips.map((ip) => {
-          const full = ip.guid !== current?.guid && ip.domain_count >= ip.domains_allowed;
-          return (
-            <option key={ip.guid} value={ip.guid} disabled={full}>
-              {flagOf(ip.country_code)} {ip.ip_address} ({ip.city}, {ip.ip_address_type.toLowerCase()}) {ip.domain_count}/{ip.domains_allowed}
-              {full ? ' - full' : ''}
-            </option>
-          );
-        })}
+        <IpAddressOptions ips={ips} current={current?.guid} />
       </SelectField>
       {shared ? (
         <p className="alert alert-info" role="status">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FormDialog } from '../../../components/FormDialog';
 import { TextField } from '../../../components/TextField';
 import { SelectField } from '../../../components/form/SelectField';
-import { useForm } from '../../../components/form/use-form';
+import { useFormDialog } from '../../../components/form/use-form-dialog';
 import type { SoftwarePreset } from '../../../lib/api/presets';
 import { $groupTarget, groupForm, type GroupValues } from '../../../stores/presets';
 
@@ -13,31 +13,20 @@ const EMPTY: GroupValues = { name: '', group_type: '', install_action: '' };
  * item is installed at random or all of them; ALL is offered only for plugins.
  */
 export function AddGroupDialog({ preset }: { preset: SoftwarePreset }) {
-  const [open, setOpen] = useState(false);
   // Held here so a change of type can drop ALL in the same update.
   const values = useState(EMPTY);
-  const form = useForm(groupForm, { initial: EMPTY, state: values, onDone: () => setOpen(false) });
+  const { form, dialog } = useFormDialog(groupForm, { initial: EMPTY, state: values, onOpen: () => $groupTarget.set(preset.guid) });
   const themes = form.values.group_type === 'THEMES';
   return (
     <FormDialog
       title={`Add Group to ${preset.name}`}
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          $groupTarget.set(preset.guid);
-          form.reset();
-        }
-      }}
+      {...dialog}
       trigger={
         <button type="button" className="button button-small" aria-label={`Add Group to ${preset.name}`}>
           Add Group
         </button>
       }
       submitLabel="Add Group"
-      busy={form.busy}
-      onSubmit={form.form.onSubmit}
-      formRef={form.form.ref}
       formClassName=""
     >
       <TextField label="Name" autoComplete="off" {...form.text('name')} />

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { Checkbox } from '../../../components/Checkbox';
 import { FormDialog } from '../../../components/FormDialog';
 import { Pagination } from '../../../components/Pagination';
-import { useForm } from '../../../components/form/use-form';
+import { useFormDialog } from '../../../components/form/use-form-dialog';
 import type { PresetGroup, SoftwarePreset } from '../../../lib/api/presets';
 import { DIRECTORY_PAGE_SIZE, itemTypeOf } from '../../../lib/schemas/presets';
 import { $directory, itemsForm, searchItems, startItemSearch, type ItemsValues } from '../../../stores/presets';
@@ -17,9 +17,14 @@ const installs = new Intl.NumberFormat('en', { notation: 'compact' });
  * group holds already are shown ticked and cannot be picked again.
  */
 export function AddItemsDialog({ preset, group }: { preset: SoftwarePreset; group: PresetGroup }) {
-  const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const form = useForm(itemsForm, { initial: EMPTY, onDone: () => setOpen(false) });
+  const { form, dialog } = useFormDialog(itemsForm, {
+    initial: EMPTY,
+    onOpen() {
+      setQuery('');
+      startItemSearch({ preset: preset.guid, group: group.guid, type: itemTypeOf(group.group_type) });
+    },
+  });
   const directory = useStore($directory);
   const searchId = useId();
   const kind = group.group_type === 'PLUGINS' ? 'plugins' : 'themes';
@@ -43,25 +48,14 @@ export function AddItemsDialog({ preset, group }: { preset: SoftwarePreset; grou
     <FormDialog
       title={`Add ${kind} to ${group.name}`}
       size="lg"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          form.reset();
-          setQuery('');
-          startItemSearch({ preset: preset.guid, group: group.guid, type: itemTypeOf(group.group_type) });
-        }
-      }}
+      {...dialog}
       trigger={
         <button type="button" className="button button-small" aria-label={`Add Items to ${group.name}`}>
           Add Items
         </button>
       }
       submitLabel={picked.length ? `Add ${picked.length} ${picked.length === 1 ? 'Item' : 'Items'}` : 'Add Items'}
-      busy={form.busy}
       submitDisabled={picked.length === 0}
-      onSubmit={form.form.onSubmit}
-      formRef={form.form.ref}
       formClassName="directory-form"
     >
       <div className="directory-search" role="search">

@@ -1,33 +1,24 @@
-import { useState } from 'react';
 import { FormDialog } from '../../../components/FormDialog';
 import { TextField } from '../../../components/TextField';
 import { SelectField } from '../../../components/form/SelectField';
-import { useForm } from '../../../components/form/use-form';
+import { useFormDialog } from '../../../components/form/use-form-dialog';
 import { presetForm, type PresetValues } from '../../../stores/presets';
 
 const EMPTY: PresetValues = { name: '', software_name: '' };
 
 /** Add Preset (spec part 2, 2.9 and 5 "Software preset"): a name and the software, WordPress only. */
 export function AddPresetDialog() {
-  const [open, setOpen] = useState(false);
-  const form = useForm(presetForm, { initial: EMPTY, onDone: () => setOpen(false) });
+  const { form, dialog } = useFormDialog(presetForm, { initial: EMPTY });
   return (
     <FormDialog
       title="Add Preset"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) form.reset();
-      }}
+      {...dialog}
       trigger={
         <button type="button" className="button button-primary">
           Add Preset
         </button>
       }
       submitLabel="Add Preset"
-      busy={form.busy}
-      onSubmit={form.form.onSubmit}
-      formRef={form.form.ref}
       formClassName=""
     >
       <TextField label="Name" autoComplete="off" {...form.text('name')} />

@@ -1,9 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { FormDialog } from '../../../components/FormDialog';
 import { TextField } from '../../../components/TextField';
 import { SelectField } from '../../../components/form/SelectField';
-import { useForm } from '../../../components/form/use-form';
+import { useFormDialog } from '../../../components/form/use-form-dialog';
 import { LANGUAGE_NAMES } from '../../../lib/rules/software-languages';
 import { generatePassword, generateUsername } from '../../../lib/rules/software-credentials';
 import { SOFTWARE_PROTOCOLS } from '../../../lib/schemas/add-domains';
@@ -28,10 +28,9 @@ function initialValues(email: string): Required<InstallSoftware> {
 
 /** Install Software (spec part 2, 2.5 and 5). */
 export function InstallSoftwareDialog({ domain, hasSsl }: { domain: string; hasSsl: boolean }) {
-  const [open, setOpen] = useState(false);
   const email = useStore($session).user?.email ?? '';
   const initial = useMemo(() => ({ ...initialValues(email), protocol: hasSsl ? ('https://' as const) : ('http://' as const) }), [email, hasSsl]);
-  const form = useForm(softwareForm, { initial, onDone: () => setOpen(false) });
+  const { form, dialog } = useFormDialog(softwareForm, { initial, onOpen: () => void loadSoftwareOptions(domain) });
   const { loading, options } = useStore($softwareOptions);
   const chosen = options.find((o) => o.key === form.values.software);
   const languages = chosen?.languages ?? [];
@@ -40,24 +39,14 @@ export function InstallSoftwareDialog({ domain, hasSsl }: { domain: string; hasS
     <FormDialog
       title="Install Software"
       size="lg"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          form.reset();
-          void loadSoftwareOptions(domain);
-        }
-      }}
+      {...dialog}
       trigger={
         <button type="button" className="button button-small button-primary">
           Install Software
         </button>
       }
       submitLabel="Install"
-      busy={form.busy}
       submitDisabled={loading}
-      onSubmit={form.form.onSubmit}
-      formRef={form.form.ref}
     >
       <SelectField label="Software" value={form.values.software ?? ''} onValueChange={(v) => form.set('software', v)} error={form.errors.software}>
         <option value="">{loading ? 'Loading...' : 'Choose the software'}</option>

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { FormDialog } from '../../../components/FormDialog';
 import { TextField } from '../../../components/TextField';
 import { SelectField } from '../../../components/form/SelectField';
-import { useForm } from '../../../components/form/use-form';
+import { useFormDialog } from '../../../components/form/use-form-dialog';
 import { SOFTWARE_PROTOCOLS } from '../../../lib/schemas/add-domains';
 import { FTP_DEFAULT_PORT, type Migrate } from '../../../lib/schemas/ftp';
 import { $ftp, $softwareOptions, browseFolders, loadSoftwareOptions, migrateForm, resetFtp, testFtpConnection } from '../../../stores/domain-software';
@@ -32,8 +31,13 @@ const childOf = (path: string, name: string) => `${path.replace(/\/$/, '')}/${na
  * changing a detail or a failed test locks them again.
  */
 export function MigrateDialog({ domain }: { domain: string }) {
-  const [open, setOpen] = useState(false);
-  const form = useForm(migrateForm, { initial: initial as Omit<Migrate, 'ftp_path'>, onDone: () => setOpen(false) });
+  const { form, dialog } = useFormDialog(migrateForm, {
+    initial: initial as Omit<Migrate, 'ftp_path'>,
+    onOpen() {
+      resetFtp();
+      void loadSoftwareOptions(domain);
+    },
+  });
   const ftp = useStore($ftp);
   const { options } = useStore($softwareOptions);
   const v = form.values;
@@ -47,25 +51,14 @@ export function MigrateDialog({ domain }: { domain: string }) {
     <FormDialog
       title="Migrate Software"
       size="lg"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          form.reset();
-          resetFtp();
-          void loadSoftwareOptions(domain);
-        }
-      }}
+      {...dialog}
       trigger={
         <button type="button" className="button button-small">
           Migrate
         </button>
       }
       submitLabel="Migrate"
-      busy={form.busy}
       submitDisabled={!ftp.tested}
-      onSubmit={form.form.onSubmit}
-      formRef={form.form.ref}
       formClassName="migrate-form"
     >
       <fieldset className="migrate-part">

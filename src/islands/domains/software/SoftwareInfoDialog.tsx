@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { DateTime } from '../../../components/DateTime';
 import { Dialog } from '../../../components/Dialog';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { TextField } from '../../../components/TextField';
-import { useForm } from '../../../components/form/use-form';
+import { useFormDialog } from '../../../components/form/use-form-dialog';
 import { $softwareInfo, loadSoftwareInfo, revealForm } from '../../../stores/domain-software';
 
 /**
@@ -12,21 +11,15 @@ import { $softwareInfo, loadSoftwareInfo, revealForm } from '../../../stores/dom
  * entered their own account password ('Password is unavailable!' when none is kept).
  */
 export function SoftwareInfoDialog({ domain }: { domain: string }) {
-  const [open, setOpen] = useState(false);
   const { loading, info, password } = useStore($softwareInfo);
-  const form = useForm(revealForm, { initial: { password: '' } });
+  // The password shows in this dialog: revealing it does not close it.
+  const { form, dialog, setOpen } = useFormDialog(revealForm, { initial: { password: '' }, closeOnDone: false, onOpen: () => void loadSoftwareInfo(domain) });
 
   return (
     <Dialog
       title="Software Info"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          form.reset();
-          void loadSoftwareInfo(domain);
-        }
-      }}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       trigger={
         <button type="button" className="button button-small">
           Software Info

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Checkbox } from '../../../components/Checkbox';
 import { FormDialog } from '../../../components/FormDialog';
-import { useForm } from '../../../components/form/use-form';
+import { useFormDialog } from '../../../components/form/use-form-dialog';
 import { sslForm } from '../../../stores/domain-software';
 
 /**
@@ -10,26 +9,18 @@ import { sslForm } from '../../../stores/domain-software';
  * not offered for a domain of type DOMAIN.
  */
 export function SslDialog({ hostingType }: { hostingType: string }) {
-  const [open, setOpen] = useState(false);
-  const form = useForm(sslForm, { initial: { is_lets_encrypt: true as const, include_www_subdomain: false }, onDone: () => setOpen(false) });
+  const { form, dialog } = useFormDialog(sslForm, { initial: { is_lets_encrypt: true as const, include_www_subdomain: false } });
   const www = form.values.include_www_subdomain ?? false;
   return (
     <FormDialog
       title="Install SSL certificate"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) form.reset();
-      }}
+      {...dialog}
       trigger={
         <button type="button" className="button button-small button-primary">
           Install SSL
         </button>
       }
       submitLabel="Install"
-      busy={form.busy}
-      onSubmit={form.form.onSubmit}
-      formRef={form.form.ref}
     >
       <fieldset className="choice-group bulk-actions">
         <legend className="field-label">Certificate</legend>

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Field } from '@ark-ui/react/field';
 import { FormDialog } from '../../../components/FormDialog';
 import { TextField } from '../../../components/TextField';
 import { SelectField } from '../../../components/form/SelectField';
-import { useForm } from '../../../components/form/use-form';
+import { useFormDialog } from '../../../components/form/use-form-dialog';
 import { DEFAULT_REDIRECT_CODE, REDIRECT_CODES } from '../../../lib/schemas/redirects';
 import { newRedirectForm, type NewRedirectValues } from '../../../stores/domain-web';
 
@@ -14,26 +13,18 @@ const urlsError = (errors: Record<string, string>) => errors.urls ?? Object.entr
 
 /** New URL Redirect (spec part 2, 5 "URL redirect"): URLs one per row, the destination, the response code (301 by default). */
 export function NewRedirectDialog() {
-  const [open, setOpen] = useState(false);
-  const form = useForm(newRedirectForm, { initial: EMPTY, onDone: () => setOpen(false) });
+  const { form, dialog } = useFormDialog(newRedirectForm, { initial: EMPTY });
   const urlsProblem = urlsError(form.errors);
   return (
     <FormDialog
       title="New URL Redirect"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) form.reset();
-      }}
+      {...dialog}
       trigger={
         <button type="button" className="button button-primary">
           New URL Redirect
         </button>
       }
       submitLabel="Create"
-      busy={form.busy}
-      onSubmit={form.form.onSubmit}
-      formRef={form.form.ref}
       formClassName=""
     >
       <Field.Root invalid={Boolean(urlsProblem)} className="field">
