@@ -1,5 +1,5 @@
 import { BlockList } from 'node:net';
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection';
 import { domains, ipAddresses } from '../db/schema/index';
 import type { Resolution, Resolver } from '../dns/resolver';
@@ -39,9 +39,13 @@ type Due = { guid: string; domain: string; assigned: string | null; whoisExpires
 
 const dueBefore = (column: typeof domains.dateHealthChecked, now: Date, everyMs: number) => or(isNull(column), lt(column, new Date(now.getTime() - everyMs)));
 
-/** The domains due for any check: ACTIVE, not subdomains (spec part 2, 2.4: not health checked, no metrics). */
-export async function dueDomains(db: Db, now: Date, limit = CHECK_BATCH): Promise<Due[]> {
-  const health = dueBefore(domains.dateHealthChecked, now, CHECK_EVERY_MS.health);
+/**
+ * The domains due for any check: ACTIVE, not subdomains (spec part 2, 2.4: not health checked,
+ * no metrics). With `only`, just those domains, their health checked whatever its age (they
+ * are new, or resolve differently now).
+ */
+export async function dueDomains(db: Db, now: Date, limit = CHECK_BATCH, only?: readonly string[]): Promise<Due[]> {
+  const health = only ? sql`true` : dueBefore(domains.dateHealthChecked, now, CHECK_EVERY_MS.health);
   const whois = dueBefore(domains.dateWhoisChecked, now, CHECK_EVERY_MS.whois);
   const metrics = dueBefore(domains.dateMetricsChecked, now, CHECK_EVERY_MS.metrics);
   return db
@@ -56,7 +60,7 @@ export async function dueDomains(db: Db, now: Date, limit = CHECK_BATCH): Promis
     })
     .from(domains)
     .leftJoin(ipAddresses, eq(ipAddresses.guid, domains.ipAddressGuid))
-    .where(and(eq(domains.status, 'ACTIVE'), eq(domains.isSubdomain, false), or(health, whois, metrics)))
+    .where(and(eq(domains.status, 'ACTIVE'), eq(domains.isSubdomain, false), only ? inArray(domains.guid, [...only]) : or(health, whois, metrics)))
     // The oldest check first; never-checked domains (null) before all.
     .orderBy(sql`least(${domains.dateHealthChecked}, ${domains.dateWhoisChecked}, ${domains.dateMetricsChecked}) asc nulls first`, asc(domains.guid))
     .limit(limit);
@@ -93,9 +97,10 @@ async function checkOne(deps: CheckDeps, d: Due): Promise<void> {
   if (Object.keys(set).length) await db.update(domains).set(set).where(eq(domains.guid, d.guid));
 }
 
-/** Runs the due checks of up to `limit` domains; answers how many were looked at. */
-export async function runDueChecks(deps: CheckDeps, limit = CHECK_BATCH): Promise<number> {
-  const due = await dueDomains(deps.db, deps.now, limit);
+/** Runs the due checks of up to `limit` domains (or of `only` those); answers how many were looked at. */
+export async function runDueChecks(deps: CheckDeps, limit = CHECK_BATCH, only?: readonly string[]): Promise<number> {
+  if (only?.length === 0) return 0;
+  const due = await dueDomains(deps.db, deps.now, limit, only);
   let next = 0;
   const worker = async () => {
     while (next < due.length) await checkOne(deps, due[next++]!);

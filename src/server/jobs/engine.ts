@@ -40,6 +40,9 @@ export interface JobEngine {
 
 type TaskJob = Job<{ task: string }>;
 
+/** How long after a new or moved domain its checks run (more such domains wait for the last). */
+const CHECK_SOON_MS = 2000;
+
 export function createJobEngine(database: Database, deps: () => EngineDeps, log: (message: string) => void = console.error): JobEngine {
   const events = database.kind === 'postgres' ? postgresEventBus(database.pool!, log) : memoryEventBus();
   let starting: Promise<PgBoss> | undefined;
@@ -68,7 +71,21 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
     stopping: () => stopped,
     log,
     resolver: dnsServerResolver(() => deps().dns ?? null),
+    checkSoon: (domainGuid) => {
+      // Many domains added at once make one run, a moment after the last of them.
+      soon.add(domainGuid);
+      if (checkTimer) clearTimeout(checkTimer);
+      checkTimer = setTimeout(() => {
+        checkTimer = undefined;
+        const guids = [...soon];
+        soon.clear();
+        if (!stopped) void runChecks(guids).catch((error: unknown) => log(`[hostdeck] domain checks failed: ${String(error)}`));
+      }, CHECK_SOON_MS);
+    },
   };
+  const soon = new Set<string>();
+  let checkTimer: ReturnType<typeof setTimeout> | undefined;
+  const runChecks = (only?: string[]) => runDueChecks({ db: database.db, resolver: runner.resolver, sources: SANDBOX_SOURCES, now: deps().now() }, only ? Math.max(only.length, 1) : undefined, only);
 
   async function runJob(job: TaskJob): Promise<JobResult> {
     const run = runTask(runner, job.data.task);
@@ -125,7 +142,7 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
     await boss.schedule(SWEEP_QUEUE, SWEEP_CRON);
     await boss.createQueue(CHECKS_QUEUE, { retryLimit: 0, expireInSeconds: 120 });
     await boss.work(CHECKS_QUEUE, async () => {
-      await runDueChecks({ db: database.db, resolver: runner.resolver, sources: SANDBOX_SOURCES, now: deps().now() });
+      await runChecks();
     });
     await boss.schedule(CHECKS_QUEUE, CHECKS_CRON);
     await recover(boss);
@@ -141,6 +158,7 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
       if (stopped) return;
       stopped = true;
       stopSignal.abort();
+      if (checkTimer) clearTimeout(checkTimer);
       const boss = await starting?.catch(() => undefined);
       await Promise.allSettled(running);
       await boss?.stop({ graceful: true, timeout: 5000 });

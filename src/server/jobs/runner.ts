@@ -19,6 +19,8 @@ export interface RunnerDeps {
   log(message: string): void;
   /** What steps that look at DNS ask (the reference API's DNS server). */
   resolver: Resolver;
+  /** Checks the domain shortly (a step's `checkDomainSoon`). */
+  checkSoon(domainGuid: string): void;
 }
 
 /**
@@ -66,6 +68,7 @@ async function runStep(deps: RunnerDeps, claimed: TaskItemRow): Promise<'next' |
     const observed = step.observe ? await step.observe({ db: deps.db, item: claimed, now: deps.now(), resolver: deps.resolver }) : undefined;
     const done = await completeItem(deps.db, claimed.guid, deps.now(), (tx, item) => step.run({ tx, item, now: deps.now(), observed }));
     if (done) await publish(deps, done.task, done.item);
+    if (done && step.checkDomainSoon && done.item.domainGuid) deps.checkSoon(done.item.domainGuid);
     return 'next';
   } catch (error) {
     if (error instanceof StepWaiting) return wait(deps, claimed, error);

@@ -49,6 +49,7 @@ async function domainOf({ tx, item }: StepContext) {
 
 /** The domain goes live with the provider's zone: our nameservers, the domain, www and mail on its address. */
 const createDomain: Step = {
+  checkDomainSoon: true,
   async run(context) {
     const { tx, now } = context;
     const { d, ip } = await domainOf(context);

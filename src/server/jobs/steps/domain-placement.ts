@@ -21,6 +21,7 @@ async function lockedDomain({ tx, item }: StepContext) {
  * asked for, and the domain is ACTIVE again.
  */
 const changeIpAddress: Step = {
+  checkDomainSoon: true,
   async run(context) {
     const { tx, now, item } = context;
     const d = await lockedDomain(context);

@@ -34,6 +34,8 @@ export interface Step {
    */
   observe?(context: ObserveContext): Promise<unknown>;
   run(context: StepContext): Promise<void>;
+  /** The item's domain now resolves differently (new, or moved): its health is checked within moments, not at the next round. */
+  checkDomainSoon?: boolean;
 }
 
 /** A failure retrying cannot mend (the item fails at once); any other error is retried. */
