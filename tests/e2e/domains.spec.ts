@@ -323,6 +323,8 @@ test("from the drawer: a Let's Encrypt certificate, WordPress and its password, 
   await expect(domains.getByRole('row').filter({ hasText: domain })).toContainText('Installed', { timeout: 30_000 });
 
   await domains.getByRole('button', { name: domain }).click();
+  // Checked moments after it was added: the DNS server answers its assigned address.
+  await expect(drawer.getByText('Healthy', { exact: true })).toBeVisible();
   await drawer.getByRole('button', { name: 'Install Software' }).click();
   const install = page.getByRole('dialog', { name: 'Install Software' });
   await install.getByLabel('Software').selectOption('WORDPRESS');
