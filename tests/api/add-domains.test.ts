@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { addDomains, createDomainGroup, groupIpAddresses, listDomains } from '../../src/lib/requests/domains';
 import type { NewDomain } from '../../src/lib/schemas/add-domains';
 import type { Database } from '../../src/server/db/connection';
-import { companies, dnsRecords, dnsZones, domains, hostingAccounts, ipAddresses, softwareInstallations } from '../../src/server/db/schema/index';
+import { companies, dnsRecords, dnsZones, domainGroups, domains, hostingAccounts, ipAddresses, softwareInstallations } from '../../src/server/db/schema/index';
 import { openSeededApp, type TestApp } from './helpers/app';
 import { refusal, taskFinished } from './helpers/outcomes';
 
@@ -122,5 +122,76 @@ describe('POST /domains/', () => {
     const full = (await groupIpAddresses(t.client(demo), group, { per_page: 99999 })).data.find((i) => i.domain_count >= i.domains_allowed)!;
     const error = await refusal(addDomains(t.client(demo), { domains: [row('no-room.example', full.guid)] }));
     expect(error.body.fields).toEqual({ 'domains.0.ip_address': `No free website slot is left on ${full.ip_address}.` });
+  });
+
+  it("checks each row's other fields with the shared schema, adding nothing", async () => {
+    const before = (await listDomains(t.client(demo), { group })).total;
+    const error = await refusal(
+      addDomains(t.client(demo), {
+        domains: [
+          row('not a domain'),
+          { ...row('a.example'), group: 'nope' },
+          { ...row('b.example'), hosting_account: '' },
+          row('c.example', undefined, { install_software: 'JOOMLA' as never }),
+          row('d.example', undefined, { install_software: 'WORDPRESS', software_protocol: 'gopher://' as never }),
+          row('e.example', undefined, { software_preset: 'nope' }),
+        ],
+      }),
+      400,
+    );
+    expect(error.body.fields).toEqual({
+      'domains.0.domain': 'Please enter a valid domain name, like example.com!',
+      'domains.1.group': 'Unknown domain group.',
+      'domains.2.hosting_account': 'Please select a hosting account!',
+      'domains.3.install_software': 'Only WordPress can be installed here.',
+      'domains.4.software_protocol': 'Please choose a protocol!',
+      'domains.5.software_preset': 'Unknown software preset.',
+    });
+    expect((await listDomains(t.client(demo), { group })).total).toBe(before);
+  });
+
+  it("refuses another company's group, account and preset, and an account that is not ACTIVE, naming the row", async () => {
+    const { db } = database;
+    const [bluebird] = await db.select().from(companies).where(eq(companies.name, 'Bluebird Media Ltd'));
+    const [theirGroup] = await db.select().from(domainGroups).where(eq(domainGroups.companyGuid, bluebird!.guid)).limit(1);
+    const [theirAccount] = await db.select().from(hostingAccounts).where(eq(hostingAccounts.companyGuid, bluebird!.guid)).limit(1);
+    const [inactive] = await db.select().from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, demo.company), ne(hostingAccounts.status, 'ACTIVE'))).limit(1);
+    const ip = free.find((f) => f.left > 1)!.guid;
+    const error = await refusal(
+      addDomains(t.client(demo), {
+        domains: [
+          row('their-group.example', ip, { group: theirGroup!.guid }),
+          row('their-account.example', ip, { hosting_account: theirAccount!.guid }),
+          row('inactive-account.example', ip, { hosting_account: inactive!.guid }),
+          row('no-preset.example', ip, { install_software: 'WORDPRESS', software_preset: crypto.randomUUID() }),
+        ],
+      }),
+      400,
+    );
+    expect(error.body.fields).toEqual({
+      'domains.0.group': 'Domain group not found.',
+      'domains.1.hosting_account': 'Hosting account not found.',
+      'domains.2.hosting_account': 'Only an ACTIVE hosting account can be chosen.',
+      'domains.3.software_preset': 'Unknown software preset.',
+    });
+    expect(await db.select().from(domains).where(inArray(domains.domain, ['their-group.example', 'their-account.example', 'inactive-account.example', 'no-preset.example']))).toEqual([]);
+  });
+
+  it("refuses an address outside the IP groups the domain group allows", async () => {
+    const { db } = database;
+    const ips = await db.select().from(ipAddresses).where(and(eq(ipAddresses.companyGuid, demo.company), eq(ipAddresses.status, 'ACTIVE')));
+    const outside = ips.find((i) => i.groupGuid !== ips[0]!.groupGuid)!;
+    const narrow = (await createDomainGroup(t.client(demo), { name: 'Narrow', default_hosting_account: account, ip_address_groups: [ips[0]!.groupGuid] })).group.guid;
+    const error = await refusal(addDomains(t.client(demo), { domains: [row('outside.example', outside.guid, { group: narrow })] }), 400);
+    expect(error.body.fields).toEqual({ 'domains.0.ip_address': `${outside.ipAddress} is not in an IP group this domain group may use.` });
+  });
+
+  it('lists at most 50 row sentences, then says how many more', async () => {
+    const [existing] = await database.db.select().from(domains).where(eq(domains.companyGuid, demo.company)).limit(1);
+    const error = await refusal(addDomains(t.client(demo), { domains: Array.from({ length: 52 }, () => row(existing!.domain, free[0]!.guid)) }), 400);
+    expect(error.body.errors).toHaveLength(51);
+    expect(error.body.errors[0]).toBe(`${existing!.domain}: This domain is already added.`);
+    expect(error.body.errors[1]).toBe(`${existing!.domain}: This domain is listed twice.`);
+    expect(error.body.errors.at(-1)).toBe('And 2 more.');
   });
 });

@@ -121,3 +121,64 @@ describe('the DNS zone (spec part 2, 2.6 and 7.4) and the DNS server answering i
     await refusal(addDnsRecord(t.client(demo), foreign, { type: 'A', name: 'x', value: '1.2.3.4', ttl: 3600 }), 404);
   });
 });
+
+describe('the DNS messages of section 5 not met above, and records that clash', () => {
+  const fields = async (promise: Promise<unknown>, status = 400) => (await refusal(promise, status)).body.fields;
+  const zoneNow = () => getDnsZone(t.client(demo), target.guid);
+
+  it('answers each value problem beside its field, writing nothing', async () => {
+    const before = await zoneNow();
+    const add = (body: Record<string, unknown>) => fields(addDnsRecord(t.client(demo), target.guid, { name: 'x', ttl: 3600, ...body } as never));
+    expect(await add({ type: 'AAAA', value: '::1' })).toEqual({ type: 'Please choose a record type!' });
+    expect(await add({ type: 'CNAME', value: 'not a host' })).toEqual({ value: 'not a host is not a host name.' });
+    expect(await add({ type: 'MX', value: 'mail.example.com' })).toEqual({ value: 'mail.example.com is not a mail server: write its priority and host, like "10 mail.example.com".' });
+    expect(await add({ type: 'TXT', value: 'x'.repeat(2049) })).toEqual({ value: 'A TXT value can be at most 2048 characters long.' });
+    expect(await add({ type: 'TXT', value: 'x'.repeat(20_001) })).toEqual({ value: 'The value is too long.' });
+    const soa = (value: string) => fields(updateDnsRecord(t.client(demo), target.guid, { type: 'SOA', old_name: '', name: '', value, ttl: 3600 }));
+    expect(await soa('ns1.example.com hostmaster.example.com 1 2 3')).toEqual({ value: 'An SOA value has 7 parts: nameserver, email, serial, refresh, retry, expire and ttl.' });
+    expect(await soa('ns1.example.com hostmaster.example.com 1 2 three 4 5')).toEqual({ value: 'The serial, refresh, retry, expire and ttl of an SOA record are whole numbers.' });
+    expect(await zoneNow()).toEqual(before);
+  });
+
+  it('refuses a second set of a type at a name, and a CNAME beside other records', async () => {
+    await addDnsRecord(t.client(demo), target.guid, { type: 'A', name: 'clash', value: '203.0.113.20', ttl: 3600 });
+    await addDnsRecord(t.client(demo), target.guid, { type: 'A', name: 'other', value: '203.0.113.21', ttl: 3600 });
+    const before = await zoneNow();
+    const again = await refusal(addDnsRecord(t.client(demo), target.guid, { type: 'A', name: 'clash', value: '203.0.113.22', ttl: 3600 }), 409);
+    expect(again.body.errors).toEqual(['There is a A record for clash already: edit it to add values.']);
+    expect(again.body.fields).toEqual({ name: 'There is a A record for clash already: edit it to add values.' });
+    expect(await fields(addDnsRecord(t.client(demo), target.guid, { type: 'CNAME', name: 'clash', value: 'example.com', ttl: 3600 }), 409)).toEqual({ name: 'clash cannot have a CNAME record and other records.' });
+    expect(await fields(updateDnsRecord(t.client(demo), target.guid, { type: 'A', old_name: 'clash', name: 'other', value: '203.0.113.20', ttl: 3600 }), 409)).toEqual({ name: 'There is a A record for other already.' });
+    expect(await zoneNow()).toEqual(before);
+  });
+
+  it('answers 404 for a record, a version or a domain that is not there, and keeps the SOA record', async () => {
+    expect((await refusal(updateDnsRecord(t.client(demo), target.guid, { type: 'A', old_name: 'nothing-here', name: 'nothing-here', value: '203.0.113.1', ttl: 3600 }), 404)).body.errors).toEqual(['DNS record not found.']);
+    expect((await refusal(deleteDnsRecord(t.client(demo), target.guid, 'A', 'nothing-here'), 404)).body.errors).toEqual(['DNS record not found.']);
+    expect((await refusal(deleteDnsRecord(t.client(demo), target.guid, 'SOA', '@'), 409)).body.errors).toEqual(['The SOA record cannot be deleted: every zone has one.']);
+    expect((await refusal(restoreDnsZone(t.client(demo), target.guid, 999_999), 404)).body.errors).toEqual(['Version not found.']);
+    for (const call of [
+      () => updateDnsRecord(t.client(demo), foreign, { type: 'A', old_name: 'x', name: 'x', value: '203.0.113.1', ttl: 3600 }),
+      () => deleteDnsRecord(t.client(demo), foreign, 'A', 'x'),
+      () => zoneHistory(t.client(demo), foreign),
+      () => restoreDnsZone(t.client(demo), foreign, 1),
+      () => exportZoneFile(t.client(demo), foreign),
+      () => importZoneFile(t.client(demo), foreign, { zone_file: 'x' }),
+    ]) {
+      expect((await refusal(call(), 404)).body.errors).toEqual(['Domain not found.']);
+    }
+  });
+
+  it('checks the zone file import: something pasted, within its limit, apply a boolean, and no bad line when applied', async () => {
+    const before = await zoneNow();
+    const imported = (body: Record<string, unknown>) => fields(importZoneFile(t.client(demo), target.guid, body as never));
+    expect(await imported({ zone_file: '' })).toEqual({ zone_file: 'Please paste a zone file!' });
+    expect(await imported({})).toEqual({ zone_file: 'Please paste a zone file!' });
+    expect(await imported({ zone_file: 'x'.repeat(500_001) })).toEqual({ zone_file: 'A zone file can be at most 500,000 characters long.' });
+    expect(await imported({ zone_file: 'x', apply: 'yes' })).toEqual({ apply: 'Apply must be true or false.' });
+    const bad = await refusal(importZoneFile(t.client(demo), target.guid, { zone_file: 'broken\t3600\tIN\tA\t999.1.1.1\n', apply: true }), 400);
+    expect(bad.body.errors).toEqual(['The zone file has lines that cannot be imported: mend them, then import again.']);
+    expect(await zoneNow()).toEqual(before);
+  });
+});
+

@@ -104,6 +104,44 @@ describe('PATCH /domains/ (spec part 2, 4.5)', () => {
   });
 });
 
+describe('PATCH /domains/ refusals', () => {
+  const refused = async (body: BulkActionBody) => (await refusal(bulkAction(t.client(demo), body))).body;
+
+  it.each([
+    ['a domain that is not a guid', { domain_list: ['nope'], action: 'TOGGLE_CACHING' }, { 'domain_list.0': 'Unknown domain.' }],
+    ['no action', { action: 'NOTHING' }, { action: 'Please choose an action!' }],
+    ['a group that is not a guid', { group: 'nope' }, { group: 'Unknown domain group.' }],
+    ['a destination that is not a guid', { action: 'CHANGE_GROUP', destination_group: 'nope' }, { destination_group: 'Please select the destination group!' }],
+  ])('answers %s with its sentence beside the field', async (_label, change, fields) => {
+    const body = { group, domain_list: [added[0]!.guid], action: 'TOGGLE_CACHING', ...change } as BulkActionBody;
+    expect((await refused(body)).fields).toEqual(fields);
+  });
+
+  it('refuses more than 10000 domains at once', async () => {
+    const many = Array.from({ length: 10_001 }, () => crypto.randomUUID());
+    expect((await refused({ group, domain_list: many, action: 'TOGGLE_CACHING' })).fields).toEqual({ domain_list: 'Select at most 10000 domains at once.' });
+  });
+
+  it('refuses moving domains to the group they are in, and changes nothing', async () => {
+    const before = await rowsOf([added[0]!]);
+    expect((await refused({ group, domain_list: [added[0]!.guid], action: 'CHANGE_GROUP', destination_group: group })).fields).toEqual({ destination_group: 'The domains are in this group already.' });
+    expect(await rowsOf([added[0]!])).toEqual(before);
+  });
+
+  it('says when a selected domain is not in the group, and answers 404 for a group or destination of another company', async () => {
+    const foreign = await refusal(bulkAction(t.client(demo), { group, domain_list: [foreignDomain], action: 'TOGGLE_CACHING' }), 400);
+    expect(foreign.body.fields).toEqual({ domain_list: 'Some of the selected domains are not in this group any more. Reload the list and select again.' });
+    const [bluebird] = await database.db.select().from(companies).where(eq(companies.name, 'Bluebird Media Ltd'));
+    const [theirs] = await database.db.select().from(domains).where(eq(domains.companyGuid, bluebird!.guid)).limit(1);
+    const notOurs = await refusal(bulkAction(t.client(demo), { group: theirs!.groupGuid, domain_list: [theirs!.guid], action: 'TOGGLE_CACHING' }), 404);
+    expect(notOurs.body.errors).toEqual(['Domain group not found.']);
+    const before = await rowsOf([added[0]!]);
+    const destination = await refusal(bulkAction(t.client(demo), { group, domain_list: [added[0]!.guid], action: 'CHANGE_GROUP', destination_group: theirs!.groupGuid }), 404);
+    expect(destination.body.errors).toEqual(['Domain group not found.']);
+    expect(await rowsOf([added[0]!])).toEqual(before);
+  });
+});
+
 describe('DELETE /domains/{guid}/ (spec part 2, 4.1)', () => {
   it('schedules the deletion of an ACTIVE or SUSPENDED domain only', async () => {
     const target = added[7]!;

@@ -63,9 +63,22 @@ describe('GET /domains/export/ (spec part 2, 7.2 and 9)', () => {
     const [m] = await database.db.select().from(memberships).where(owner);
     await database.db.update(memberships).set({ permissions: m!.permissions.filter((p) => p !== 'can_edit_software_installation') }).where(owner);
     try {
-      expect((await refusal(exportDomains(t.client(demo), { group: group.guid, fields: ['domain', 'software_password'] }))).status).toBe(403);
+      const passwords = await refusal(exportDomains(t.client(demo), { group: group.guid, fields: ['domain', 'software_password'] }), 403);
+      expect(passwords.body.errors).toEqual(['Exporting software passwords needs the permission to see software installations.']);
     } finally {
       await database.db.update(memberships).set({ permissions: m!.permissions }).where(owner);
     }
+  });
+
+  it.each([
+    ['a group that is not a guid', { group: 'nope' }, { group: 'Unknown domain group.' }],
+    ['an output type other than CSV or JSON', { output_type: 'XML' }, { output_type: 'The output type must be CSV or JSON.' }],
+    ['an unknown field', { fields: ['domain', 'colour'] }, { 'fields.1': 'Unknown export field.' }],
+    ['a selected domain that is not a guid', { selected_domains: ['nope'] }, { 'selected_domains.0': 'Unknown domain.' }],
+    ['an unknown sort field', { sort_field: 'health' }, { sort_field: 'Unknown sort field.' }],
+    ['a sort direction other than ASC or DESC', { sort_dir: 'UP' }, { sort_dir: 'The sort direction must be ASC or DESC.' }],
+  ])('refuses %s with its sentence beside the field', async (_label, change, fields) => {
+    const query = { group: group.guid, fields: ['domain'], ...change } as never;
+    expect((await refusal(exportDomains(t.client(demo), query), 400)).body.fields).toEqual(fields);
   });
 });

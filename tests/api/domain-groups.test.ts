@@ -19,7 +19,7 @@ import { listIpGroups } from '../../src/lib/requests/ip-addresses';
 import { listHostingAccounts } from '../../src/lib/requests/hosting';
 import { NO_HOSTING_ACCOUNTS } from '../../src/lib/schemas/domain-groups';
 import type { Database } from '../../src/server/db/connection';
-import { companies, domainGroups, domains, hostingAccounts, ipGroups, memberships } from '../../src/server/db/schema/index';
+import { companies, domainGroups, domainNotes, domains, hostingAccounts, ipGroups, memberships } from '../../src/server/db/schema/index';
 import { openSeededApp, type TestApp } from './helpers/app';
 
 let database: Database;
@@ -112,6 +112,33 @@ describe('domain groups', () => {
     expect(foreign.fields).toEqual({ default_hosting_account: 'Hosting account not found.' });
     const foreignGroup = await refusal(createDomainGroup(t.client(demo), { name: 'X', default_hosting_account: activeAccount, ip_address_groups: [bluebird.group] }));
     expect(foreignGroup.fields).toEqual({ ip_address_groups: 'Unknown IP address group.' });
+  });
+
+  it('refuses a name over its limit, malformed or too many IP groups, and a switch that is not a boolean, writing nothing', async () => {
+    const before = (await listDomainGroups(t.client(demo), { per_page: 100 })).total;
+    const long = await refusal(createDomainGroup(t.client(demo), { name: 'x'.repeat(101), default_hosting_account: activeAccount }));
+    expect(long.fields).toEqual({ name: 'Group name can be at most 100 characters long.' });
+    const malformed = await refusal(createDomainGroup(t.client(demo), { name: 'X', default_hosting_account: activeAccount, ip_address_groups: ['not-a-guid'] }));
+    expect(malformed.fields).toEqual({ 'ip_address_groups.0': 'Unknown IP address group.' });
+    const many = Array.from({ length: 10_000 }, () => crypto.randomUUID());
+    const tooMany = await refusal(createDomainGroup(t.client(demo), { name: 'X', default_hosting_account: activeAccount, ip_address_groups: many }));
+    expect(tooMany.fields).toEqual({ ip_address_groups: 'Choose at most 9999 IP groups.' });
+    expect((await listDomainGroups(t.client(demo), { per_page: 100 })).total).toBe(before);
+    const group = (await listDomainGroups(t.client(demo))).data[0]!;
+    const notBoolean = await refusal(updateDomainGroup(t.client(demo), group.guid, { name: 'X', default_hosting_account: activeAccount, include_subdomains_in_list: 'yes' as never }));
+    expect(notBoolean.fields).toEqual({ include_subdomains_in_list: 'Include subdomains must be true or false.' });
+  });
+
+  it("checks the settings' hosting account and IP groups as the Add dialog does, and changes nothing when refused", async () => {
+    const group = (await listDomainGroups(t.client(demo))).data[0]!;
+    const settings = { name: 'Renamed', default_hosting_account: activeAccount };
+    expect((await refusal(updateDomainGroup(t.client(demo), group.guid, { ...settings, default_hosting_account: bluebird.account }))).fields).toEqual({ default_hosting_account: 'Hosting account not found.' });
+    if (inactiveAccount) {
+      expect((await refusal(updateDomainGroup(t.client(demo), group.guid, { ...settings, default_hosting_account: inactiveAccount }))).fields).toEqual({ default_hosting_account: 'Only an ACTIVE hosting account can be chosen.' });
+    }
+    expect((await refusal(updateDomainGroup(t.client(demo), group.guid, { ...settings, allowed_ip_address_groups: [bluebird.group] }))).fields).toEqual({ allowed_ip_address_groups: 'Unknown IP address group.' });
+    expect(await getDomainGroup(t.client(demo), group.guid)).toEqual(group);
+    expect(await refusal(updateDomainGroup(t.client(demo), bluebird.group, settings))).toMatchObject({ status: 404, errors: ['Domain group not found.'] });
   });
 
   it('refuses to delete a group with domains, and an internal group', async () => {
@@ -227,5 +254,19 @@ describe('domains', () => {
 
   it("does not show another company's domain", async () => {
     expect(await refusal(getDomain(t.client(demo), bluebird.domain))).toMatchObject({ status: 404, errors: ['Domain not found.'] });
+    expect(await refusal(saveNotes(t.client(demo), bluebird.domain, { notes: 'Mine now.' }))).toMatchObject({ status: 404, errors: ['Domain not found.'] });
+    expect(await database.db.select().from(domainNotes).where(eq(domainNotes.domainGuid, bluebird.domain))).not.toContainEqual(expect.objectContaining({ notes: 'Mine now.' }));
+  });
+
+  it('refuses control characters in the notes, keeping tabs and new lines', async () => {
+    const [row] = await database.db.select().from(domains).where(eq(domains.companyGuid, demo.company)).limit(1);
+    expect((await refusal(saveNotes(t.client(demo), row!.guid, { notes: 'a\u0001b' }))).fields).toEqual({ notes: 'Notes cannot contain control characters.' });
+    expect((await saveNotes(t.client(demo), row!.guid, { notes: 'a\tb\nc' })).notes).toBe('a\tb\nc');
+  });
+
+  it('refuses a group that is not a guid in the list and in Select all', async () => {
+    const bad = { group: 'not-a-guid' };
+    expect(await refusal(listDomains(t.client(demo), bad))).toMatchObject({ status: 400, fields: { group: 'Unknown domain group.' } });
+    expect(await refusal(selectableDomains(t.client(demo), bad))).toMatchObject({ status: 400, fields: { group: 'Unknown domain group.' } });
   });
 });

@@ -110,9 +110,10 @@ describe('GET /domains/{guid}/login/software/ (spec part 2, 2.3 "Software column
 
   it("answers 404 for another company's domain, and 503 while the sites are not served", async () => {
     expect((await refusal(softwareLogin(t.client(demo), foreign), 404)).body.errors).toEqual(['Domain not found.']);
+    expect((await refusal(cpanelLogin(t.client(demo), foreign), 404)).body.errors).toEqual(['Domain not found.']);
     t.deps.edge = undefined;
     try {
-      await refusal(softwareLogin(t.client(demo), site.guid), 503);
+      expect((await refusal(softwareLogin(t.client(demo), site.guid), 503)).body.errors).toEqual(['The sites are not being served at the moment, so there is nothing to sign in to.']);
     } finally {
       t.deps.edge = edge;
     }

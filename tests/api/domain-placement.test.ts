@@ -3,7 +3,7 @@ import { and, count, eq, ne } from 'drizzle-orm';
 import { createInCpanel, getDomain, groupIpAddresses, modifyHosting, modifyIp } from '../../src/lib/requests/domains';
 import { listSignatures } from '../../src/lib/requests/ip-addresses';
 import type { Database } from '../../src/server/db/connection';
-import { companies, dnsRecords, dnsZones, domains, hostingAccounts, ipAddresses } from '../../src/server/db/schema/index';
+import { companies, dnsRecords, dnsZones, domainGroupIpGroups, domains, hostingAccounts, ipAddresses } from '../../src/server/db/schema/index';
 import { openSeededApp, type TestApp } from './helpers/app';
 import { refusal, taskFinished } from './helpers/outcomes';
 
@@ -92,6 +92,70 @@ describe('Modify Hosting Account and Create Domain in cPanel (spec part 2, 2.5)'
   it("does not touch another company's domain", async () => {
     for (const call of [() => modifyIp(t.client(demo), foreign, { ip_address: target.ip }), () => modifyHosting(t.client(demo), foreign, { hosting_account: target.account }), () => createInCpanel(t.client(demo), foreign)]) {
       expect((await refusal(call())).status).toBe(404);
+    }
+  });
+});
+
+describe('placement refusals', () => {
+  it('answers each sentence of Modify IP Address beside its field, changing nothing', async () => {
+    const before = await getDomain(t.client(demo), target.guid);
+    const current = target.ip;
+    const fields = async (body: Parameters<typeof modifyIp>[2]) => (await refusal(modifyIp(t.client(demo), target.guid, body), 400)).body.fields;
+    expect(await fields({ ip_address: current, signature: 'nope' })).toEqual({ signature: 'Please select the signature!' });
+    expect(await fields({ ip_address: current, signature: crypto.randomUUID() })).toEqual({ signature: 'Please select the signature!' });
+    expect(await fields({ ip_address: current, http_version: 3 as never })).toEqual({ http_version: 'The HTTP version must be 1 or 2.' });
+    const [foreignIp] = await database.db.select().from(ipAddresses).where(ne(ipAddresses.companyGuid, demo.company)).limit(1);
+    expect(await fields({ ip_address: foreignIp!.guid })).toEqual({ ip_address: 'Please select an IP address!' });
+    const nothing = await refusal(modifyIp(t.client(demo), target.guid, { ip_address: current, signature: before.ip_address!.signature?.guid ?? null, http_version: before.ip_address!.http_version }), 409);
+    expect(nothing.body.errors).toEqual(['Nothing to change: the domain is on this address with these settings already.']);
+    expect(await getDomain(t.client(demo), target.guid)).toEqual(before);
+  });
+
+  it("refuses an address outside the IP groups the domain's group allows", async () => {
+    const ips = await database.db.select().from(ipAddresses).where(and(eq(ipAddresses.companyGuid, demo.company), eq(ipAddresses.status, 'ACTIVE')));
+    const [current] = ips.filter((i) => i.guid === target.ip);
+    const outside = ips.find((i) => i.groupGuid !== current!.groupGuid)!;
+    const saved = await database.db.select().from(domainGroupIpGroups).where(eq(domainGroupIpGroups.domainGroupGuid, target.group));
+    await database.db.delete(domainGroupIpGroups).where(eq(domainGroupIpGroups.domainGroupGuid, target.group));
+    await database.db.insert(domainGroupIpGroups).values({ domainGroupGuid: target.group, ipGroupGuid: current!.groupGuid });
+    try {
+      const error = await refusal(modifyIp(t.client(demo), target.guid, { ip_address: outside.guid }), 400);
+      expect(error.body.fields).toEqual({ ip_address: `${outside.ipAddress} is not in an IP group this domain group may use.` });
+      expect((await getDomain(t.client(demo), target.guid)).ip_address?.guid).toBe(target.ip);
+    } finally {
+      await database.db.delete(domainGroupIpGroups).where(eq(domainGroupIpGroups.domainGroupGuid, target.group));
+      if (saved.length) await database.db.insert(domainGroupIpGroups).values(saved);
+    }
+  });
+
+  it('answers each sentence of Modify Hosting Account beside its field', async () => {
+    const detail = await getDomain(t.client(demo), target.guid);
+    const [foreignAccount] = await database.db.select().from(hostingAccounts).where(ne(hostingAccounts.companyGuid, demo.company)).limit(1);
+    expect((await refusal(modifyHosting(t.client(demo), target.guid, { hosting_account: 'nope' }), 400)).body.fields).toEqual({ hosting_account: 'Please select a hosting account!' });
+    expect((await refusal(modifyHosting(t.client(demo), target.guid, { hosting_account: foreignAccount!.guid }), 400)).body.fields).toEqual({ hosting_account: 'Please select a hosting account!' });
+    expect((await refusal(modifyHosting(t.client(demo), target.guid, { hosting_account: detail.hosting_account!.guid }), 400)).body.fields).toEqual({ hosting_account: 'The domain is on this hosting account already.' });
+  });
+
+  it('refuses cPanel for a malformed guid and a domain on a custom host', async () => {
+    expect((await refusal(createInCpanel(t.client(demo), 'nope'), 400)).body.fields).toEqual({ guid: 'Domain not found.' });
+    const [custom] = await database.db
+      .select({ guid: domains.guid })
+      .from(domains)
+      .innerJoin(hostingAccounts, eq(hostingAccounts.guid, domains.hostingAccountGuid))
+      .where(and(eq(domains.companyGuid, demo.company), eq(domains.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'CUSTOM_HOST')))
+      .limit(1);
+    expect((await refusal(createInCpanel(t.client(demo), custom!.guid), 409)).body.errors).toEqual(['Only a domain on a shared hosting account can be created in cPanel.']);
+  });
+
+  it('answers 409 busy for a domain that is not ACTIVE, in each dialog', async () => {
+    await database.db.update(domains).set({ status: 'UPDATING' }).where(eq(domains.guid, target.guid));
+    try {
+      const busy = ['The domain is busy (updating). Please wait until its current task finishes!'];
+      expect((await refusal(modifyIp(t.client(demo), target.guid, { ip_address: target.ip, http_version: 1 }), 409)).body.errors).toEqual(busy);
+      expect((await refusal(modifyHosting(t.client(demo), target.guid, { hosting_account: target.account }), 409)).body.errors).toEqual(busy);
+      expect((await refusal(createInCpanel(t.client(demo), target.guid), 409)).body.errors).toEqual(busy);
+    } finally {
+      await database.db.update(domains).set({ status: 'ACTIVE' }).where(eq(domains.guid, target.guid));
     }
   });
 });

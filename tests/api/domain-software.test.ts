@@ -166,3 +166,73 @@ describe('software (spec part 2, 2.5 "Install Software", "Software Info")', () =
     for (const call of [() => getSoftware(t.client(demo), foreign), () => installSsl(t.client(demo), foreign, {}), () => listSoftware(t.client(demo), foreign)]) expect((await refusal(call())).status).toBe(404);
   });
 });
+
+describe('software and SSL refusals', () => {
+  const demoClient = () => t.client(demo);
+
+  it('answers each missing or wrong field of the install form beside it, installing nothing', async () => {
+    const fields = async (extra: Record<string, unknown>) => (await refusal(installSoftware(demoClient(), target.guid, form(extra as Partial<InstallSoftware>)), 400)).body.fields;
+    expect(await fields({ protocol: 'ftp://' })).toEqual({ protocol: 'Please choose a protocol!' });
+    expect(await fields({ admin_username: undefined })).toEqual({ admin_username: 'Please enter the admin username!' });
+    expect(await fields({ admin_password: '' })).toEqual({ admin_password: 'Please enter the admin password!' });
+    expect(await fields({ admin_password: 'x'.repeat(129) })).toEqual({ admin_password: 'The admin password can be at most 128 characters long.' });
+    expect(await fields({ software: 'NO_SUCH_SOFTWARE' })).toEqual({ software: 'Please choose the software!' });
+    expect((await refusal(installSsl(demoClient(), target.guid, { include_www_subdomain: 'yes' as never }), 400)).body.fields).toEqual({ include_www_subdomain: 'Include www must be true or false.' });
+    expect(await database.db.select().from(softwareInstallations).where(eq(softwareInstallations.domainGuid, target.guid))).toEqual([]);
+  });
+
+  it('says there is no software to uninstall or reveal, and no certificate to remove until it is installed', async () => {
+    expect((await refusal(uninstallSoftware(demoClient(), target.guid), 409)).body.errors).toEqual(['Software is not installed!']);
+    expect((await refusal(revealSoftwarePassword(demoClient(), target.guid, DEMO_PASSWORD), 409)).body.errors).toEqual(['Software is not installed!']);
+    await database.db.update(domains).set({ sslStatus: 'PENDING' }).where(eq(domains.guid, target.guid));
+    try {
+      expect((await refusal(uninstallSsl(demoClient(), target.guid), 409)).body.errors).toEqual(['The SSL certificate can be removed once it is installed.']);
+    } finally {
+      await database.db.update(domains).set({ sslStatus: null }).where(eq(domains.guid, target.guid));
+    }
+  });
+
+  it('uninstalls software only once it is ACTIVE', async () => {
+    const [installed] = await database.db.select().from(softwareInstallations).innerJoin(domains, eq(domains.guid, softwareInstallations.domainGuid)).where(and(eq(domains.companyGuid, demo.company), eq(softwareInstallations.status, 'ACTIVE'))).limit(1);
+    const row = installed!.software_installations;
+    await database.db.update(softwareInstallations).set({ status: 'INSTALLING' }).where(eq(softwareInstallations.guid, row.guid));
+    try {
+      expect((await refusal(uninstallSoftware(demoClient(), row.domainGuid), 409)).body.errors).toEqual(['The software can be uninstalled once it is ACTIVE.']);
+    } finally {
+      await database.db.update(softwareInstallations).set({ status: 'ACTIVE' }).where(eq(softwareInstallations.guid, row.guid));
+    }
+  });
+
+  it('refuses software on a custom host account', async () => {
+    const [custom] = await database.db
+      .select({ guid: domains.guid })
+      .from(domains)
+      .innerJoin(hostingAccounts, eq(hostingAccounts.guid, domains.hostingAccountGuid))
+      .where(and(eq(domains.companyGuid, demo.company), eq(domains.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'CUSTOM_HOST')))
+      .limit(1);
+    expect((await refusal(installSoftware(demoClient(), custom!.guid, form()), 409)).body.errors).toEqual(['Software cannot be installed on a custom host account.']);
+  });
+
+  it('answers 409 busy while the domain is not ACTIVE', async () => {
+    await database.db.update(domains).set({ status: 'UPDATING' }).where(eq(domains.guid, target.guid));
+    try {
+      const busy = ['The domain is busy (updating). Please wait until its current task finishes!'];
+      expect((await refusal(installSsl(demoClient(), target.guid, {}), 409)).body.errors).toEqual(busy);
+      expect((await refusal(installSoftware(demoClient(), target.guid, form()), 409)).body.errors).toEqual(busy);
+    } finally {
+      await database.db.update(domains).set({ status: 'ACTIVE' }).where(eq(domains.guid, target.guid));
+    }
+  });
+
+  it("answers 404 for another company's domain in every software and SSL call", async () => {
+    for (const call of [
+      () => uninstallSsl(demoClient(), foreign),
+      () => installSoftware(demoClient(), foreign, form()),
+      () => uninstallSoftware(demoClient(), foreign),
+      () => revealSoftwarePassword(demoClient(), foreign, DEMO_PASSWORD),
+    ]) {
+      expect((await refusal(call(), 404)).body.errors).toEqual(['Domain not found.']);
+    }
+  });
+});
+

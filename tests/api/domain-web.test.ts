@@ -275,3 +275,34 @@ describe('/domains/{guid}/traffic/', () => {
     await refusal(getTrafficGraph(t.client(demo), foreignDomain), 404);
   });
 });
+
+describe('redirect, toggle and analytics sentences not met above', () => {
+  it('answers each one for the input that triggers it, writing nothing', async () => {
+    const domain = active[10]!.guid;
+    const before = await database.db.select().from(urlRedirects).where(eq(urlRedirects.domainGuid, domain));
+    const errors = async (promise: Promise<unknown>) => (await refusal(promise, 400)).body.errors;
+    expect(await errors(createRedirect(t.client(demo), domain, { urls: ['/a'], destination: 'https://' }))).toEqual(['Please enter a valid destination address!']);
+    expect(await errors(createRedirect(t.client(demo), domain, { urls: Array.from({ length: 101 }, (_, i) => `/p${i}`), destination: 'https://example.com/' }))).toEqual(['A redirect can hold at most 100 URLs.']);
+    expect(await errors(createRedirect(t.client(demo), domain, { urls: ['/a'], destination: `https://example.com/${'x'.repeat(2000)}` }))).toEqual(['The destination can be at most 2000 characters long.']);
+    expect(await errors(updateMeta(t.client(demo), domain, {}))).toEqual(['Please choose a redirect or caching setting to change!']);
+    expect(await errors(updateMeta(t.client(demo), domain, { cache_enabled: 'on' as never }))).toEqual(['Caching must be true or false.']);
+    expect(await errors(deleteRedirects(t.client(demo), domain, ['nope']))).toEqual(['Unknown redirect.']);
+    expect(await database.db.select().from(urlRedirects).where(eq(urlRedirects.domainGuid, domain))).toEqual(before);
+  });
+
+  it("says 'Redirect not found.' and checks the switch's value", async () => {
+    const domain = active[10]!.guid;
+    const { redirect } = await createRedirect(t.client(demo), domain, { urls: ['/switch'], destination: 'https://example.com/' });
+    expect((await refusal(updateRedirect(t.client(demo), domain, redirect.guid, { status: 'PAUSED' as never }), 400)).body.errors).toEqual(['Status must be ACTIVE or DISABLED.']);
+    expect((await refusal(updateRedirect(t.client(demo), domain, crypto.randomUUID(), { status: 'DISABLED' }), 404)).body.errors).toEqual(['Redirect not found.']);
+    expect((await refusal(deleteRedirect(t.client(demo), domain, crypto.randomUUID()), 404)).body.errors).toEqual(['Redirect not found.']);
+  });
+
+  it('asks for dates as YYYY-MM-DD, and both or neither for the small chart', async () => {
+    const domain = active[9]!.guid;
+    const day = today();
+    expect((await refusal(getTraffic(t.client(demo), domain, { start_date: '1 May', end_date: day }), 400)).body.errors).toEqual(['Please enter dates as YYYY-MM-DD!']);
+    expect((await refusal(getTrafficGraph(t.client(demo), domain, { start_date: day }), 400)).body.errors).toEqual(['Please enter both the start and the end date, or neither!']);
+  });
+});
+

@@ -272,5 +272,6 @@ describe('GET /domains/software_presets/directory/', () => {
   it('needs the type', async () => {
     const res = await t.call('GET', '/domains/software_presets/directory/?query=seo', demo);
     expect(res.status).toBe(400);
+    expect(((await res.json()) as { fields: Record<string, string> }).fields).toEqual({ type: 'The type is PLUGIN or THEME.' });
   });
 });

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { FtpSrv } from 'ftp-srv';
 import { browseFtp, getSoftware, importSoftware, migrateSoftware, testFtp } from '../../src/lib/requests/domain-software';
 import type { Database } from '../../src/server/db/connection';
@@ -103,3 +103,32 @@ describe('Import (spec part 2, 2.5)', () => {
     expect((await refusal(importSoftware(t.client(demo), other.guid))).body.errors).toEqual(['Software is installed on this domain already.']);
   });
 });
+
+describe('Migrate Software refusals', () => {
+  const migration = (extra: Record<string, unknown> = {}) => ({ ...details(), ftp_path: '/public_html', protocol: 'https://', remote_domain: 'old-site.example', install_directory: '', software: 'WORDPRESS', ...extra }) as never;
+
+  it('answers each field of the dialog beside it', async () => {
+    const fields = async (promise: Promise<unknown>) => (await refusal(promise, 400)).body.fields;
+    expect(await fields(testFtp(t.client(demo), target.guid, details({ ftp_mode: 'EPSV' })))).toEqual({ ftp_mode: 'The FTP mode must be PASSIVE or ACTIVE.' });
+    expect(await fields(testFtp(t.client(demo), target.guid, details({ ftp_security: 'SSH' })))).toEqual({ ftp_security: 'The FTP security must be NONE or TLS.' });
+    expect(await fields(migrateSoftware(t.client(demo), other.guid, migration({ protocol: 'ftp://' })))).toEqual({ protocol: 'Please choose a protocol!' });
+    expect(await fields(migrateSoftware(t.client(demo), other.guid, migration({ remote_domain: ' ' })))).toEqual({ remote_domain: 'Please enter the remote domain!' });
+    expect(await fields(migrateSoftware(t.client(demo), other.guid, migration({ software: '' })))).toEqual({ software: 'Please choose the software!' });
+    expect(await fields(migrateSoftware(t.client(demo), other.guid, migration({ software: 'NO_SUCH_SOFTWARE' })))).toEqual({ software: 'Please choose the software!' });
+  });
+
+  it('refuses to migrate onto installed software, and a folder the server cannot read', async () => {
+    expect((await refusal(migrateSoftware(t.client(demo), target.guid, migration()), 409)).body.errors).toEqual(['Software is installed on this domain already.']);
+    const error = await refusal(browseFtp(t.client(demo), target.guid, { ...details(), ftp_path: '/no-such-folder' }));
+    expect(error.body.errors).toEqual(['The folder /no-such-folder cannot be read on the FTP server.']);
+  });
+
+  it("answers 404 for another company's domain", async () => {
+    const { db } = database;
+    const [foreign] = await db.select().from(domains).where(ne(domains.companyGuid, demo.company)).limit(1);
+    for (const call of [() => testFtp(t.client(demo), foreign!.guid, details()), () => browseFtp(t.client(demo), foreign!.guid, { ...details(), ftp_path: '/' }), () => migrateSoftware(t.client(demo), foreign!.guid, migration()), () => importSoftware(t.client(demo), foreign!.guid)]) {
+      expect((await refusal(call(), 404)).body.errors).toEqual(['Domain not found.']);
+    }
+  });
+});
+
