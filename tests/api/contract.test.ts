@@ -121,6 +121,8 @@ const DECIDED_EXTRAS = [
   'GET /domains/software_presets/directory/',
   // One website, for the Manage website page /websites/{guid} (decisions: Software presets and websites).
   'GET /domains/websites/{guid}/',
+  // The export of a selection too long for a URL, its choices in a JSON body (decisions: Export).
+  'POST /domains/export/',
 ];
 
 async function specRows(): Promise<Set<string>> {

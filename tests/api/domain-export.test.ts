@@ -51,6 +51,24 @@ describe('GET /domains/export/ (spec part 2, 7.2 and 9)', () => {
     expect(rows[0]!.tf).toBe(some[0]!.metrics.tf);
   });
 
+  it('takes a selection of thousands, too long for a URL, in the body of POST /domains/export/', async () => {
+    const all = (await listDomains(t.client(demo), { group: group.guid, per_page: 100 })).data;
+    const filler = Array.from({ length: 3000 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const selected = [...filler, ...all.slice(0, 2).map((d) => d.guid)];
+    const file = await exportDomains(t.client(demo), { group: group.guid, output_type: 'JSON', fields: ['domain'], selected_domains: selected, sort_field: 'domain' });
+    expect((JSON.parse(text(file.body)) as { domain: string }[]).map((r) => r.domain)).toEqual(all.slice(0, 2).map((d) => d.domain).sort());
+    // The query string could not have carried them.
+    expect(`/domains/export/?${selected.map((g) => `selected_domains=${g}`).join('&')}`.length).toBeGreaterThan(8192);
+
+    const post = (body: unknown) => t.call('POST', '/domains/export/', { ...demo, body });
+    const none = await post({ group: group.guid, fields: ['domain'], selected_domains: [] });
+    expect(none.status).toBe(400);
+    expect(((await none.json()) as { fields: unknown }).fields).toEqual({ selected_domains: 'Select the domains to export.' });
+    const many = await post({ group: group.guid, fields: ['domain'], selected_domains: Array.from({ length: 10_001 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`) });
+    expect(((await many.json()) as { fields: unknown }).fields).toEqual({ selected_domains: 'Select at most 10000 domains to export, or none to export all.' });
+    expect((await post({ group: foreignGroup, fields: ['domain'], selected_domains: [all[0]!.guid] })).status).toBe(404);
+  });
+
   it('answers an empty JSON array for no rows', async () => {
     const empty = await exportDomains(t.client(demo), { group: group.guid, output_type: 'JSON', fields: ['domain'], selected_domains: ['00000000-0000-4000-8000-000000000000'] });
     expect(JSON.parse(text(empty.body))).toEqual([]);

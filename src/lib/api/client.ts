@@ -32,7 +32,8 @@ export interface Api {
   patch<T>(path: string, body?: unknown): Promise<T>;
   delete<T>(path: string, body?: unknown): Promise<T>;
   /** A file answer, named by the x-suggested-filename header. */
-  download(path: string, query?: Query): Promise<Download>;
+  /** GET with `query`, or POST with `body` as JSON when one is given (a selection too long for a URL). */
+  download(path: string, query?: Query, body?: unknown): Promise<Download>;
   readonly baseURL: string;
 }
 
@@ -84,9 +85,9 @@ export function createApi(options: ApiOptions): Api {
     put: (path, body) => call(path, { method: 'PUT', body: (body ?? {}) as Record<string, unknown> }),
     patch: (path, body) => call(path, { method: 'PATCH', body: (body ?? {}) as Record<string, unknown> }),
     delete: (path, body) => call(path, { method: 'DELETE', ...(body === undefined ? {} : { body: body as Record<string, unknown> }) }),
-    async download(path, query) {
+    async download(path, query, body) {
       try {
-        const res = await client.raw<ArrayBuffer, "arrayBuffer">(path + toSearchParams(query), { method: "GET", responseType: "arrayBuffer" });
+        const res = await client.raw<ArrayBuffer, 'arrayBuffer'>(path + toSearchParams(query), body === undefined ? { method: 'GET', responseType: 'arrayBuffer' } : { method: 'POST', body: body as Record<string, unknown>, responseType: 'arrayBuffer' });
         const disposition = res.headers.get('content-disposition') ?? '';
         const fromDisposition = /filename="?([^";]+)"?/.exec(disposition)?.[1];
         return {

@@ -6,7 +6,7 @@ import { IP_LIST_MAX, PICKER_PAGE_SIZE, pagingSchema, searchTagsSchema } from '.
 import { domainGroupCreateSchema, domainGroupUpdateSchema } from '../schemas/domain-groups';
 import { addDomainsSchema } from '../schemas/add-domains';
 import { bulkActionSchema } from '../schemas/bulk-actions';
-import { domainExportQuery } from '../schemas/domain-export';
+import { domainExportBody, domainExportQuery } from '../schemas/domain-export';
 import { createInCpanelSchema, modifyHostingSchema, modifyIpSchema } from '../schemas/domain-placement';
 import { notesSchema } from '../schemas/domain-notes';
 import { task } from './tasks';
@@ -267,6 +267,16 @@ export const exportDomainsOp = defineOperation({
   area: 'domains',
   summary: "Exports a group's domains as CSV or JSON (streamed)",
   query: domainExportQuery,
+  answer: 'file',
+  scopes: ['can_view_domains'],
+});
+
+/** The export of a selection too long for a URL: the same choices in a JSON body (a decided extra). */
+export const exportSelectedDomainsOp = defineOperation({
+  ...domainsRoutes.exportSelectedDomains,
+  area: 'domains',
+  summary: "Exports the selected domains of a group as CSV or JSON (streamed); the choices of GET /domains/export/ in the body",
+  body: domainExportBody,
   answer: 'file',
   scopes: ['can_view_domains'],
 });

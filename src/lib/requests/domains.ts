@@ -42,6 +42,7 @@ export const domainsRoutes = {
   addDomains: { id: 'domains.add', method: 'post', path: '/domains/' },
   bulkAction: { id: 'domains.bulk', method: 'patch', path: '/domains/' },
   exportDomains: { id: 'domains.export', method: 'get', path: '/domains/export/' },
+  exportSelectedDomains: { id: 'domains.export.selected', method: 'post', path: '/domains/export/' },
   selectableDomains: { id: 'domains.selectable', method: 'get', path: '/domains/selectable/' },
   getNotes: { id: 'domains.notes.get', method: 'get', path: '/domains/{guid}/notes/' },
   saveNotes: { id: 'domains.notes.save', method: 'post', path: '/domains/{guid}/notes/' },
@@ -66,8 +67,9 @@ export const addDomains = (api: Api, body: AddDomainsBody, idempotencyKey?: stri
   call<typeof addDomainsOp>(api, domainsRoutes.addDomains, { body }, idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {});
 export const bulkAction = (api: Api, body: BulkActionBody) => call<typeof bulkActionOp>(api, domainsRoutes.bulkAction, { body });
 export const deleteDomain = (api: Api, guid: string) => call<typeof deleteDomainOp>(api, domainsRoutes.deleteDomain, { params: { guid } });
-/** The export file (CSV or JSON), named by the server. */
-export const exportDomains = (api: Api, query: DomainExportQuery) => api.download(domainsRoutes.exportDomains.path, query);
+/** The export file (CSV or JSON), named by the server; a selection goes in the body, where any number of guids fits. */
+export const exportDomains = (api: Api, query: DomainExportQuery) =>
+  query.selected_domains?.length ? api.download(domainsRoutes.exportSelectedDomains.path, undefined, query) : api.download(domainsRoutes.exportDomains.path, query);
 export const modifyIp = (api: Api, guid: string, body: ModifyIp) => call<typeof modifyIpOp>(api, domainsRoutes.modifyIp, { params: { guid }, body });
 export const modifyHosting = (api: Api, guid: string, body: ModifyHosting) => call<typeof modifyHostingOp>(api, domainsRoutes.modifyHosting, { params: { guid }, body });
 export const createInCpanel = (api: Api, guid: string) => call<typeof createInCpanelOp>(api, domainsRoutes.createInCpanel, { body: { guid } });

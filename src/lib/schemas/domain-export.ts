@@ -64,14 +64,36 @@ export const SELECT_A_FIELD = 'Please select at least 1 field!';
 const many = <T extends z.core.$ZodType>(item: T) => z.pipe(z.transform((v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v])), z.array(item));
 const one = <T extends z.core.$ZodType>(item: T) => z.pipe(z.transform((v: unknown) => (Array.isArray(v) ? v[0] : v)), item);
 
+const groupChoice = z.guid('Unknown domain group.');
+const outputType = z.enum(['CSV', 'JSON'], 'The output type must be CSV or JSON.');
+const exportField = z.enum(EXPORT_FIELDS, 'Unknown export field.');
+const selectedDomain = z.guid('Unknown domain.');
+const sortField = z.enum(EXPORT_SORT_FIELDS, 'Unknown sort field.');
+const sortDir = z.enum(['ASC', 'DESC'], 'The sort direction must be ASC or DESC.');
+export const MAX_EXPORT_SELECTION = 10_000;
+const SELECT_AT_MOST = 'Select at most 10000 domains to export, or none to export all.';
+
 export const domainExportQuery = z.object({
-  group: one(z.guid('Unknown domain group.')),
-  output_type: z._default(one(z.enum(['CSV', 'JSON'], 'The output type must be CSV or JSON.')), 'CSV'),
-  fields: many(z.enum(EXPORT_FIELDS, 'Unknown export field.')).check(z.minLength(1, SELECT_A_FIELD)),
+  group: one(groupChoice),
+  output_type: z._default(one(outputType), 'CSV'),
+  fields: many(exportField).check(z.minLength(1, SELECT_A_FIELD)),
   /** Only these domains when given; all of the group's otherwise. */
-  selected_domains: z.optional(many(z.guid('Unknown domain.')).check(z.maxLength(10_000, 'Select at most 10000 domains to export, or none to export all.'))),
-  sort_field: z._default(one(z.enum(EXPORT_SORT_FIELDS, 'Unknown sort field.')), 'domain'),
-  sort_dir: z._default(one(z.enum(['ASC', 'DESC'], 'The sort direction must be ASC or DESC.')), 'ASC'),
+  selected_domains: z.optional(many(selectedDomain).check(z.maxLength(MAX_EXPORT_SELECTION, SELECT_AT_MOST))),
+  sort_field: z._default(one(sortField), 'domain'),
+  sort_dir: z._default(one(sortDir), 'ASC'),
+});
+
+/**
+ * The same choices as a JSON body, for a selection longer than a URL holds (`POST
+ * /domains/export/`, docs/decisions.md "Export"): about 150 guids fill a query string.
+ */
+export const domainExportBody = z.object({
+  group: groupChoice,
+  output_type: z._default(outputType, 'CSV'),
+  fields: z.array(exportField).check(z.minLength(1, SELECT_A_FIELD)),
+  selected_domains: z.array(selectedDomain).check(z.minLength(1, 'Select the domains to export.'), z.maxLength(MAX_EXPORT_SELECTION, SELECT_AT_MOST)),
+  sort_field: z._default(sortField, 'domain'),
+  sort_dir: z._default(sortDir, 'ASC'),
 });
 /** What a client sends (the schema's input is looser: it also takes single values for lists). */
 export type DomainExportQuery = {

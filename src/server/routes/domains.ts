@@ -1,8 +1,10 @@
 import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
-import { addDomainsOp, exportDomainsOp, getDomainOp, getNotesOp, listDomainsOp, saveNotesOp, selectableDomainsOp, type DomainDetail } from '../../lib/api/domains';
+import type { Context } from 'hono';
+import { addDomainsOp, exportDomainsOp, exportSelectedDomainsOp, getDomainOp, getNotesOp, listDomainsOp, saveNotesOp, selectableDomainsOp, type DomainDetail } from '../../lib/api/domains';
 import { MAX_BULK_DOMAINS } from '../../lib/schemas/bulk-actions';
 import type { Db } from '../db/connection';
-import type { CompanyContext } from '../context';
+import type { AppEnv, CompanyContext } from '../context';
+import type { ExportField, ExportSortField } from '../../lib/schemas/domain-export';
 import { exportStream } from '../services/domain-export';
 import { metaOf } from '../services/domain-meta';
 import { hasScopes } from '../../lib/rules/scopes';
@@ -44,6 +46,47 @@ function searchable<T extends Record<string, unknown>>(db: Db, fields: T, tags: 
 }
 
 /** The domain list and one domain (spec part 2, 2.3, 2.5, 7.2 and 7.3). */
+/** What an export is asked for, parsed from the query or the body. */
+interface DomainExportChoices {
+  group: string;
+  output_type: 'CSV' | 'JSON';
+  fields: readonly ExportField[];
+  selected_domains?: readonly string[] | undefined;
+  sort_field: ExportSortField;
+  sort_dir: 'ASC' | 'DESC';
+}
+
+/** The export as a streamed file (spec part 2, 2.3 "Export"), whether the choices came in the query or the body. */
+async function exportFile(c: Context<AppEnv>, choices: DomainExportChoices): Promise<Response> {
+  const { db, now } = c.var.deps;
+  const company = c.var.company;
+  const group = await visibleDomainGroup(db, company, choices.group, 'Domain group not found.');
+  // Admin passwords leave only for those who may reveal them one by one.
+  if (choices.fields.includes('software_password') && !hasScopes(company.permissions, ['can_edit_software_installation'])) {
+    throw forbidden('Exporting software passwords needs the permission to see software installations.');
+  }
+  const extension = choices.output_type === 'CSV' ? 'csv' : 'json';
+  const filename = `${group.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'domains'}-${now().toISOString().slice(0, 10)}.${extension}`;
+  const body = exportStream(db, {
+    companyGuid: company.guid,
+    group: group.guid,
+    fields: [...new Set(choices.fields)],
+    selected: choices.selected_domains,
+    sortField: choices.sort_field,
+    sortDir: choices.sort_dir,
+    format: choices.output_type,
+    includeSubdomains: group.includeSubdomainsInList,
+  });
+  return new Response(body, {
+    headers: {
+      'Content-Type': choices.output_type === 'CSV' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'X-Suggested-Filename': filename,
+      'Cache-Control': 'no-store',
+    },
+  });
+}
+
 export const domainOperations = [
   implement(listDomainsOp, async (c, { query }) => {
     const { db, now } = c.var.deps;
@@ -142,35 +185,8 @@ export const domainOperations = [
     }
   }),
 
-  implement(exportDomainsOp, async (c, { query }) => {
-    const { db, now } = c.var.deps;
-    const company = c.var.company;
-    const group = await visibleDomainGroup(db, company, query.group, 'Domain group not found.');
-    // Admin passwords leave only for those who may reveal them one by one.
-    if (query.fields.includes('software_password') && !hasScopes(company.permissions, ['can_edit_software_installation'])) {
-      throw forbidden('Exporting software passwords needs the permission to see software installations.');
-    }
-    const extension = query.output_type === 'CSV' ? 'csv' : 'json';
-    const filename = `${group.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'domains'}-${now().toISOString().slice(0, 10)}.${extension}`;
-    const body = exportStream(db, {
-      companyGuid: company.guid,
-      group: group.guid,
-      fields: [...new Set(query.fields)],
-      selected: query.selected_domains,
-      sortField: query.sort_field,
-      sortDir: query.sort_dir,
-      format: query.output_type,
-      includeSubdomains: group.includeSubdomainsInList,
-    });
-    return new Response(body, {
-      headers: {
-        'Content-Type': query.output_type === 'CSV' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${filename}"`,
-        'X-Suggested-Filename': filename,
-        'Cache-Control': 'no-store',
-      },
-    });
-  }),
+  implement(exportDomainsOp, (c, { query }) => exportFile(c, query)),
+  implement(exportSelectedDomainsOp, (c, { body }) => exportFile(c, body)),
 
   implement(getNotesOp, async (c, { params }) => {
     const { db } = c.var.deps;
