@@ -69,10 +69,17 @@ function freeSlots(rows: readonly WizardRow[]): Map<string, number> {
   return free;
 }
 
-/** The addresses a row may move to: its own and those with a slot left. */
-export function addressChoices(row: WizardRow): { ip: GroupIpAddress; full: boolean }[] {
-  const free = freeSlots($wizard.get().rows);
-  return $wizard.get().ips.map((ip) => ({ ip, full: ip.guid !== row.ip_address && (free.get(ip.guid) ?? 0) <= 0 }));
+/**
+ * The addresses with no website slot left once the rows take theirs: a row may keep its own
+ * but not move to one of these. One pass over the rows, shared by every row of the table.
+ */
+export function fullAddresses(rows: readonly WizardRow[], ips: readonly GroupIpAddress[]): Set<string> {
+  const free = new Map(ips.map((ip) => [ip.guid, ip.domains_allowed - ip.domain_count]));
+  for (const r of rows) {
+    const left = free.get(r.ip_address);
+    if (left !== undefined) free.set(r.ip_address, left - 1);
+  }
+  return new Set([...free].filter(([, left]) => left <= 0).map(([guid]) => guid));
 }
 
 /** Loads what the table offers for `group`; the rows stay while the group does, unless `fresh`. */
@@ -106,11 +113,17 @@ function appendRows(incoming: readonly NewRow[]): void {
   const present = new Set(state.rows.map((r) => r.domain));
   const rows = [...state.rows];
   const free = freeSlots(rows);
+  // Slots only ever run out here, so one cursor walks the addresses once for all the rows.
+  const order = [...free.keys()];
+  let cursor = 0;
+  const nextFree = () => {
+    while (cursor < order.length && (free.get(order[cursor]!) ?? 0) <= 0) cursor++;
+    return order[cursor];
+  };
   let dropped = 0;
   for (const candidate of incoming) {
     if (present.has(candidate.domain)) continue;
-    let ip = candidate.ip_address;
-    if (!ip) ip = [...free].find(([, left]) => left > 0)?.[0];
+    const ip = candidate.ip_address || nextFree();
     if (!ip) {
       dropped++;
       continue;
@@ -180,17 +193,20 @@ export function importLines(text: string): boolean {
 
 /** A change to one row, with the wizard's rules applied and the domain checked as typed. */
 export function updateRow(key: number, patch: Partial<Omit<WizardRow, 'key' | 'errors'>>): void {
-  const rows = $wizard.get().rows.map((r) => {
-    if (r.key !== key) return r;
-    const next = applyRowRules({ ...r, ...patch }, isCustomHost(patch.hosting_account ?? r.hosting_account));
-    const errors = { ...r.errors };
-    for (const field of Object.keys(patch)) delete errors[field];
-    if ('domain' in patch) {
-      const checked = z.safeParse(domainNameSchema, next.domain);
-      if (!checked.success) errors.domain = checked.error.issues[0]?.message ?? DOMAIN_EMPTY;
-    }
-    return { ...next, errors };
-  });
+  const current = $wizard.get().rows;
+  // Only the edited row is checked again: a keystroke costs the same with five or 5,000 rows.
+  const index = current.findIndex((r) => r.key === key);
+  const r = current[index];
+  if (!r) return;
+  const next = applyRowRules({ ...r, ...patch }, isCustomHost(patch.hosting_account ?? r.hosting_account));
+  const errors = { ...r.errors };
+  for (const field of Object.keys(patch)) delete errors[field];
+  if ('domain' in patch) {
+    const checked = z.safeParse(domainNameSchema, next.domain);
+    if (!checked.success) errors.domain = checked.error.issues[0]?.message ?? DOMAIN_EMPTY;
+  }
+  const rows = current.slice();
+  rows[index] = { ...next, errors };
   $wizard.setKey('rows', rows);
 }
 

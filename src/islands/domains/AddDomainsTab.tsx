@@ -1,141 +1,12 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Dialog } from '../../components/Dialog';
-import { flagOf } from '../../lib/format/flag';
 import { domainGroupTabPath } from '../../lib/rules/domain-tabs';
-import { SOFTWARE_PROTOCOLS, WIZARD_SOFTWARE, type SoftwareProtocol } from '../../lib/schemas/add-domains';
-import {
-  $wizard,
-  NO_ADDRESSES,
-  addDomainNames,
-  addressChoices,
-  backToTable,
-  importLines,
-  removeRow,
-  restart,
-  review,
-  startWizard,
-  submit,
-  updateRow,
-  type WizardRow,
-} from '../../stores/add-domains';
+import { SOFTWARE_PROTOCOLS } from '../../lib/schemas/add-domains';
+import { $wizard, NO_ADDRESSES, addDomainNames, backToTable, importLines, restart, review, startWizard, submit } from '../../stores/add-domains';
 import { navigate } from '../../stores/router';
-
-const SOFTWARE_LABELS: Record<(typeof WIZARD_SOFTWARE)[number], string> = { WORDPRESS: 'WordPress' };
-
-function FieldError({ message, id }: { message: string | undefined; id: string }) {
-  return message ? (
-    <span id={id} className="field-error" role="alert">
-      {message}
-    </span>
-  ) : null;
-}
-
-/** One editable row of the table (spec part 2, 2.8 columns and 5 rules). */
-function Row({ row, index }: { row: WizardRow; index: number }) {
-  const { accounts, presets } = useStore($wizard);
-  const id = useId();
-  const n = index + 1;
-  const customHost = accounts.find((a) => a.guid === row.hosting_account)?.account_type === 'CUSTOM_HOST';
-  const noSoftware = customHost || !row.install_software;
-  const described = (field: string) => (row.errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}` } : {});
-  return (
-    <tr>
-      <td>
-        <input className="input" aria-label={`Domain of row ${n}`} value={row.domain} onChange={(e) => updateRow(row.key, { domain: e.target.value })} {...described('domain')} />
-        <FieldError id={`${id}-domain`} message={row.errors.domain ?? row.errors.group} />
-      </td>
-      <td>
-        <select className="input" aria-label={`IP address of row ${n}`} value={row.ip_address} onChange={(e) => updateRow(row.key, { ip_address: e.target.value })} {...described('ip_address')}>
-          {addressChoices(row).map(({ ip, full }) => (
-            <option key={ip.guid} value={ip.guid} disabled={full}>
-              {flagOf(ip.country_code)} {ip.ip_address} ({ip.city}){full ? ' - full' : ''}
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${id}-ip_address`} message={row.errors.ip_address} />
-      </td>
-      <td>
-        <select className="input" aria-label={`Hosting account of row ${n}`} value={row.hosting_account} onChange={(e) => updateRow(row.key, { hosting_account: e.target.value })} {...described('hosting_account')}>
-          <option value="">Choose</option>
-          {accounts.map((a) => (
-            <option key={a.guid} value={a.guid}>
-              {a.name}
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${id}-hosting_account`} message={row.errors.hosting_account} />
-      </td>
-      <td className="cell-center">
-        <input type="checkbox" aria-label={`SSL for row ${n}`} checked={row.install_lets_encrypt} onChange={(e) => updateRow(row.key, { install_lets_encrypt: e.target.checked })} />
-      </td>
-      <td className="cell-center">
-        <input
-          type="checkbox"
-          aria-label={`Redirect to HTTPS for row ${n}`}
-          checked={row.redirect_to_https}
-          disabled={!row.install_lets_encrypt}
-          onChange={(e) => updateRow(row.key, { redirect_to_https: e.target.checked })}
-        />
-      </td>
-      <td>
-        <select
-          className="input"
-          aria-label={`Software of row ${n}`}
-          value={row.install_software ?? ''}
-          disabled={customHost}
-          onChange={(e) => updateRow(row.key, { install_software: (e.target.value || null) as WizardRow['install_software'] })}
-        >
-          <option value="">None</option>
-          {WIZARD_SOFTWARE.map((s) => (
-            <option key={s} value={s}>
-              {SOFTWARE_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </td>
-      <td>
-        <select
-          className="input"
-          aria-label={`Protocol of row ${n}`}
-          value={row.software_protocol ?? ''}
-          disabled={noSoftware}
-          onChange={(e) => updateRow(row.key, { software_protocol: (e.target.value || null) as SoftwareProtocol | null })}
-        >
-          {noSoftware ? <option value="">-</option> : null}
-          {SOFTWARE_PROTOCOLS.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
-        </select>
-      </td>
-      <td>
-        <select
-          className="input"
-          aria-label={`Software preset of row ${n}`}
-          value={row.software_preset ?? ''}
-          disabled={noSoftware}
-          onChange={(e) => updateRow(row.key, { software_preset: e.target.value || null })}
-          {...described('software_preset')}
-        >
-          <option value="">None</option>
-          {presets.map((p) => (
-            <option key={p.guid} value={p.guid}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${id}-software_preset`} message={row.errors.software_preset} />
-      </td>
-      <td className="cell-actions">
-        <button type="button" className="button button-small" aria-label={`Delete row ${n} (${row.domain || 'no domain'})`} onClick={() => removeRow(row.key)}>
-          Delete
-        </button>
-      </td>
-    </tr>
-  );
-}
+import { EditTable } from './add/EditTable';
+import { ReviewTable } from './add/ReviewTable';
 
 function ImportHelp() {
   return (
@@ -215,11 +86,11 @@ function Entry() {
   );
 }
 
-const HEADERS = ['Domain', 'IP Address', 'Hosting Account', 'SSL', 'Redirect to HTTPS', 'Software', 'Protocol', 'Software Preset'];
-
 /** The Add Domains tab (spec part 2, 2.8 and 4.6): 1 edit a table, 2 review, 3 result. */
 export function AddDomainsTab({ group }: { group: string }) {
   const state = useStore($wizard);
+  // Raised by each review that finds bad rows, so the table brings the first one into view.
+  const [errorJump, setErrorJump] = useState(0);
   useEffect(() => {
     void startWizard(group);
   }, [group]);
@@ -274,32 +145,7 @@ export function AddDomainsTab({ group }: { group: string }) {
         <p>
           {state.rows.length} {state.rows.length === 1 ? 'domain' : 'domains'} will be added to this group.
         </p>
-        <div className="data-table-wrap" tabIndex={0} role="group" aria-label="Domains to add">
-          <table className="data-table">
-            <caption className="visually-hidden">Domains to add</caption>
-            <thead>
-              <tr>
-                {HEADERS.map((h) => (
-                  <th key={h}>{h}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {state.rows.map((r) => (
-                <tr key={r.key}>
-                  <td>{r.domain}</td>
-                  <td className="mono">{state.ips.find((ip) => ip.guid === r.ip_address)?.ip_address}</td>
-                  <td>{state.accounts.find((a) => a.guid === r.hosting_account)?.name}</td>
-                  <td>{r.install_lets_encrypt ? 'Yes' : 'No'}</td>
-                  <td>{r.redirect_to_https ? 'Yes' : 'No'}</td>
-                  <td>{r.install_software ? SOFTWARE_LABELS[r.install_software] : 'None'}</td>
-                  <td>{r.software_protocol ?? '-'}</td>
-                  <td>{state.presets.find((p) => p.guid === r.software_preset)?.name ?? 'None'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ReviewTable rows={state.rows} ips={state.ips} accounts={state.accounts} presets={state.presets} />
         <div className="toolbar wizard-actions">
           <button type="button" className="button" onClick={backToTable} disabled={state.busy}>
             Back
@@ -326,29 +172,13 @@ export function AddDomainsTab({ group }: { group: string }) {
       ) : null}
       <Entry />
       {state.rows.length ? (
-        <div className="data-table-wrap" tabIndex={0} role="group" aria-label="Domains to add">
-          <table className="data-table wizard-table">
-            <caption className="visually-hidden">Domains to add</caption>
-            <thead>
-              <tr>
-                {HEADERS.map((h) => (
-                  <th key={h}>{h}</th>
-                ))}
-                <th>
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.rows.map((r, i) => (
-                <Row key={r.key} row={r} index={i} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <EditTable rows={state.rows} ips={state.ips} accounts={state.accounts} presets={state.presets} errorJump={errorJump} />
       ) : null}
       <div className="toolbar wizard-actions">
-        <button type="button" className="button button-primary" disabled={!state.rows.length} onClick={() => review()}>
+        <button type="button" className="button button-primary" disabled={!state.rows.length} onClick={() => {
+            if (!review()) setErrorJump((n) => n + 1);
+          }}
+        >
           Review
         </button>
       </div>
