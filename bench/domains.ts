@@ -102,7 +102,8 @@ export async function measureDomains(opts: { dataDir: string; domainCount: numbe
   }
   // The bulk addresses are full; the wizard's import needs a free slot for each of its lines.
   const [{ n } = { n: 1 }] = await db.select({ n: count() }).from(ipAddresses).where(eq(ipAddresses.companyGuid, owner!.company));
-  await db.update(ipAddresses).set({ domainsAllowed: sql`${ipAddresses.domainsAllowed} + ${Math.ceil(WIZARD_LINES / Math.max(n, 1)) + 1}` }).where(eq(ipAddresses.companyGuid, owner!.company));
+  const room = Math.ceil(WIZARD_LINES / Math.max(n, 1)) + 1;
+  await db.update(ipAddresses).set({ domainsAllowed: sql`(select count(*) from domains d where d.ip_address_guid = ${ipAddresses.guid})::int + ${room}` }).where(eq(ipAddresses.companyGuid, owner!.company));
   await database.close();
 
   await measureInBrowser(opts.dataDir, group!.guid);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { FtpSrv } from 'ftp-srv';
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, expect, expectAccessible, signedInAs, test, waitForHydration } from './support';
+import { newGroup } from './domain-group';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -20,22 +21,6 @@ const freePort = () =>
 /** ftp-srv logs through bunyan; the test has nothing to learn from it. */
 const quietLog = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, child() { return quietLog; } } as never;
 
-/** A new group on a shared hosting account, opened on its Add Domains tab. */
-async function newGroup(page: Page, name: string) {
-  await page.goto('/domains');
-  await waitForHydration(page);
-  await page.getByRole('button', { name: 'Add Domain Group' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Add Domain Group' });
-  await dialog.getByLabel('Name').fill(name);
-  // A shared hosting account: software is offered for it (not for a custom host).
-  await dialog.getByLabel('Default hosting account').selectOption({ label: 'Main Shared Hosting' });
-  await dialog.getByRole('button', { name: 'Add Domain Group' }).click();
-  await expect(page.getByText('Domain group successfully added!')).toBeVisible();
-  await page.getByLabel('Rows per page').first().selectOption('100');
-  await page.getByRole('link', { name }).click();
-  await page.getByRole('tab', { name: 'Add Domains' }).click();
-  await expect(page).toHaveURL(/\/add$/);
-}
 
 /** Adds `names` through the wizard's one-a-row box, waits for their task, and opens the Domains tab. */
 async function addThroughWizard(page: Page, names: string[]) {

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, signedInAs, test, waitForHydration } from './support';
+import { expect, expectAccessible, signedInAs, test } from './support';
+import { newGroup } from './domain-group';
 
 // The Add Domains wizard with an import of hundreds of lines (issue 8): only the rows in view
 // are in the document, and editing, the keyboard, the errors and the review keep working.
@@ -13,21 +14,6 @@ test.use({ storageState: signedInAs('owner'), permissions: ['clipboard-read', 'c
  */
 const LINES = 400;
 
-/** A new group on a shared hosting account, opened on its Add Domains tab. */
-async function newGroup(page: Page, name: string) {
-  await page.goto('/domains');
-  await waitForHydration(page);
-  await page.getByRole('button', { name: 'Add Domain Group' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Add Domain Group' });
-  await dialog.getByLabel('Name').fill(name);
-  await dialog.getByLabel('Default hosting account').selectOption({ label: 'Main Shared Hosting' });
-  await dialog.getByRole('button', { name: 'Add Domain Group' }).click();
-  await expect(page.getByText('Domain group successfully added!')).toBeVisible();
-  await page.getByLabel('Rows per page').first().selectOption('100');
-  await page.getByRole('link', { name }).click();
-  await page.getByRole('tab', { name: 'Add Domains' }).click();
-  await expect(page).toHaveURL(/\/add$/);
-}
 
 /** Pastes `text` into `field` through the clipboard. */
 async function paste(page: Page, field: Locator, text: string) {

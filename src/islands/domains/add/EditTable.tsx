@@ -5,7 +5,7 @@ import type { HostingAccount } from '../../../lib/api/hosting';
 import { fullAddresses, type WizardRow } from '../../../stores/add-domains';
 import { EditRow } from './EditRow';
 import { HEADERS } from './labels';
-import { VIRTUALISE_FROM, WIZARD_VIEWPORT_HEIGHT, withSpacers } from './virtual';
+import { VIRTUALISE_FROM, WIZARD_VIEWPORT_HEIGHT, WizardHead, withSpacers } from './virtual';
 
 /**
  * A row's height before it is measured: a 40 px field, 2 x 9 px cell padding and a 1 px border
@@ -112,18 +112,7 @@ export function EditTable({ rows, ips, accounts, presets, errorJump }: EditTable
     <div ref={scrollBox} className={virtual ? 'data-table-wrap wizard-scroll' : 'data-table-wrap'} tabIndex={0} role="group" aria-label="Domains to add">
       <table className="data-table wizard-table" aria-rowcount={virtual ? rows.length + 1 : undefined}>
         <caption className="visually-hidden">Domains to add</caption>
-        <thead>
-          <tr aria-rowindex={virtual ? 1 : undefined}>
-            {HEADERS.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <WizardHead virtual={virtual} actions />
         <tbody onFocus={onFocus} onBlur={onBlur}>
           {virtual ? withSpacers(virtualizer.getVirtualItems(), virtualizer.getTotalSize(), COLUMNS, renderRow) : rows.map((_, index) => renderRow(index))}
         </tbody>

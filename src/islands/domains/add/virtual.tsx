@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { VirtualItem } from '@tanstack/react-virtual';
+import { HEADERS } from './labels';
 
 /** From this many rows on, the wizard's tables keep only the rows in view in the document. */
 export const VIRTUALISE_FROM = 200;
@@ -28,5 +29,25 @@ function Spacer({ height, colSpan }: { height: number; colSpan: number }) {
     <tr className="data-table-spacer" aria-hidden="true">
       <td colSpan={colSpan} style={{ height }} />
     </tr>
+  );
+}
+
+/** The head of the wizard's tables (edit and review): the first row of an `aria-rowcount` table when virtual. */
+export function WizardHead({ virtual, actions = false }: { virtual: boolean; actions?: boolean }) {
+  return (
+    <thead>
+      <tr aria-rowindex={virtual ? 1 : undefined}>
+        {HEADERS.map((h) => (
+          <th key={h} scope="col">
+            {h}
+          </th>
+        ))}
+        {actions ? (
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        ) : null}
+      </tr>
+    </thead>
   );
 }
