@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
+import { DNS_ZONE_UNAVAILABLE } from '../../src/lib/api/dns-zone';
 import { zoneHistory } from '../../src/lib/requests/dns-zone';
 import { getDomain, getNotes, saveNotes } from '../../src/lib/requests/domains';
 import { createForwarder, createSubdomain, deleteForwarder, listForwarders, listSubdomains } from '../../src/lib/requests/domain-extras';
@@ -25,7 +26,7 @@ import {
   SUBDOMAIN_WILDCARD_ALONE,
 } from '../../src/lib/schemas/domain-extras';
 import type { Database } from '../../src/server/db/connection';
-import { companies, dnsRecords, dnsZones, domains, emailForwarders, hostingAccounts, ipAddresses } from '../../src/server/db/schema/index';
+import { companies, dnsRecords, dnsZones, domainGroupIpGroups, domains, emailForwarders, hostingAccounts, ipAddresses } from '../../src/server/db/schema/index';
 import { deleteDomain } from '../../src/lib/requests/domains';
 import { openSeededApp, type TestApp } from './helpers/app';
 import { refusal, taskFinished } from './helpers/outcomes';
@@ -69,6 +70,29 @@ afterAll(async () => {
 const client = () => t.client(demo);
 const finished = (task: string) => taskFinished(client(), parent.group, task);
 const subdomainBody = (subdomain: unknown, extra: Record<string, unknown> = {}) => ({ subdomain, ip_address: ip.guid, hosting_account: account, ...extra }) as Parameters<typeof createSubdomain>[2];
+
+/** The subdomains of `guid` (the rows a refused creation must not have added). */
+const subdomainsOf = (guid: string) => database.db.select({ guid: domains.guid }).from(domains).where(eq(domains.parentDomainGuid, guid));
+/** The forwarders of `guid`'s domain. */
+const forwardersOf = (guid: string) => database.db.select({ guid: emailForwarders.guid }).from(emailForwarders).where(eq(emailForwarders.domainGuid, guid));
+/** The sentence a domain in `status` is refused with (services/domain-access.ts needsActive). */
+const busySentence = (status: string) => `The domain is busy (${status}). Please wait until its current task finishes!`;
+
+/**
+ * Runs `use` with a domain of the demo company (in the parent's group, no DNS zone) made for
+ * it, and removes the domain afterwards, so no test shares a changed domain with another.
+ */
+async function withDomain(values: { domain: string; status: string }, use: (guid: string) => Promise<void>): Promise<void> {
+  const [row] = await database.db
+    .insert(domains)
+    .values({ companyGuid: demo.company, groupGuid: parent.group, ipAddressGuid: ip.guid, hostingAccountGuid: account, ...values })
+    .returning({ guid: domains.guid });
+  try {
+    await use(row!.guid);
+  } finally {
+    await database.db.delete(domains).where(eq(domains.guid, row!.guid));
+  }
+}
 
 /** The sentence the call was refused with for `field`. */
 async function fieldRefusal(promise: Promise<unknown>, field: string): Promise<string | undefined> {
@@ -147,6 +171,93 @@ describe('GET and POST /domains/{guid}/subdomains/', () => {
     expect(await fieldRefusal(createSubdomain(api, parent.guid, subdomainBody(label.toUpperCase())), 'subdomain')).toBe(SUBDOMAIN_EXISTS);
   });
 
+  it('refuses an is_wildcard that is not true or false, adding nothing', async () => {
+    const before = await subdomainsOf(parent.guid);
+    const error = await refusal(createSubdomain(client(), parent.guid, subdomainBody('flagged', { is_wildcard: 'yes' })), 400);
+    expect(error.body.fields).toEqual({ is_wildcard: 'is_wildcard must be true or false.' });
+    expect(await subdomainsOf(parent.guid)).toEqual(before);
+  });
+
+  it('refuses a hosting account of the company that is not ACTIVE, adding nothing', async () => {
+    const [suspended] = await database.db
+      .insert(hostingAccounts)
+      .values({ companyGuid: demo.company, name: 'Suspended for the subdomain test', accountType: 'SHARED_HOSTING', status: 'SUSPENDED' })
+      .returning({ guid: hostingAccounts.guid });
+    try {
+      const before = await subdomainsOf(parent.guid);
+      const error = await refusal(createSubdomain(client(), parent.guid, subdomainBody('paused', { hosting_account: suspended!.guid })), 400);
+      expect(error.body.fields).toEqual({ hosting_account: 'Only an ACTIVE hosting account can be chosen.' });
+      expect(await subdomainsOf(parent.guid)).toEqual(before);
+    } finally {
+      await database.db.delete(hostingAccounts).where(eq(hostingAccounts.guid, suspended!.guid));
+    }
+  });
+
+  it("refuses an address outside the IP groups the parent's domain group allows, adding nothing", async () => {
+    const ips = await database.db.select().from(ipAddresses).where(and(eq(ipAddresses.companyGuid, demo.company), eq(ipAddresses.status, 'ACTIVE')));
+    const [chosen] = ips.filter((i) => i.guid === ip.guid);
+    const outside = ips.find((i) => i.groupGuid !== chosen!.groupGuid)!;
+    const saved = await database.db.select().from(domainGroupIpGroups).where(eq(domainGroupIpGroups.domainGroupGuid, parent.group));
+    await database.db.delete(domainGroupIpGroups).where(eq(domainGroupIpGroups.domainGroupGuid, parent.group));
+    await database.db.insert(domainGroupIpGroups).values({ domainGroupGuid: parent.group, ipGroupGuid: chosen!.groupGuid });
+    try {
+      const before = await subdomainsOf(parent.guid);
+      const error = await refusal(createSubdomain(client(), parent.guid, subdomainBody('outside', { ip_address: outside.guid })), 400);
+      expect(error.body.fields).toEqual({ ip_address: `${outside.ipAddress} is not in an IP group this domain group may use.` });
+      expect(await subdomainsOf(parent.guid)).toEqual(before);
+    } finally {
+      await database.db.delete(domainGroupIpGroups).where(eq(domainGroupIpGroups.domainGroupGuid, parent.group));
+      if (saved.length) await database.db.insert(domainGroupIpGroups).values(saved);
+    }
+  });
+
+  it('refuses a name the parent zone has a CNAME record for, adding nothing', async () => {
+    const [cname] = await database.db.insert(dnsRecords).values({ zoneGuid: parent.zone, type: 'CNAME', name: 'alias', value: 'elsewhere.example.' }).returning({ guid: dnsRecords.guid });
+    try {
+      const before = await subdomainsOf(parent.guid);
+      const error = await refusal(createSubdomain(client(), parent.guid, subdomainBody('Alias')), 400);
+      expect(error.body.fields).toEqual({ subdomain: 'The DNS zone has a CNAME record for alias: delete it before adding the subdomain.' });
+      expect(await subdomainsOf(parent.guid)).toEqual(before);
+      expect(await database.db.select({ type: dnsRecords.type }).from(dnsRecords).where(and(eq(dnsRecords.zoneGuid, parent.zone), eq(dnsRecords.name, 'alias')))).toEqual([{ type: 'CNAME' }]);
+    } finally {
+      await database.db.delete(dnsRecords).where(eq(dnsRecords.guid, cname!.guid));
+    }
+  });
+
+  it('refuses a subdomain whose full name would pass 253 characters, adding nothing', async () => {
+    // 63 + 1 + 190: a label of the longest length under a 190-character parent makes 254.
+    const long = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(57)}.test`;
+    expect(long).toHaveLength(190);
+    await withDomain({ domain: long, status: 'ACTIVE' }, async (guid) => {
+      const error = await refusal(createSubdomain(client(), guid, subdomainBody('d'.repeat(63))), 400);
+      expect(error.body.fields).toEqual({ subdomain: 'The full name of the subdomain can be at most 253 characters long.' });
+      expect(await subdomainsOf(guid)).toEqual([]);
+      // One character less fits the limit and reaches the next check (this domain has no zone).
+      expect((await refusal(createSubdomain(client(), guid, subdomainBody('d'.repeat(62))), 409)).body.errors).toEqual([DNS_ZONE_UNAVAILABLE]);
+    });
+  });
+
+  it('answers 409 while the parent has no live DNS zone, adding nothing', async () => {
+    await withDomain({ domain: 'zoneless-parent.example', status: 'ACTIVE' }, async (guid) => {
+      const error = await refusal(createSubdomain(client(), guid, subdomainBody('shop')), 409);
+      expect(error.body.errors).toEqual([DNS_ZONE_UNAVAILABLE]);
+      expect(await subdomainsOf(guid)).toEqual([]);
+    });
+    await withDomain({ domain: 'pending-zone-parent.example', status: 'ACTIVE' }, async (guid) => {
+      await database.db.insert(dnsZones).values({ companyGuid: demo.company, domainGuid: guid, status: 'PENDING', soaNameserver: 'ns1.hostdeck.test.', soaEmail: 'hostmaster.hostdeck.test.', soaSerial: 1 });
+      expect((await refusal(createSubdomain(client(), guid, subdomainBody('shop')), 409)).body.errors).toEqual([DNS_ZONE_UNAVAILABLE]);
+      expect(await subdomainsOf(guid)).toEqual([]);
+    });
+  });
+
+  it('answers 409 busy while the parent is not ACTIVE, adding nothing', async () => {
+    await withDomain({ domain: 'busy-parent.example', status: 'UPDATING_HOSTING' }, async (guid) => {
+      const error = await refusal(createSubdomain(client(), guid, subdomainBody('shop')), 409);
+      expect(error.body.errors).toEqual([busySentence('updating hosting')]);
+      expect(await subdomainsOf(guid)).toEqual([]);
+    });
+  });
+
   it("answers 404 for another company's domain and for a subdomain, which has none", async () => {
     await refusal(listSubdomains(client(), foreignDomain), 404);
     await refusal(createSubdomain(client(), foreignDomain, subdomainBody('shop4')), 404);
@@ -194,6 +305,21 @@ describe('GET and POST /domains/{guid}/email_addresses/, DELETE /email_addresses
     expect(await fieldRefusal(createForwarder(api, parent.guid, forwarderBody('info', { forward_to_email_address: '' })), 'forward_to_email_address')).toBe(ENTER_FORWARD_TO);
     expect(await fieldRefusal(createForwarder(api, parent.guid, forwarderBody('info', { forward_to_email_address: 'owner' })), 'forward_to_email_address')).toBe(FORWARD_TO_INVALID);
     expect(await fieldRefusal(createForwarder(api, parent.guid, forwarderBody('loop', { forward_to_email_address: `LOOP@${parent.domain}` })), 'forward_to_email_address')).toBe(FORWARD_TO_ITSELF);
+  });
+
+  it('refuses an is_catchall that is not true or false, adding nothing', async () => {
+    const before = await forwardersOf(parent.guid);
+    const error = await refusal(createForwarder(client(), parent.guid, forwarderBody('flagged', { is_catchall: 'yes' })), 400);
+    expect(error.body.fields).toEqual({ is_catchall: 'is_catchall must be true or false.' });
+    expect(await forwardersOf(parent.guid)).toEqual(before);
+  });
+
+  it('answers 409 busy while the domain is not ACTIVE, adding nothing', async () => {
+    await withDomain({ domain: 'busy-forwarders.example', status: 'UPDATING' }, async (guid) => {
+      const error = await refusal(createForwarder(client(), guid, forwarderBody('info')), 409);
+      expect(error.body.errors).toEqual([busySentence('updating')]);
+      expect(await forwardersOf(guid)).toEqual([]);
+    });
   });
 
   it('deletes an ACTIVE forwarder as a task; one being deleted answers 409', async () => {

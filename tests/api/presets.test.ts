@@ -25,11 +25,13 @@ import {
   PRESET_GROUP_DELETED,
   PRESET_ITEM_DELETED,
   PRESET_ITEMS_ADDED,
+  MAX_ITEMS_AT_ONCE,
   type PresetCreate,
   type PresetGroupCreate,
+  type PresetItemsBody,
 } from '../../src/lib/schemas/presets';
 import type { Database } from '../../src/server/db/connection';
-import { companies, domains, memberships, softwarePresetGroups, softwarePresets, users } from '../../src/server/db/schema/index';
+import { companies, domains, memberships, softwarePresetGroups, softwarePresetItems, softwarePresets, users } from '../../src/server/db/schema/index';
 import { openSeededApp, type TestApp } from './helpers/app';
 import { refusal } from './helpers/outcomes';
 
@@ -113,7 +115,9 @@ describe('GET /domains/software_presets/ and the picker', () => {
       // Presets outside the list answer as if they did not exist.
       await db.update(memberships).set({ permissions: [...before!.permissions, 'can_delete_software_presets', 'can_add_software_presets'] }).where(where);
       expect((await refusal(deletePreset(limited, other.guid), 404)).message).toBe(PRESET_NOT_FOUND);
-      await refusal(createPreset(limited, { name: 'Mine', software_name: 'WORDPRESS' }), 403);
+      const refused = await refusal(createPreset(limited, { name: 'Mine', software_name: 'WORDPRESS' }), 403);
+      expect(refused.body.errors).toEqual(['Your access is limited to some software presets, so you cannot add one. Ask an owner of the company.']);
+      expect(await db.select().from(softwarePresets).where(and(eq(softwarePresets.companyGuid, demo.company), eq(softwarePresets.name, 'Mine')))).toEqual([]);
     } finally {
       await db.update(memberships).set({ allowedSoftwarePresets: before!.allowedSoftwarePresets, permissions: before!.permissions }).where(where);
     }
@@ -235,6 +239,23 @@ describe('preset items', () => {
 
   it('refuses an empty list', async () => {
     expect(await fieldRefusal(addPresetItems(client(), seeded, (await listPresets(client(), { per_page: 100 })).data.find((p) => p.guid === seeded)!.groups[1]!.guid, { items: [] }), 'items')).toBe(CHOOSE_ITEMS);
+  });
+
+  const akismet = { name: 'Akismet', slug: 'akismet' };
+  it.each([
+    [{ items: [{ slug: 'akismet' }] }, 'items.0.name', 'Each item needs its name.'],
+    [{ items: [akismet, { name: '  ', slug: 'jetpack' }] }, 'items.1.name', 'Each item needs its name.'],
+    [{ items: [{ name: 'Akismet' }] }, 'items.0.slug', 'Each item needs its slug.'],
+    [{ items: [{ name: 'Akismet', slug: ' ' }] }, 'items.0.slug', 'Each item needs its slug.'],
+    [{ items: [{ name: 'Akismet', slug: 'Akismet' }] }, 'items.0.slug', 'A slug holds lowercase letters, digits and single hyphens.'],
+    [{ items: [{ name: 'Akismet', slug: 'wp--seo' }] }, 'items.0.slug', 'A slug holds lowercase letters, digits and single hyphens.'],
+    [{ items: [{ name: 'Akismet', slug: 'akismet-' }] }, 'items.0.slug', 'A slug holds lowercase letters, digits and single hyphens.'],
+    [{ items: Array.from({ length: MAX_ITEMS_AT_ONCE + 1 }, () => akismet) }, 'items', 'Add at most 100 items at once.'],
+  ])('refuses %#: %s, adding nothing', async (body, field, sentence) => {
+    const preset = await newPreset();
+    const { guid } = await createPresetGroup(client(), preset.guid, { name: 'Plugins', group_type: 'PLUGINS', install_action: 'ALL' });
+    expect(await fieldRefusal(addPresetItems(client(), preset.guid, guid, body as PresetItemsBody), field)).toBe(sentence);
+    expect(await database.db.select().from(softwarePresetItems).where(eq(softwarePresetItems.groupGuid, guid))).toEqual([]);
   });
 
   it('deletes an item', async () => {
