@@ -6,6 +6,7 @@ import type { InstallSoftware } from '../../src/lib/schemas/domain-software';
 import type { Database } from '../../src/server/db/connection';
 import { companies, dnsRecords, dnsZones, domains, hostingAccounts, softwareInstallations } from '../../src/server/db/schema/index';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
+import { CERTIFICATE_ISSUER } from '../../src/server/services/certificate-issuer';
 import { openSeededApp, type TestApp } from './helpers/app';
 import { refusal, taskFinished } from './helpers/outcomes';
 import { listGroupTasks } from '../../src/lib/requests/tasks';
@@ -101,7 +102,10 @@ describe("SSL certificate (spec part 2, 2.5 'Install SSL Certificate')", () => {
     const answer = await installSsl(t.client(demo), target.guid, {});
     expect(answer.message).toBe("Let's Encrypt installation successfully scheduled!");
     expect((await finished(answer.task.guid)).status).toBe('COMPLETED');
-    expect((await getDomain(t.client(demo), target.guid)).ssl_certificate).toMatchObject({ status: 'ACTIVE', certificate_type: 'LETS_ENCRYPT', include_www_subdomain: false });
+    const issued = (await getDomain(t.client(demo), target.guid)).ssl_certificate!;
+    expect(issued).toMatchObject({ status: 'ACTIVE', certificate_type: 'LETS_ENCRYPT', include_www_subdomain: false, issuer: CERTIFICATE_ISSUER.name });
+    // Issued by the sandbox, for Let's Encrypt's 90 days.
+    expect(Date.parse(issued.date_expires!) - Date.parse(issued.date_created!)).toBe(90 * 86_400_000);
     expect((await refusal(installSsl(t.client(demo), target.guid, {}))).body.errors).toEqual(['An SSL certificate is installed already.']);
 
     const removed = await uninstallSsl(t.client(demo), target.guid);

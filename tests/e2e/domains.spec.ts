@@ -310,6 +310,7 @@ test("from the drawer: a Let's Encrypt certificate, WordPress and its password, 
   await domains.getByRole('button', { name: domain }).click();
   // Checked moments after it was added: the DNS server answers its assigned address.
   await expect(drawer.getByText('Healthy', { exact: true })).toBeVisible();
+  await expect(drawer.getByText('Hostdeck sandbox issuer (not trusted by browsers)')).toBeVisible();
   await drawer.getByRole('button', { name: 'Install Software' }).click();
   const install = page.getByRole('dialog', { name: 'Install Software' });
   await install.getByLabel('Software').selectOption('WORDPRESS');

@@ -230,6 +230,8 @@ export function DomainOverview({ domain: d }: { domain: DomainDetail }) {
               ['Type', d.ssl_certificate.certificate_type === 'LETS_ENCRYPT' ? "Let's Encrypt" : 'Custom'],
               ['Includes www', d.ssl_certificate.include_www_subdomain ? 'Yes' : 'No'],
               ['Issued', <DateTime key="i" value={d.ssl_certificate.date_created} fallback="Not yet" />],
+              ...(d.ssl_certificate.issuer ? ([['Issuer', d.ssl_certificate.issuer]] as [string, ReactNode][]) : []),
+              ...(d.ssl_certificate.date_expires ? ([['Expires', <DateTime key="e" value={d.ssl_certificate.date_expires} />]] as [string, ReactNode][]) : []),
             ]}
           />
         ) : (

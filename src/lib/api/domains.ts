@@ -65,7 +65,17 @@ export const domain = z
     hosting_type: z.string(),
     group: ref,
     has_ssl_certificate: z.boolean(),
-    ssl_certificate: z.object({ certificate_type: z.string(), date_created: iso.nullable(), status: z.string(), include_www_subdomain: z.boolean() }).nullable(),
+    ssl_certificate: z
+      .object({
+        certificate_type: z.string(),
+        date_created: iso.nullable(),
+        status: z.string(),
+        include_www_subdomain: z.boolean(),
+        /** Beyond the spec: when an issued certificate runs out, and who issued it (the reference API names its sandbox). */
+        date_expires: iso.nullable(),
+        issuer: z.string().nullable(),
+      })
+      .nullable(),
     redirect_to_https: z.boolean(),
     software: domainSoftware.nullable(),
     software_protocol: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { CERTIFICATE_ISSUER } from './certificate-issuer';
 import type { Domain } from '../../lib/api/domains';
 import type { Db } from '../db/connection';
 import { domainGroups, domainNotes, domains, hostingAccounts, ipAddresses, softwareCatalogue, softwareInstallations, softwarePresets } from '../db/schema/index';
@@ -56,7 +57,14 @@ export function domainAnswer(row: DomainSelectRow, now: Date): Domain {
     group: { guid: d.groupGuid, name: row.groupName },
     has_ssl_certificate: d.sslStatus === 'ACTIVE',
     ssl_certificate: d.sslStatus
-      ? { certificate_type: d.sslCertificateType ?? 'LETS_ENCRYPT', date_created: iso(d.sslDateCreated), status: d.sslStatus, include_www_subdomain: d.sslIncludeWww }
+      ? {
+          certificate_type: d.sslCertificateType ?? 'LETS_ENCRYPT',
+          date_created: iso(d.sslDateCreated),
+          status: d.sslStatus,
+          include_www_subdomain: d.sslIncludeWww,
+          date_expires: d.sslStatus === 'ACTIVE' ? iso(d.sslDateExpires) : null,
+          issuer: d.sslStatus === 'ACTIVE' ? CERTIFICATE_ISSUER.name : null,
+        }
       : null,
     redirect_to_https: d.redirectToHttps,
     software: row.software?.guid

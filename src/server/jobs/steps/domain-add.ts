@@ -5,6 +5,7 @@ import { defaultRecords, defaultSoa } from '../../services/dns-defaults';
 import type { NewTaskItem } from '../store';
 import { nextSerial } from './dns-zone';
 import type { Resolution } from '../../dns/resolver';
+import { CERTIFICATE_ISSUER } from '../../services/certificate-issuer';
 import { StepFailure, StepWaiting, type Step, type StepContext } from './step';
 
 /**
@@ -15,8 +16,6 @@ import { StepFailure, StepWaiting, type Step, type StepContext } from './step';
 export const ADD_DOMAINS = 'ADD_DOMAINS';
 
 const DAY_MS = 86_400_000;
-/** Let's Encrypt certificates last 90 days. */
-const CERTIFICATE_DAYS = 90;
 /** The sentence a certificate request fails with after a day of waiting (as the seeded failures say). */
 export const NOT_RESOLVING = 'The domain does not resolve to its assigned IP address.';
 
@@ -111,7 +110,7 @@ const installLetsEncrypt: Step = {
     }
     await tx
       .update(domains)
-      .set({ sslStatus: 'ACTIVE', sslCertificateType: 'LETS_ENCRYPT', sslDateCreated: now, sslDateExpires: new Date(now.getTime() + CERTIFICATE_DAYS * DAY_MS), dateUpdated: now })
+      .set({ sslStatus: 'ACTIVE', sslCertificateType: 'LETS_ENCRYPT', sslDateCreated: now, sslDateExpires: new Date(now.getTime() + CERTIFICATE_ISSUER.days * DAY_MS), dateUpdated: now })
       .where(eq(domains.guid, d.guid));
   },
 };
