@@ -1,7 +1,7 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, guidPk, ts } from './columns';
 import { domainGroups, domains } from './domains';
-import { companyGuid } from './refs';
+import { companyGuid, userRef } from './refs';
 
 export type FirewallCondition = { field: string; name?: string; operator: string; value: string | string[] };
 /** A rule's body as the API sends it (spec part 2, 3): AND-groups of OR-conditions and an action. */
@@ -118,4 +118,26 @@ export const firewallPolicyDomains = pgTable(
       .references(() => domains.guid, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.policyGuid, t.domainGuid] }), index('firewall_policy_domains_domain_idx').on(t.domainGuid)],
+);
+
+/**
+ * Every version of a rule, ruleset or policy (issue 9, "History"): the whole object as it was
+ * saved, who saved it and a summary; restoring writes an earlier one back as a version of its
+ * own. Kept after the object is deleted, so a deletion can be undone from its history.
+ */
+export const firewallVersions = pgTable(
+  'firewall_versions',
+  {
+    guid: guidPk(),
+    companyGuid: companyGuid(),
+    /** RULE, RULESET or POLICY. */
+    objectKind: text('object_kind').notNull(),
+    objectGuid: uuid('object_guid').notNull(),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    summary: text('summary').notNull(),
+    changedBy: userRef('changed_by'),
+    dateCreated: createdAt(),
+  },
+  (t) => [uniqueIndex('firewall_versions_object_version_key').on(t.objectGuid, t.version), index('firewall_versions_company_idx').on(t.companyGuid, t.dateCreated)],
 );

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 import { domains } from './domains';
 import { companyGuid } from './refs';
@@ -30,6 +30,22 @@ export const edgeRequests = pgTable(
     bot: text('bot'),
     status: integer('status').notNull(),
     bytes: integer('bytes').notNull(),
+    /**
+     * What the firewall's conditions match on (spec part 2, 3 "Condition fields"), kept so a rule
+     * can be dry-run against the requests a domain group really had (issue 9). Null on rows
+     * recorded before the firewall.
+     */
+    method: text('method'),
+    host: text('host'),
+    query: text('query'),
+    userAgent: text('user_agent'),
+    address: text('address'),
+    asn: integer('asn'),
+    /** The request's headers, names lower-cased, without Authorization. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    /** The firewall's decision (ALLOW, REJECT, REDIRECT, LIMITED) and the rule that made it; null when no rule applied. */
+    firewallAction: text('firewall_action'),
+    firewallRuleGuid: uuid('firewall_rule_guid'),
   },
   (t) => [index('edge_requests_domain_at_idx').on(t.domainGuid, t.at)],
 );
