@@ -8,4 +8,5 @@ export * from './operators';
 export * from './predefined-bots';
 export * from './rate-limit';
 export * from './request';
+export * from './rule-form';
 export * from './types';
