@@ -8,6 +8,7 @@ import { LINK_USED_TEXT } from '../../src/server/edge/pages';
 import { startEdge, type EdgeHandle } from '../../src/server/edge/server';
 import { LOGIN_LINK_MS } from '../../src/server/services/login-links';
 import { openSeededApp, type TestApp } from './helpers/app';
+import { customHostDomain } from './helpers/domain-picks';
 import { refusal } from './helpers/outcomes';
 
 let database: Database;
@@ -133,13 +134,8 @@ describe('GET /domains/{guid}/login/cpanel/ (spec part 2, 7.2)', () => {
 
   it("says 'Automatic login not allowed!' for a domain on a custom host or an account that is not ACTIVE", async () => {
     const { db } = database;
-    const [custom] = await db
-      .select({ guid: domains.guid })
-      .from(domains)
-      .innerJoin(hostingAccounts, eq(hostingAccounts.guid, domains.hostingAccountGuid))
-      .where(and(eq(domains.companyGuid, demo.company), eq(domains.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'CUSTOM_HOST')))
-      .limit(1);
-    expect((await refusal(cpanelLogin(t.client(demo), custom!.guid), 409)).body.errors).toEqual(['Automatic login not allowed!']);
+    const custom = await customHostDomain(database.db, demo.company);
+    expect((await refusal(cpanelLogin(t.client(demo), custom), 409)).body.errors).toEqual(['Automatic login not allowed!']);
     const [row] = await db.select({ account: domains.hostingAccountGuid }).from(domains).where(eq(domains.guid, site.guid));
     await db.update(hostingAccounts).set({ status: 'SUSPENDED' }).where(eq(hostingAccounts.guid, row!.account!));
     try {

@@ -5,6 +5,7 @@ import { listSignatures } from '../../src/lib/requests/ip-addresses';
 import type { Database } from '../../src/server/db/connection';
 import { companies, dnsRecords, dnsZones, domainGroupIpGroups, domains, hostingAccounts, ipAddresses } from '../../src/server/db/schema/index';
 import { openSeededApp, type TestApp } from './helpers/app';
+import { customHostDomain } from './helpers/domain-picks';
 import { refusal, taskFinished } from './helpers/outcomes';
 
 let database: Database;
@@ -138,13 +139,8 @@ describe('placement refusals', () => {
 
   it('refuses cPanel for a malformed guid and a domain on a custom host', async () => {
     expect((await refusal(createInCpanel(t.client(demo), 'nope'), 400)).body.fields).toEqual({ guid: 'Domain not found.' });
-    const [custom] = await database.db
-      .select({ guid: domains.guid })
-      .from(domains)
-      .innerJoin(hostingAccounts, eq(hostingAccounts.guid, domains.hostingAccountGuid))
-      .where(and(eq(domains.companyGuid, demo.company), eq(domains.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'CUSTOM_HOST')))
-      .limit(1);
-    expect((await refusal(createInCpanel(t.client(demo), custom!.guid), 409)).body.errors).toEqual(['Only a domain on a shared hosting account can be created in cPanel.']);
+    const custom = await customHostDomain(database.db, demo.company);
+    expect((await refusal(createInCpanel(t.client(demo), custom), 409)).body.errors).toEqual(['Only a domain on a shared hosting account can be created in cPanel.']);
   });
 
   it('answers 409 busy for a domain that is not ACTIVE, in each dialog', async () => {

@@ -8,6 +8,7 @@ import { companies, dnsRecords, dnsZones, domains, hostingAccounts, softwareInst
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
 import { CERTIFICATE_ISSUER } from '../../src/server/services/certificate-issuer';
 import { openSeededApp, type TestApp } from './helpers/app';
+import { customHostDomain } from './helpers/domain-picks';
 import { refusal, taskFinished } from './helpers/outcomes';
 import { listGroupTasks } from '../../src/lib/requests/tasks';
 import type { Task } from '../../src/lib/api/tasks';
@@ -208,13 +209,8 @@ describe('software and SSL refusals', () => {
   });
 
   it('refuses software on a custom host account', async () => {
-    const [custom] = await database.db
-      .select({ guid: domains.guid })
-      .from(domains)
-      .innerJoin(hostingAccounts, eq(hostingAccounts.guid, domains.hostingAccountGuid))
-      .where(and(eq(domains.companyGuid, demo.company), eq(domains.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'CUSTOM_HOST')))
-      .limit(1);
-    expect((await refusal(installSoftware(demoClient(), custom!.guid, form()), 409)).body.errors).toEqual(['Software cannot be installed on a custom host account.']);
+    const custom = await customHostDomain(database.db, demo.company);
+    expect((await refusal(installSoftware(demoClient(), custom, form()), 409)).body.errors).toEqual(['Software cannot be installed on a custom host account.']);
   });
 
   it('answers 409 busy while the domain is not ACTIVE', async () => {
