@@ -103,6 +103,11 @@ const BUILT = [
   'GET /domains/software_presets/list/', 'GET /domains/software_presets/', 'POST /domains/software_presets/', 'DELETE /domains/software_presets/{id}/',
   'POST /domains/software_presets/{id}/groups/', 'DELETE /domains/software_presets/{id}/groups/{gid}/', 'POST /domains/software_presets/{id}/groups/{gid}/items/',
   'DELETE /domains/software_presets/{id}/groups/{gid}/items/{iid}/', 'GET /domains/websites/',
+  // firewall: rules, rulesets and policies (issue 9)
+  'GET /firewall/', 'POST /firewall/', 'GET /firewall/{guid}/', 'POST /firewall/{guid}/', 'PATCH /firewall/{guid}/', 'DELETE /firewall/{guid}/',
+  'POST /firewall/delete/', 'GET /firewall/predefined-bots/',
+  'GET /firewall/rulesets/', 'POST /firewall/rulesets/', 'GET /firewall/rulesets/{guid}/', 'PATCH /firewall/rulesets/{guid}/', 'DELETE /firewall/rulesets/{guid}/', 'POST /firewall/rulesets/delete/',
+  'GET /firewall/policies/', 'POST /firewall/policies/', 'GET /firewall/policies/{guid}/', 'PATCH /firewall/policies/{guid}/', 'DELETE /firewall/policies/{guid}/', 'POST /firewall/policies/delete/',
 ];
 
 /** Operations decided beyond the spec's list (docs/decisions.md says why). */
@@ -123,6 +128,10 @@ const DECIDED_EXTRAS = [
   'GET /domains/websites/{guid}/',
   // The export of a selection too long for a URL, its choices in a JSON body (decisions: Export).
   'POST /domains/export/',
+  // The history of every rule, ruleset and policy, and restoring a version (issue 9 "Beyond the original"; decisions: Firewall calls).
+  'GET /firewall/{guid}/history/', 'POST /firewall/{guid}/history/{version}/restore/',
+  'GET /firewall/rulesets/{guid}/history/', 'POST /firewall/rulesets/{guid}/history/{version}/restore/',
+  'GET /firewall/policies/{guid}/history/', 'POST /firewall/policies/{guid}/history/{version}/restore/',
 ];
 
 async function specRows(): Promise<Set<string>> {

@@ -80,7 +80,7 @@ export const firewallPolicyRulesets = pgTable(
   (t) => [primaryKey({ columns: [t.policyGuid, t.rulesetGuid] }), index('firewall_policy_rulesets_ruleset_idx').on(t.rulesetGuid)],
 );
 
-/** Policies that use a rule directly; attached_to_policies of a rule counts these. */
+/** Policies that use a rule directly (a rule's attached_to_policies counts these and those that use it through a ruleset). */
 export const firewallPolicyRules = pgTable(
   'firewall_policy_rules',
   {
