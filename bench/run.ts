@@ -11,7 +11,9 @@
  * 4. With 50,000 domains in one group: a page of the domain list beside a bare SQL select, the
  *    export of all of them (time, peak memory), and in Chromium the time to the first rows and
  *    the slowest interaction while scrolling, selecting all and searching by tag.
- * Run with `npm run bench` (options: --ips N --runs N --seconds N --skip-api --skip-js --skip-load --skip-domains, --domains N).
+ * 5. The HTTP edge's requests per second with 100 ACTIVE firewall rules on a domain beside a
+ *    domain with none (ratio), under 50 concurrent clients.
+ * Run with `npm run bench` (options: --ips N --runs N --seconds N --skip-api --skip-js --skip-load --skip-domains, --domains N, --skip-edge).
  */
 import { parseArgs } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +23,7 @@ import { measureIpList } from './ip-list';
 import { measurePageJs } from './page-js';
 import { measureConcurrency } from './concurrency';
 import { measureDomains } from './domains';
+import { measureEdgeFirewall } from './edge-firewall';
 
 const { values } = parseArgs({
   options: {
@@ -30,6 +33,7 @@ const { values } = parseArgs({
     'skip-js': { type: 'boolean', default: false },
     'skip-load': { type: 'boolean', default: false },
     'skip-domains': { type: 'boolean', default: false },
+    'skip-edge': { type: 'boolean', default: false },
     domains: { type: 'string', default: '50000' },
     seconds: { type: 'string', default: '5' },
   },
@@ -53,3 +57,4 @@ if (!values['skip-domains']) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+if (!values['skip-edge']) await measureEdgeFirewall(Number(values.seconds));

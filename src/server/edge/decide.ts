@@ -1,21 +1,107 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { isbot } from 'isbot';
+import { createMemoryRateCounter, decide as evaluate, parseCookies, predefinedBotIn, splitTarget, type FirewallDecision, type FirewallRequest } from '../../lib/firewall';
+import type { Db } from '../db/connection';
+import { asnOf } from '../services/asn';
+import { lookupLocation } from '../services/geoip';
+import { createSiteRuleCache } from './firewall-rules';
 import type { Site } from './site';
-import type { EdgeRequest } from './rules';
 
 /**
  * What the edge does with a request before the domain's redirects and page: the firewall's
- * place (spec part 2, 2.10; issue 9 fills it with the rules, rulesets and policies). For now
- * every request is let through.
+ * decision (spec part 2, 2.10 and 3; issue 9 "The edge enforces it"; docs/decisions.md "The edge
+ * enforces the firewall"), made by the one evaluator of src/lib/firewall.
  */
-export type EdgeDecision = { action: 'ALLOW' } | { action: 'REJECT'; status: number } | { action: 'REDIRECT'; location: string; status: number };
 
 export interface DecisionInput {
   site: Site;
-  request: EdgeRequest;
+  /** The Host header's name, lowercased, without its port. */
+  host: string;
   method: string;
-  headers: Readonly<Record<string, string | string[] | undefined>>;
-  address: string | null;
+  /** The request target as sent (path and query). */
+  target: string;
+  headers: IncomingHttpHeaders;
+  /** The client's address as the edge believes it; '' when unknown. */
+  address: string;
 }
 
-export async function decide(_input: DecisionInput): Promise<EdgeDecision> {
-  return { action: 'ALLOW' };
+/** The decision and the request as the evaluator saw it, which the request log keeps for dry runs. */
+export interface EdgeVerdict {
+  decision: FirewallDecision;
+  request: FirewallRequest;
+}
+
+export interface Firewall {
+  decide(input: DecisionInput): Promise<EdgeVerdict>;
+}
+
+export interface FirewallOptions {
+  /** How long a site's loaded rules serve before they are read again (default 2 s). */
+  cacheMs?: number;
+  /** The edge's clock: rate-limit windows and the rule cache follow it. */
+  now: () => Date;
+  log?: (message: string) => void;
+}
+
+/** Spec part 2, 3 "Condition fields": headers by lower-cased name, repeated ones joined as HTTP allows. */
+function headersOf(headers: IncomingHttpHeaders): Record<string, string> {
+  // No prototype: a header named __proto__ is a header like any other.
+  const out = Object.create(null) as Record<string, string>;
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+/**
+ * The edge's firewall: one rate counter for the life of the process (so limits hold across
+ * requests), the rules of each site cached for `cacheMs`, and the facts the evaluator needs
+ * looked up here: country (DB-IP), ASN (@ip-location-db/asn), is-bot (isbot), predefined bot.
+ */
+export function createFirewall(db: Db, options: FirewallOptions): Firewall {
+  const log = options.log ?? console.error;
+  const counter = createMemoryRateCounter();
+  const cache = createSiteRuleCache(db, options.cacheMs ?? 2_000);
+  let asnFailed = false;
+
+  /** A missing ASN table must not stop the sites: the field reads as none, logged once. */
+  async function asnFor(address: string): Promise<number | null> {
+    try {
+      return await asnOf(address);
+    } catch (error) {
+      if (!asnFailed) log(`[hostdeck] edge: the ASN data could not be read, the autonomous number field matches nothing: ${String(error)}`);
+      asnFailed = true;
+      return null;
+    }
+  }
+
+  return {
+    async decide(input) {
+      const now = options.now().getTime();
+      const headers = headersOf(input.headers);
+      const userAgent = headers['user-agent'] ?? '';
+      const { path, query } = splitTarget(input.target);
+      const [rules, location, asn] = await Promise.all([cache.rulesFor(input.site, now), lookupLocation(input.address), asnFor(input.address)]);
+      const request: FirewallRequest = {
+        method: input.method,
+        host: input.host,
+        path,
+        query,
+        headers,
+        cookies: parseCookies(headers.cookie),
+        client: input.address || null,
+        country: location.country?.code ?? null,
+        asn,
+        isBot: isbot(userAgent),
+        predefinedBot: predefinedBotIn(userAgent)?.value ?? null,
+      };
+      return { decision: evaluate(request, rules, counter, now), request };
+    },
+  };
+}
+
+/** Reads the ASN table now, so the first request does not wait for it (about 0.8 s). */
+export function warmFirewallData(log: (message: string) => void = console.error): void {
+  asnOf('192.0.2.1').catch((error: unknown) => log(`[hostdeck] edge: the ASN data could not be read: ${String(error)}`));
 }

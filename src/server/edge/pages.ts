@@ -54,3 +54,12 @@ export const controlPanelPage = (account: { name: string }, username: string, do
 
 export const LINK_USED_TEXT = 'This sign-in link has expired or was used already.';
 export const linkUsedPage = () => page('Sign-in link expired', `<h1>${LINK_USED_TEXT}</h1><p>Open it again from the panel.</p>`);
+
+/** A request a firewall rule rejects (issue 9 "The edge enforces it"): 403 with a short page. */
+export const REJECTED_TEXT = 'Access to this site was refused.';
+export const rejectedPage = (host: string) => page('Access refused', `<h1>${REJECTED_TEXT}</h1><p>The site's firewall does not let this request through.</p><p>${escape(host)}</p>`);
+
+/** A request past a rate limit: 429 with the seconds until the window ends (also sent as Retry-After). */
+export const LIMITED_TEXT = 'Too many requests.';
+export const limitedPage = (host: string, retryAfterSeconds: number) =>
+  page('Too many requests', `<h1>${LIMITED_TEXT}</h1><p>Please try again in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}.</p><p>${escape(host)}</p>`);

@@ -1,11 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Db } from '../db/connection';
-import { decide } from './decide';
 import { eq } from 'drizzle-orm';
+import type { FirewallDecision } from '../../lib/firewall';
+import { createFirewall, warmFirewallData, type Firewall } from './decide';
 import { domains, hostingAccounts } from '../db/schema/index';
 import { LOGIN_PATH_PREFIX, useLoginLink } from '../services/login-links';
-import { controlPanelPage, linkUsedPage, noSitePage, placeholderPage, softwareAdminPage, softwarePage } from './pages';
+import { controlPanelPage, limitedPage, linkUsedPage, noSitePage, placeholderPage, rejectedPage, softwareAdminPage, softwarePage } from './pages';
 import { createRecorder, type Recorder } from './recorder';
 import { matchRedirect, metaRedirect, type EdgeRequest } from './rules';
 import { activeRedirects, findSite, hostName, type Site } from './site';
@@ -15,7 +16,8 @@ import { activeRedirects, findSite, hostName, type Site } from './site';
  * ACTIVE domain and subdomain by its Host header, in this order: the firewall's decision
  * (./decide.ts), the HTTPS and www toggles, the ACTIVE URL redirects, then the page (the
  * installed software's start page, else the placeholder). It speaks plain HTTP; a proxy in
- * front marks HTTPS requests with X-Forwarded-Proto. Each answer for a domain is recorded.
+ * front marks HTTPS requests with X-Forwarded-Proto. Each answer for a domain is recorded,
+ * with what the firewall read and decided (issue 9), the requests it turned away too.
  */
 export interface EdgeHandle {
   /** The port it listens on (the one chosen when asked for 0). */
@@ -30,6 +32,8 @@ export interface EdgeOptions {
   host: string;
   /** Believe X-Forwarded-For for the visitor's address (TRUST_PROXY=1). */
   trustProxy?: boolean;
+  /** How long a site's firewall rules are reused before they are read again (default 2 s). */
+  firewallCacheMs?: number;
   log?: (message: string) => void;
 }
 
@@ -55,10 +59,25 @@ function edgeRequestOf(req: IncomingMessage, host: string): EdgeRequest {
   return { scheme: forwarded === 'https' ? 'https' : 'http', host, port, path: req.url?.startsWith('/') ? req.url : '/' };
 }
 
-async function answerFor(db: Db, site: Site, request: EdgeRequest, req: IncomingMessage, address: string, now: Date): Promise<Answer> {
-  const decision = await decide({ site, request, method: req.method ?? 'GET', headers: req.headers, address });
-  if (decision.action === 'REJECT') return html(decision.status, noSitePage(null));
-  if (decision.action === 'REDIRECT') return redirect(decision.status, decision.location);
+/** What the firewall's decision answers before anything else; null lets the request on. */
+function firewallAnswer(decision: FirewallDecision, host: string): Answer | null {
+  switch (decision.action) {
+    case 'REJECT':
+      return html(403, rejectedPage(host));
+    case 'REDIRECT':
+      return redirect(decision.status, decision.destination);
+    case 'LIMITED': {
+      const answer = html(429, limitedPage(host, decision.retryAfterSeconds));
+      return { ...answer, headers: { ...answer.headers, 'Retry-After': String(decision.retryAfterSeconds) } };
+    }
+    case 'ALLOW':
+      return null;
+  }
+}
+
+async function answerFor(db: Db, site: Site, request: EdgeRequest, decision: FirewallDecision, now: Date): Promise<Answer> {
+  const blocked = firewallAnswer(decision, request.host);
+  if (blocked) return blocked;
 
   // A sign-in link opens before the HTTPS and www toggles: the edge itself speaks plain HTTP on its name.
   if (request.path.startsWith(LOGIN_PATH_PREFIX)) return html(...(await signInPage(db, site, request.path.slice(LOGIN_PATH_PREFIX.length).split('?')[0] ?? '', now)));
@@ -93,6 +112,8 @@ function addressOf(req: IncomingMessage, trustProxy: boolean): string {
 export async function startEdge(db: Db, options: EdgeOptions, now: () => Date = () => new Date()): Promise<EdgeHandle> {
   const log = options.log ?? console.error;
   const recorder: Recorder = createRecorder(db, log);
+  const firewall: Firewall = createFirewall(db, { now, cacheMs: options.firewallCacheMs, log });
+  warmFirewallData(log);
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const host = hostName(req.headers.host);
@@ -100,7 +121,9 @@ export async function startEdge(db: Db, options: EdgeOptions, now: () => Date = 
     if (!host || !site) return send(req, res, html(404, noSitePage(host)));
     const address = addressOf(req, options.trustProxy ?? false);
     const request = edgeRequestOf(req, host);
-    const answer = await answerFor(db, site, request, req, address, now());
+    const method = req.method ?? 'GET';
+    const verdict = await firewall.decide({ site, host, method, target: request.path, headers: req.headers, address });
+    const answer = await answerFor(db, site, request, verdict.decision, now());
     const bytes = send(req, res, answer);
     recorder.record({
       companyGuid: site.companyGuid,
@@ -113,6 +136,16 @@ export async function startEdge(db: Db, options: EdgeOptions, now: () => Date = 
       referer: typeof req.headers.referer === 'string' ? req.headers.referer : null,
       status: answer.status,
       bytes,
+      firewall: {
+        method,
+        host,
+        query: verdict.request.query,
+        headers: verdict.request.headers,
+        country: verdict.request.country,
+        asn: verdict.request.asn,
+        action: verdict.decision.action,
+        ruleGuid: verdict.decision.rule,
+      },
     });
   }
 

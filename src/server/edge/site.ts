@@ -6,6 +6,8 @@ import { domains, softwareCatalogue, softwareInstallations, urlRedirects } from 
 export interface Site {
   guid: string;
   companyGuid: string;
+  /** A subdomain's parent: the firewall policies attached to it govern the subdomain too. */
+  parentDomainGuid: string | null;
   domain: string;
   /** The Host asked for the www. form of the domain. */
   isWww: boolean;
@@ -35,6 +37,7 @@ export async function findSite(db: Db, host: string): Promise<Site | null> {
     .select({
       guid: domains.guid,
       companyGuid: domains.companyGuid,
+      parentDomainGuid: domains.parentDomainGuid,
       domain: domains.domain,
       redirectToHttps: domains.redirectToHttps,
       redirectToHttp: domains.redirectToHttp,

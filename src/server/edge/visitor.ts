@@ -24,16 +24,19 @@ function botName(userAgent: string, parsed: Bowser.Parser.ParsedResult): string 
   return match.split('/')[0]!.trim().slice(0, 100) || 'Unknown bot';
 }
 
-/** OS, browser, device (bowser), bot (isbot) and country (geoip) of one request. */
-export async function visitorFacts(address: string, userAgent: string): Promise<VisitorFacts> {
+/**
+ * OS, browser, device (bowser), bot (isbot) and country (geoip) of one request; a country the
+ * firewall already looked up is passed in rather than looked up again.
+ */
+export async function visitorFacts(address: string, userAgent: string, known?: { country: string | null }): Promise<VisitorFacts> {
   const parsed = Bowser.parse(userAgent || 'unknown');
   const bot = botName(userAgent, parsed);
   const type = parsed.platform.type;
   const device = bot ? 'BOT' : type === 'mobile' ? 'MOBILE' : type === 'tablet' ? 'TABLET' : 'DESKTOP';
-  const location = await lookupLocation(address);
+  const country = known ? known.country : ((await lookupLocation(address)).country?.code ?? null);
   return {
     visitor: visitorId(address, userAgent),
-    country: location.country?.code ?? null,
+    country,
     os: parsed.os.name || 'Unknown',
     browser: parsed.browser.name || 'Unknown',
     device,

@@ -11,7 +11,12 @@ import {
 } from '../db/schema/index';
 import type { SeedContext } from './context';
 
-/** Four rules (one rate limit, one disabled), two rulesets and a policy on a group and a domain. */
+/**
+ * Four rules (one rate limit, one disabled), two rulesets and a policy on a group and a domain.
+ * The edge enforces them (docs/decisions.md "The edge enforces the firewall"), so they say what
+ * a customer would mean and leave the demo sites open to browsers: the office always passes,
+ * AhrefsBot and SemrushBot are turned away, wp-login.php is limited to 150 a minute per client.
+ */
 export async function seedFirewall(ctx: SeedContext, companyGuid: string, domainGroupGuid: string, domainGuid: string | undefined) {
   const { db } = ctx;
   const rule = (name: string, priority: number, data: FirewallRuleData, status = 'ACTIVE', daysAgo = 60) => ({
@@ -37,10 +42,12 @@ export async function seedFirewall(ctx: SeedContext, companyGuid: string, domain
         max_requests: 150,
         time_frame: 'MINUTE',
       }),
+      // The office is let through before the bot and rate-limit rules, everyone else goes on to
+      // them: a default of REJECT would make it an allowlist and close the demo sites to all.
       rule('Allow office', 5, {
         type: 'FIREWALL',
-        conditions: [[{ field: 'ip_address', operator: 'EQUALS', value: '198.51.100.7' }]],
-        action: { type: 'ALLOW', default_type: 'REJECT' },
+        conditions: [[{ field: 'ip_address', operator: 'EQUALS', value: ['198.51.100.7'] }]],
+        action: { type: 'ALLOW', default_type: 'ALLOW' },
       }, 'ACTIVE', 30),
       rule('Redirect blocked countries', 30, {
         type: 'FIREWALL',

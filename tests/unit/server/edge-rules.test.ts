@@ -6,6 +6,7 @@ import { generatedDay, spread } from '../../../src/server/services/traffic-histo
 const site = (flags: Partial<Site> = {}): Site => ({
   guid: '00000000-0000-4000-8000-000000000001',
   companyGuid: '00000000-0000-4000-8000-000000000002',
+  parentDomainGuid: null,
   domain: 'example.com',
   isWww: false,
   redirectToHttps: false,
