@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { firewallRoutes } from '../requests/firewall';
 import {
+  dryRunSchema,
   firewallListQuery,
   firewallStatusSchema,
   policiesDeleteSchema,
@@ -362,4 +363,46 @@ export const restorePolicyOp = defineOperation({
   answer: z.object({ message: z.string(), policy: firewallPolicy }),
   scopes: POLICIES.edit,
   notFound: VERSION_NOT_FOUND,
+});
+
+// The dry run (issue 9 "Beyond the original"; docs/decisions.md "Firewall calls").
+
+/** A replayed request as the dry run's samples show it; `path` carries its query. */
+const dryRunSample = z.object({
+  time: z.iso.datetime(),
+  method: z.string().nullable(),
+  host: z.string(),
+  path: z.string(),
+  address: z.string().nullable(),
+  country: z.string().nullable(),
+  user_agent: z.string().nullable(),
+});
+
+/** What the rule or policy would have done to the period's recorded requests, with up to 5 of each. */
+export const firewallDryRun = z
+  .object({
+    period: z.object({ from: z.iso.datetime(), to: z.iso.datetime() }),
+    total: z.number().int(),
+    allowed: z.number().int(),
+    rejected: z.number().int(),
+    redirected: z.number().int(),
+    limited: z.number().int(),
+    /** True when the period held more requests than a dry run replays: the newest were tried. */
+    truncated: z.boolean(),
+    samples: z.object({ ALLOW: z.array(dryRunSample), REJECT: z.array(dryRunSample), REDIRECT: z.array(dryRunSample), LIMITED: z.array(dryRunSample) }),
+  })
+  .meta({ id: 'FirewallDryRun' });
+export type FirewallDryRunAnswer = z.infer<typeof firewallDryRun>;
+
+export const DRY_RUN_GROUP_NOT_FOUND = 'Domain group not found.';
+export const DRY_RUN_DOMAIN_NOT_FOUND = 'Domain not found.';
+
+export const dryRunOp = defineOperation({
+  ...firewallRoutes.dryRun,
+  area,
+  summary: "Tries a rule, or a policy's rules, on a domain group's or domain's recorded requests of a period (at most 31 days, the newest 50,000)",
+  body: dryRunSchema,
+  answer: firewallDryRun,
+  // Reading the group's traffic is reading its domains (spec part 2, 6).
+  scopes: [...RULES.view, 'can_view_domains'],
 });

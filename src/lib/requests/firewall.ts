@@ -10,6 +10,7 @@ import type {
   deleteRulesetOp,
   deleteRulesetsOp,
   deleteRulesOp,
+  dryRunOp,
   getPolicyOp,
   getRuleOp,
   getRulesetOp,
@@ -28,7 +29,7 @@ import type {
   updateRuleOp,
   updateRulesetOp,
 } from '../api/firewall';
-import type { FirewallListQuery, FirewallStatusChange, PolicyCreate, PolicyPatch, RuleSave, RulesetCreate, RulesetPatch } from '../schemas/firewall';
+import type { DryRunBody, FirewallListQuery, FirewallStatusChange, PolicyCreate, PolicyPatch, RuleSave, RulesetCreate, RulesetPatch } from '../schemas/firewall';
 
 /** Where each call of the firewall area lives (spec part 2, 7.6): written once here, spread into its definition in ../api/firewall.ts. */
 export const firewallRoutes = {
@@ -60,6 +61,8 @@ export const firewallRoutes = {
   deletePolicies: { id: 'firewall.policies.bulk_delete', method: 'post', path: '/firewall/policies/delete/' },
   policyHistory: { id: 'firewall.policies.history', method: 'get', path: '/firewall/policies/{guid}/history/' },
   restorePolicy: { id: 'firewall.policies.restore', method: 'post', path: '/firewall/policies/{guid}/history/{version}/restore/' },
+
+  dryRun: { id: 'firewall.dry_run', method: 'post', path: '/firewall/dry-run/' },
 } as const;
 
 const r = firewallRoutes;
@@ -95,3 +98,6 @@ export const deletePolicy = (api: Api, guid: string) => call<typeof deletePolicy
 export const deletePolicies = (api: Api, policies: string[]) => call<typeof deletePoliciesOp>(api, r.deletePolicies, { body: { policies } });
 export const policyHistory = (api: Api, guid: string, query: FirewallListQuery = {}) => call<typeof policyHistoryOp>(api, r.policyHistory, { params: { guid }, query });
 export const restorePolicy = (api: Api, guid: string, version: number) => call<typeof restorePolicyOp>(api, r.restorePolicy, { params: { guid, version } });
+
+/** A rule (as the rule form holds it) or a policy's rulesets and rules, tried on a group's or domain's recorded requests. */
+export const dryRun = (api: Api, body: DryRunBody) => call<typeof dryRunOp>(api, r.dryRun, { body });

@@ -424,3 +424,61 @@ export type PoliciesDelete = z.input<typeof policiesDeleteSchema>;
 /** The firewall tables' query: paging (spec part 2, 7.6: page, per_page). */
 export const firewallListQuery = pagingSchema(100);
 export type FirewallListQuery = z.input<typeof firewallListQuery>;
+
+// The dry run (issue 9 "Beyond the original"; docs/decisions.md "Firewall calls").
+/** A dry run replays at most this long a period, and at most this many of its newest requests. */
+export const DRY_RUN_MAX_DAYS = 31;
+export const DRY_RUN_DEFAULT_DAYS = 7;
+export const DRY_RUN_MAX_REQUESTS = 50_000;
+export const DRY_RUN_RULE_OR_POLICY = 'Send either a rule or a policy to try.';
+export const DRY_RUN_GROUP_OR_DOMAIN = 'Choose a domain group or a domain to try it on.';
+export const DRY_RUN_DATE = 'Enter a date such as 2026-11-23, or a date and time.';
+export const DRY_RUN_PERIOD_ORDER = 'The period must end after it starts.';
+export const DRY_RUN_PERIOD_TOO_LONG = `The period can be at most ${DRY_RUN_MAX_DAYS} days long.`;
+
+const DAY_MS = 86_400_000;
+const dryRunDate = z.union([z.iso.date({ error: DRY_RUN_DATE }), z.iso.datetime({ offset: true, error: DRY_RUN_DATE })], { error: DRY_RUN_DATE });
+
+/**
+ * A period's bounds as instants: a date alone starts at its midnight (UTC) for `from` and ends at
+ * the next for `to`, so 2026-11-01..2026-11-30 takes both days whole.
+ */
+export function dryRunInstant(value: string, bound: 'from' | 'to'): number {
+  if (value.length > 10) return Date.parse(value);
+  return Date.parse(`${value}T00:00:00Z`) + (bound === 'to' ? DAY_MS : 0);
+}
+
+/** The period of a dry run: `from` and `to`, either left out (the last 7 days, or 7 days after `from`). */
+const dryRunPeriod = z
+  .object({ from: z.optional(dryRunDate), to: z.optional(dryRunDate) })
+  .check(
+    z.superRefine((period, ctx) => {
+      if (!period.from || !period.to) return;
+      const span = dryRunInstant(period.to, 'to') - dryRunInstant(period.from, 'from');
+      if (span <= 0) ctx.issues.push({ code: 'custom', input: period, path: ['to'], message: DRY_RUN_PERIOD_ORDER });
+      else if (span > DRY_RUN_MAX_DAYS * DAY_MS) ctx.issues.push({ code: 'custom', input: period, path: ['to'], message: DRY_RUN_PERIOD_TOO_LONG });
+    }),
+  );
+
+/**
+ * `POST /firewall/dry-run/`: a rule as the rule form sends it (checked as saving checks it; its
+ * name may be left out) or a policy's rulesets and rules as the policy dialog sends them, tried
+ * on a domain group or a domain over a period.
+ */
+export const dryRunSchema = z
+  .object({
+    rule: z.optional(z.object({ name: z.optional(z.string()), priority: ruleSaveSchema.shape.priority, rule: ruleSaveSchema.shape.rule })),
+    policy: z.optional(z.object({ rulesets: policyFields.rulesets, rules: policyFields.rules })),
+    domain_group: z.optional(z.guid(UNKNOWN_DOMAIN_GROUP)),
+    domain: z.optional(z.guid(UNKNOWN_DOMAIN)),
+    period: z._default(dryRunPeriod, {}),
+  })
+  .check(
+    z.superRefine((body, ctx) => {
+      if (!body.rule === !body.policy) ctx.issues.push({ code: 'custom', input: body, path: ['rule'], message: DRY_RUN_RULE_OR_POLICY });
+      if (body.policy && !body.policy.rulesets.length && !body.policy.rules.length) ctx.issues.push({ code: 'custom', input: body, path: ['policy', 'rulesets'], message: SELECT_RULESET_OR_RULE });
+      if (!body.domain_group === !body.domain) ctx.issues.push({ code: 'custom', input: body, path: ['domain_group'], message: DRY_RUN_GROUP_OR_DOMAIN });
+    }),
+  );
+export type DryRunBody = z.input<typeof dryRunSchema>;
+export type DryRunInput = z.output<typeof dryRunSchema>;

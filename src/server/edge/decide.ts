@@ -1,10 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { isbot } from 'isbot';
-import { createMemoryRateCounter, decide as evaluate, parseCookies, predefinedBotIn, splitTarget, type FirewallDecision, type FirewallRequest } from '../../lib/firewall';
+import { createMemoryRateCounter, decide as evaluate, splitTarget, type FirewallDecision, type FirewallRequest } from '../../lib/firewall';
 import type { Db } from '../db/connection';
 import { asnOf } from '../services/asn';
 import { lookupLocation } from '../services/geoip';
 import { createSiteRuleCache } from './firewall-rules';
+import { firewallRequestOf } from './firewall-request';
 import type { Site } from './site';
 
 /**
@@ -57,7 +57,8 @@ function headersOf(headers: IncomingHttpHeaders): Record<string, string> {
 /**
  * The edge's firewall: one rate counter for the life of the process (so limits hold across
  * requests), the rules of each site cached for `cacheMs`, and the facts the evaluator needs
- * looked up here: country (DB-IP), ASN (@ip-location-db/asn), is-bot (isbot), predefined bot.
+ * looked up here: country (DB-IP), ASN (@ip-location-db/asn); is-bot and the predefined bot are
+ * read by `firewallRequestOf`, which the dry run shares.
  */
 export function createFirewall(db: Db, options: FirewallOptions): Firewall {
   const log = options.log ?? console.error;
@@ -83,19 +84,17 @@ export function createFirewall(db: Db, options: FirewallOptions): Firewall {
       const userAgent = headers['user-agent'] ?? '';
       const { path, query } = splitTarget(input.target);
       const [rules, location, asn] = await Promise.all([cache.rulesFor(input.site, now), lookupLocation(input.address), asnFor(input.address)]);
-      const request: FirewallRequest = {
+      const request = firewallRequestOf({
         method: input.method,
         host: input.host,
         path,
         query,
         headers,
-        cookies: parseCookies(headers.cookie),
-        client: input.address || null,
+        userAgent,
+        client: input.address,
         country: location.country?.code ?? null,
         asn,
-        isBot: isbot(userAgent),
-        predefinedBot: predefinedBotIn(userAgent)?.value ?? null,
-      };
+      });
       return { decision: evaluate(request, rules, counter, now), request };
     },
   };

@@ -19,6 +19,7 @@ import { websiteOperations } from './websites';
 import { firewallRuleOperations } from './firewall-rules';
 import { firewallRulesetOperations } from './firewall-rulesets';
 import { firewallPolicyOperations } from './firewall-policies';
+import { firewallDryRunOperations } from './firewall-dry-run';
 
 /** Every operation the API mounts, each registered against its definition in src/lib/api. */
-export const operations: readonly Implemented[] = [...accountActivityOperations, ...accountAreaOperations, ...shellAreaOperations, ...signInAreaOperations, ...taskOperations, ...domainGroupOperations, ...domainOperations, ...domainBulkOperations, ...domainSoftwareOperations, ...softwareMigrationOperations, ...domainLoginOperations, ...domainPlacementOperations, ...dnsZoneOperations, ...hostingAccountOperations, ...domainWebOperations, ...domainExtrasOperations, ...presetOperations, ...websiteOperations, ...firewallRuleOperations, ...firewallRulesetOperations, ...firewallPolicyOperations];
+export const operations: readonly Implemented[] = [...accountActivityOperations, ...accountAreaOperations, ...shellAreaOperations, ...signInAreaOperations, ...taskOperations, ...domainGroupOperations, ...domainOperations, ...domainBulkOperations, ...domainSoftwareOperations, ...softwareMigrationOperations, ...domainLoginOperations, ...domainPlacementOperations, ...dnsZoneOperations, ...hostingAccountOperations, ...domainWebOperations, ...domainExtrasOperations, ...presetOperations, ...websiteOperations, ...firewallRuleOperations, ...firewallRulesetOperations, ...firewallPolicyOperations, ...firewallDryRunOperations];
