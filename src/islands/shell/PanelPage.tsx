@@ -9,6 +9,8 @@ const DomainGroupsPage = lazy(() => import('../domains/DomainGroupsPage').then((
 const DomainGroupPage = lazy(() => import('../domains/DomainGroupPage').then((m) => ({ default: m.DomainGroupPage })));
 const WebsitesPage = lazy(() => import('../websites/WebsitesPage').then((m) => ({ default: m.WebsitesPage })));
 const WebsitePage = lazy(() => import('../websites/WebsitePage').then((m) => ({ default: m.WebsitePage })));
+const FirewallPage = lazy(() => import('../firewall/FirewallPage').then((m) => ({ default: m.FirewallPage })));
+const RuleFormPage = lazy(() => import('../firewall/RuleFormPage').then((m) => ({ default: m.RuleFormPage })));
 
 /** The body of the panel page `view` names. */
 export function PanelPage({ view }: { view: PanelView }) {
@@ -41,5 +43,9 @@ function PageFor({ view }: { view: PanelView }) {
       return <WebsitesPage />;
     case 'website':
       return <WebsitePage guid={view.guid} />;
+    case 'firewall':
+      return <FirewallPage tab={view.tab} />;
+    case 'firewallRule':
+      return <RuleFormPage key={view.guid ?? 'new'} guid={view.guid} />;
   }
 }

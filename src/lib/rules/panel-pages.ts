@@ -1,5 +1,6 @@
 import { accountTabTitle as tabTitle, isAccountTab, type AccountTab } from './account-tabs';
 import { isDomainGroupTab, type DomainGroupTab } from './domain-tabs';
+import { isFirewallTab, type FirewallTab } from './firewall-tabs';
 
 /**
  * The signed-in pages built today and their addresses, in the order they are matched (the
@@ -18,6 +19,10 @@ export const PANEL_ROUTES = {
   domainGroupTab: '/domains/:group/:tab',
   websites: '/websites',
   website: '/websites/:guid',
+  firewall: '/firewall',
+  firewallAddRule: '/firewall/add',
+  firewallEditRule: '/firewall/edit/:guid',
+  firewallTab: '/firewall/:tab',
 } as const;
 
 export type PanelRoute = keyof typeof PANEL_ROUTES;
@@ -30,7 +35,9 @@ export type PanelView =
   | { route: 'domainGroups'; title: string; supportId: 'domains' }
   | { route: 'domainGroup'; title: string; supportId: 'domains'; group: string; tab: DomainGroupTab }
   | { route: 'websites'; title: string; supportId: 'websites' }
-  | { route: 'website'; title: string; supportId: 'websites'; guid: string };
+  | { route: 'website'; title: string; supportId: 'websites'; guid: string }
+  | { route: 'firewall'; title: string; supportId: 'firewall'; tab: FirewallTab }
+  | { route: 'firewallRule'; title: string; supportId: 'firewall'; guid: string | null };
 
 /** The page at a matched route, or null when the parameters name no page (an unknown tab). */
 export function panelView(route: PanelRoute, params: Readonly<Record<string, string>>): PanelView | null {
@@ -61,5 +68,16 @@ export function panelView(route: PanelRoute, params: Readonly<Record<string, str
     case 'website':
       // Spec part 2, 2.1: the page is titled 'Manage website'.
       return params.guid ? { route, title: 'Manage website', supportId: 'websites', guid: params.guid } : null;
+    case 'firewall':
+      return { route, title: 'Firewall', supportId: 'firewall', tab: 'rules' };
+    case 'firewallTab': {
+      // The Rules tab has no address of its own: it is /firewall.
+      const tab = params.tab ?? '';
+      return isFirewallTab(tab) && tab !== 'rules' ? { route: 'firewall', title: 'Firewall', supportId: 'firewall', tab } : null;
+    }
+    case 'firewallAddRule':
+      return { route: 'firewallRule', title: 'Add Firewall Rule', supportId: 'firewall', guid: null };
+    case 'firewallEditRule':
+      return params.guid ? { route: 'firewallRule', title: 'Edit Firewall Rule', supportId: 'firewall', guid: params.guid } : null;
   }
 }

@@ -1,0 +1,111 @@
+import { useState, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { Can } from '../../components/Can';
+import { Confirm } from '../../components/Confirm';
+import { Switch } from '../../components/Switch';
+import { PagedTable, pagedColumnHelper, type PagedColumns } from '../../components/table';
+import type { Scope } from '../../lib/rules/scopes';
+import type { FirewallRow, FirewallTable as Table } from '../../stores/firewall-tables';
+import { $permissions, can } from '../../stores/permissions';
+
+export interface FirewallTableProps<T extends FirewallRow & { name: string }> {
+  table: Table<T>;
+  /** The table's name, e.g. 'Firewall rules'. */
+  caption: string;
+  /** What one row is, in the confirmations: 'firewall rule'. */
+  noun: { one: string; many: string };
+  /** The scopes that allow switching and deleting (spec part 2, 6). */
+  scopes: { edit: readonly Scope[]; delete: readonly Scope[] };
+  /** The columns before the status switch, and those after it (before the row's Delete). */
+  columns: { before: PagedColumns<T>; after: PagedColumns<T> };
+  empty: string;
+  /** Buttons before Reload (Add Rule). */
+  toolbar?: ReactNode;
+}
+
+/**
+ * One firewall tab's table (spec part 2, 2.10 and 4.3): paged rows with the ACTIVE/DISABLED
+ * switch, the row's Delete and the delete of the selected rows. Without the edit scope the
+ * switch shows the status but is disabled; without the delete scope there is no selection
+ * and no Delete (spec part 2, 6).
+ */
+export function FirewallTable<T extends FirewallRow & { name: string }>({ table, caption, noun, scopes, columns, empty, toolbar }: FirewallTableProps<T>) {
+  const { loading } = useStore(table.list.$list);
+  const permissions = useStore($permissions);
+  const [selected, setSelected] = useState<RowSelectionState>({});
+  const picked = Object.keys(selected);
+  const mayEdit = can(scopes.edit, permissions);
+  const mayDelete = can(scopes.delete, permissions);
+
+  const column = pagedColumnHelper<T>();
+  const all = column.columns([
+    ...columns.before,
+    column.display({
+      id: 'status',
+      header: 'Status',
+      cell: ({ row }) => (
+        <Switch label={row.original.status} checked={row.original.status === 'ACTIVE'} disabled={!mayEdit} onCheckedChange={(on) => void table.switchStatus(row.original, on ? 'ACTIVE' : 'DISABLED')} />
+      ),
+    }),
+    ...columns.after,
+    column.display({
+      id: 'actions',
+      header: () => <span className="visually-hidden">Actions</span>,
+      meta: { className: 'cell-actions' },
+      cell: ({ row }) => (
+        <Can scope={scopes.delete}>
+          <Confirm
+            message={`Delete the ${noun.one} ${row.original.name}?`}
+            confirmLabel="Delete"
+            trigger={
+              <button type="button" className="button button-small button-danger" aria-label={`Delete ${row.original.name}`}>
+                Delete
+              </button>
+            }
+            onConfirm={() => table.remove(row.original.guid).then(() => undefined)}
+          />
+        </Can>
+      ),
+    }),
+  ]);
+
+  return (
+    <section aria-label={caption}>
+      <div className="toolbar">
+        {toolbar}
+        <button type="button" className="button" onClick={() => void table.list.load()} disabled={loading}>
+          Reload
+        </button>
+      </div>
+      {picked.length ? (
+        <div className="selection-note" role="status">
+          {picked.length === 1 ? `1 ${noun.one} selected.` : `${picked.length} ${noun.many} selected.`}{' '}
+          <Confirm
+            message={picked.length === 1 ? `Delete the selected ${noun.one}?` : `Delete the ${picked.length} selected ${noun.many}?`}
+            confirmLabel="Delete"
+            trigger={
+              <button type="button" className="button button-small button-danger">
+                Delete selected
+              </button>
+            }
+            onConfirm={async () => {
+              if (await table.removeMany(picked)) setSelected({});
+            }}
+          />{' '}
+          <button type="button" className="link-button" onClick={() => setSelected({})}>
+            Clear selection
+          </button>
+        </div>
+      ) : null}
+      <PagedTable
+        caption={caption}
+        columns={all}
+        list={table.list}
+        getRowId={(row) => row.guid}
+        {...(mayDelete ? { selection: { selected, onChange: setSelected, rowLabel: (row: T) => row.name } } : {})}
+        empty={empty}
+      />
+    </section>
+  );
+}
