@@ -237,8 +237,9 @@ describe('one rule', () => {
   });
 
   it("answers another company's rule as if it did not exist, and leaves it alone", async () => {
-    for (const attempt of [getRule(client(), foreignRule), updateRule(client(), foreignRule, blockLogin()), setRuleStatus(client(), foreignRule, { status: 'DISABLED' }), deleteRule(client(), foreignRule)])
-      expect((await refusal(attempt, 404)).message).toBe(RULE_NOT_FOUND);
+    // One call at a time: each refusal is awaited before the next call starts.
+    for (const attempt of [() => getRule(client(), foreignRule), () => updateRule(client(), foreignRule, blockLogin()), () => setRuleStatus(client(), foreignRule, { status: 'DISABLED' }), () => deleteRule(client(), foreignRule)])
+      expect((await refusal(attempt(), 404)).message).toBe(RULE_NOT_FOUND);
     const [still] = await database.db.select().from(firewallRules).where(eq(firewallRules.guid, foreignRule));
     expect(still).toMatchObject({ name: 'Their rule', status: 'ACTIVE' });
     expect(await database.db.select().from(firewallVersions).where(eq(firewallVersions.objectGuid, foreignRule))).toEqual([]);

@@ -137,8 +137,9 @@ describe('rulesets', () => {
   });
 
   it("answers another company's ruleset as if it did not exist", async () => {
-    for (const attempt of [getRuleset(client(), foreign.ruleset), updateRuleset(client(), foreign.ruleset, { status: 'DISABLED' }), deleteRuleset(client(), foreign.ruleset)])
-      expect((await refusal(attempt, 404)).message).toBe(RULESET_NOT_FOUND);
+    // One call at a time: each refusal is awaited before the next call starts.
+    for (const attempt of [() => getRuleset(client(), foreign.ruleset), () => updateRuleset(client(), foreign.ruleset, { status: 'DISABLED' }), () => deleteRuleset(client(), foreign.ruleset)])
+      expect((await refusal(attempt(), 404)).message).toBe(RULESET_NOT_FOUND);
   });
 });
 
@@ -234,8 +235,9 @@ describe('policies', () => {
   });
 
   it("answers another company's policy as if it did not exist", async () => {
-    for (const attempt of [getPolicy(client(), foreign.policy), updatePolicy(client(), foreign.policy, { status: 'DISABLED' }), deletePolicy(client(), foreign.policy)])
-      expect((await refusal(attempt, 404)).message).toBe(POLICY_NOT_FOUND);
+    // One call at a time: each refusal is awaited before the next call starts.
+    for (const attempt of [() => getPolicy(client(), foreign.policy), () => updatePolicy(client(), foreign.policy, { status: 'DISABLED' }), () => deletePolicy(client(), foreign.policy)])
+      expect((await refusal(attempt(), 404)).message).toBe(POLICY_NOT_FOUND);
   });
 
   it('a deleted rule leaves the rulesets and policies that held it', async () => {

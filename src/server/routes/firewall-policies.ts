@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import {
   createPolicyOp,
   deletePoliciesOp,
@@ -16,10 +16,10 @@ import type { AppEnv, CompanyContext } from '../context';
 import type { Db } from '../db/connection';
 import { countRows, pageOfRows } from '../db/lists';
 import { firewallPolicies } from '../db/schema/index';
-import { notFound, problem } from '../http/errors';
+import { problem } from '../http/errors';
 import { implement } from '../http/operation';
-import { lockKey } from '../jobs/store';
-import { editSummary, historyPage, recordBaseline, recordVersion, statusSummary, versionOf, type PolicySnapshot } from '../services/firewall-history';
+import { editSummary, recordBaseline, recordVersion, statusSummary, type PolicySnapshot } from '../services/firewall-history';
+import { historyOf, lockedSelection, policyStore, versionToRestore } from '../services/firewall-kinds';
 import {
   companyPolicy,
   hiddenPlaces,
@@ -133,42 +133,20 @@ export const firewallPolicyOperations = [
 
   implement(deletePoliciesOp, async (c, { body }) => {
     const deleted = await c.var.deps.db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(firewallPolicies)
-        .where(and(inArray(firewallPolicies.guid, body.policies), eq(firewallPolicies.companyGuid, c.var.company.guid)))
-        .for('update');
-      if (rows.length !== body.policies.length) throw notFound(SOME_POLICIES_GONE);
+      const rows = await lockedSelection(tx, policyStore, c.var.company.guid, body.policies, SOME_POLICIES_GONE);
       await deletePolicies(c, tx, rows);
       return rows.length;
     });
     return { message: POLICIES_DELETED, deleted };
   }),
 
-  implement(policyHistoryOp, async (c, { params, query }) => {
-    const { db } = c.var.deps;
-    const company = c.var.company;
-    const page = await historyPage(db, 'POLICY', company.guid, params.guid, query, async () => {
-      const [row] = await db.select().from(firewallPolicies).where(and(eq(firewallPolicies.guid, params.guid), eq(firewallPolicies.companyGuid, company.guid)));
-      return row ? { snapshot: await policySnapshot(db, row), dated: dated(row) } : null;
-    });
-    if (!page) throw notFound(policyHistoryOp.notFound);
-    return page;
-  }),
+  implement(policyHistoryOp, (c, { params, query }) => historyOf(c.var.deps.db, policyStore, c.var.company.guid, params.guid, query, policyHistoryOp.notFound)),
 
   implement(restorePolicyOp, async (c, { params }) => {
     const { db, now } = c.var.deps;
     const company = c.var.company;
     const row = await db.transaction(async (tx) => {
-      await lockKey(tx, `firewall-version:${params.guid}`);
-      const [current] = await tx
-        .select()
-        .from(firewallPolicies)
-        .where(and(eq(firewallPolicies.guid, params.guid), eq(firewallPolicies.companyGuid, company.guid)))
-        .for('update');
-      if (current) await recordBaseline(tx, 'POLICY', company.guid, await policySnapshot(tx, current), dated(current));
-      const old = await versionOf(tx, 'POLICY', company.guid, params.guid, params.version);
-      if (!old) throw notFound(current ? restorePolicyOp.notFound : POLICY_NOT_FOUND);
+      const { current, old } = await versionToRestore(tx, policyStore, company.guid, params.guid, params.version, { noVersion: restorePolicyOp.notFound, noObject: POLICY_NOT_FOUND });
       const snapshot = old.snapshot as unknown as PolicySnapshot;
       const guids = (list: { guid: string }[]) => list.map((x) => x.guid);
       // What was deleted since is left out; the policy must still apply something somewhere (spec part 2, 5).

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   createRuleOp,
   deleteRuleOp,
@@ -19,10 +19,9 @@ import type { AppEnv } from '../context';
 import type { Db } from '../db/connection';
 import { countRows, pageOfRows } from '../db/lists';
 import { firewallRules, type FirewallRuleData } from '../db/schema/index';
-import { notFound } from '../http/errors';
 import { implement } from '../http/operation';
-import { lockKey } from '../jobs/store';
-import { editSummary, historyPage, recordBaseline, recordVersion, statusSummary, versionOf, type RuleSnapshot } from '../services/firewall-history';
+import { editSummary, recordBaseline, recordVersion, statusSummary, type RuleSnapshot } from '../services/firewall-history';
+import { historyOf, lockedSelection, ruleStore, versionToRestore } from '../services/firewall-kinds';
 import { companyRule, ruleAnswer, ruleAnswers, ruleSnapshot, type RuleRow } from '../services/firewall-objects';
 
 /** The Rules tab, the rule form and each rule's history (spec part 2, 2.10 and 7.6; issue 9 "History"). */
@@ -136,13 +135,8 @@ export const firewallRuleOperations = [
 
   implement(deleteRulesOp, async (c, { body }) => {
     const deleted = await c.var.deps.db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(firewallRules)
-        .where(and(inArray(firewallRules.guid, body.rules), eq(firewallRules.companyGuid, c.var.company.guid)))
-        .for('update');
       // All or none: a selection that names a rule gone (or never the company's) deletes nothing.
-      if (rows.length !== body.rules.length) throw notFound(SOME_RULES_GONE);
+      const rows = await lockedSelection(tx, ruleStore, c.var.company.guid, body.rules, SOME_RULES_GONE);
       await deleteRules(c, tx, rows);
       return rows.length;
     });
@@ -151,31 +145,13 @@ export const firewallRuleOperations = [
 
   implement(predefinedBotsOp, async () => PREDEFINED_BOTS.map(({ name, value }) => ({ name, value }))),
 
-  implement(ruleHistoryOp, async (c, { params, query }) => {
-    const { db } = c.var.deps;
-    const company = c.var.company;
-    const page = await historyPage(db, 'RULE', company.guid, params.guid, query, async () => {
-      const [row] = await db.select().from(firewallRules).where(and(eq(firewallRules.guid, params.guid), eq(firewallRules.companyGuid, company.guid)));
-      return row ? { snapshot: ruleSnapshot(row), dated: row.dateUpdated ?? row.dateCreated } : null;
-    });
-    if (!page) throw notFound(ruleHistoryOp.notFound);
-    return page;
-  }),
+  implement(ruleHistoryOp, (c, { params, query }) => historyOf(c.var.deps.db, ruleStore, c.var.company.guid, params.guid, query, ruleHistoryOp.notFound)),
 
   implement(restoreRuleOp, async (c, { params }) => {
     const { db, now } = c.var.deps;
     const company = c.var.company;
     const row = await db.transaction(async (tx) => {
-      // Two restores of a deleted rule must not both re-create it.
-      await lockKey(tx, `firewall-version:${params.guid}`);
-      const [current] = await tx
-        .select()
-        .from(firewallRules)
-        .where(and(eq(firewallRules.guid, params.guid), eq(firewallRules.companyGuid, company.guid)))
-        .for('update');
-      if (current) await recordBaseline(tx, 'RULE', company.guid, ruleSnapshot(current), current.dateUpdated ?? current.dateCreated);
-      const old = await versionOf(tx, 'RULE', company.guid, params.guid, params.version);
-      if (!old) throw notFound(current ? restoreRuleOp.notFound : RULE_NOT_FOUND);
+      const { current, old } = await versionToRestore(tx, ruleStore, company.guid, params.guid, params.version, { noVersion: restoreRuleOp.notFound, noObject: RULE_NOT_FOUND });
       const snapshot = old.snapshot as unknown as RuleSnapshot;
       const values = { name: snapshot.name, priority: snapshot.priority, status: snapshot.status, data: snapshot.data as FirewallRuleData, dateUpdated: now() };
       const [restored] = current

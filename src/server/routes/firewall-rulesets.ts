@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import {
   createRulesetOp,
   deleteRulesetOp,
@@ -16,10 +16,10 @@ import type { AppEnv } from '../context';
 import type { Db } from '../db/connection';
 import { countRows, pageOfRows } from '../db/lists';
 import { firewallRulesets } from '../db/schema/index';
-import { notFound, problem } from '../http/errors';
+import { problem } from '../http/errors';
 import { implement } from '../http/operation';
-import { lockKey } from '../jobs/store';
-import { editSummary, historyPage, recordBaseline, recordVersion, statusSummary, versionOf, type RulesetSnapshot } from '../services/firewall-history';
+import { editSummary, recordBaseline, recordVersion, statusSummary, type RulesetSnapshot } from '../services/firewall-history';
+import { historyOf, lockedSelection, rulesetStore, versionToRestore } from '../services/firewall-kinds';
 import { companyRuleset, ownRules, rulesetAnswer, rulesetAnswers, rulesetSnapshot, setRulesetRules, type RulesetRow } from '../services/firewall-objects';
 
 /** The Rulesets tab and its dialog (spec part 2, 2.10, 5 "Ruleset" and 7.6), with each ruleset's history. */
@@ -104,42 +104,20 @@ export const firewallRulesetOperations = [
 
   implement(deleteRulesetsOp, async (c, { body }) => {
     const deleted = await c.var.deps.db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(firewallRulesets)
-        .where(and(inArray(firewallRulesets.guid, body.rules), eq(firewallRulesets.companyGuid, c.var.company.guid)))
-        .for('update');
-      if (rows.length !== body.rules.length) throw notFound(SOME_RULESETS_GONE);
+      const rows = await lockedSelection(tx, rulesetStore, c.var.company.guid, body.rules, SOME_RULESETS_GONE);
       await deleteRulesets(c, tx, rows);
       return rows.length;
     });
     return { message: RULESETS_DELETED, deleted };
   }),
 
-  implement(rulesetHistoryOp, async (c, { params, query }) => {
-    const { db } = c.var.deps;
-    const company = c.var.company;
-    const page = await historyPage(db, 'RULESET', company.guid, params.guid, query, async () => {
-      const [row] = await db.select().from(firewallRulesets).where(and(eq(firewallRulesets.guid, params.guid), eq(firewallRulesets.companyGuid, company.guid)));
-      return row ? { snapshot: await rulesetSnapshot(db, row), dated: dated(row) } : null;
-    });
-    if (!page) throw notFound(rulesetHistoryOp.notFound);
-    return page;
-  }),
+  implement(rulesetHistoryOp, (c, { params, query }) => historyOf(c.var.deps.db, rulesetStore, c.var.company.guid, params.guid, query, rulesetHistoryOp.notFound)),
 
   implement(restoreRulesetOp, async (c, { params }) => {
     const { db, now } = c.var.deps;
     const company = c.var.company;
     const row = await db.transaction(async (tx) => {
-      await lockKey(tx, `firewall-version:${params.guid}`);
-      const [current] = await tx
-        .select()
-        .from(firewallRulesets)
-        .where(and(eq(firewallRulesets.guid, params.guid), eq(firewallRulesets.companyGuid, company.guid)))
-        .for('update');
-      if (current) await recordBaseline(tx, 'RULESET', company.guid, await rulesetSnapshot(tx, current), dated(current));
-      const old = await versionOf(tx, 'RULESET', company.guid, params.guid, params.version);
-      if (!old) throw notFound(current ? restoreRulesetOp.notFound : RULESET_NOT_FOUND);
+      const { current, old } = await versionToRestore(tx, rulesetStore, company.guid, params.guid, params.version, { noVersion: restoreRulesetOp.notFound, noObject: RULESET_NOT_FOUND });
       const snapshot = old.snapshot as unknown as RulesetSnapshot;
       // Rules deleted since are left out; a ruleset needs one at least (spec part 2, 5 "Ruleset").
       const rules = await ownRules(
