@@ -8,7 +8,6 @@ import { useTestStorageEngine } from '@nanostores/persistent';
 import { RANGE_OUT_OF_BOUNDS, addDays, dayOf } from '../../src/lib/rules/analytics-ranges';
 import type { Database } from '../../src/server/db/connection';
 import { domains } from '../../src/server/db/schema/index';
-import { $companyGuid, $token } from '../../src/stores/credentials';
 import {
   $analytics,
   $domainMeta,
@@ -23,9 +22,9 @@ import {
   showRedirects,
   toggleMeta,
 } from '../../src/stores/domain-web';
-import { panelApi, panelApiOptions, setEnvironment } from '../../src/stores/environment';
 import { $toasts } from '../../src/stores/toasts';
 import { openSeededApp, type TestApp } from './helpers/app';
+import { panelSignedInAs } from './helpers/panel';
 
 let database: Database;
 let t: TestApp;
@@ -35,16 +34,7 @@ useTestStorageEngine();
 
 beforeAll(async () => {
   ({ database, t } = await openSeededApp({ provisionStepMs: 5, eventHeartbeatMs: 150 }));
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => t.app.request(input instanceof Request ? input : String(input), init);
-  setEnvironment({
-    api: panelApi('http://api.test', fetch),
-    apiOptions: panelApiOptions('http://api.test', fetch),
-    location: () => new URL('http://panel.test/domains'),
-    go: () => undefined,
-  });
-  const owner = await t.signIn('demo@hostdeck.test');
-  $token.set(owner.token);
-  $companyGuid.set(owner.company);
+  const owner = await panelSignedInAs(t, 'demo@hostdeck.test');
   const [row] = await database.db
     .select()
     .from(domains)
