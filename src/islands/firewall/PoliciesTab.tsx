@@ -1,6 +1,7 @@
 import { DateTime } from '../../components/DateTime';
 import { pagedColumnHelper } from '../../components/table';
 import type { FirewallPolicyAnswer } from '../../lib/api/firewall';
+import { POLICY_SCOPES } from '../../lib/rules/firewall-tabs';
 import { policiesTable } from '../../stores/firewall-tables';
 import { FirewallTable } from './FirewallTable';
 
@@ -31,10 +32,7 @@ export function PoliciesTab() {
       table={policiesTable}
       caption="Firewall policies"
       noun={{ one: 'policy', many: 'policies' }}
-      scopes={{
-        edit: ['can_view_firewall', 'can_view_firewall_policies', 'can_edit_firewall_policies'],
-        delete: ['can_view_firewall', 'can_view_firewall_policies', 'can_delete_firewall_policies'],
-      }}
+      scopes={POLICY_SCOPES}
       columns={columns}
       empty="No firewall policies yet."
     />

@@ -6,6 +6,9 @@ import { TextField } from '../../components/TextField';
 import { FIREWALL_REDIRECT_CODES, RULE_ACTIONS, TIME_FRAMES, type RuleAction, type RuleType, type TimeFrame } from '../../lib/firewall/constants';
 import { newRuleDraft, redirects, REJECT_DEFAULT_WARNING, withAction, type RuleDraft } from '../../lib/firewall/rule-form';
 import { $editedRule, createRuleForm, draftOf, loadRule } from '../../stores/firewall-rules';
+import { Can } from '../../components/Can';
+import { RULE_SCOPES } from '../../lib/rules/firewall-tabs';
+import { NO_ACCESS_MESSAGE } from '../../lib/rules/routes';
 import { ConditionEditor } from './ConditionEditor';
 import '../../styles/firewall.css';
 
@@ -15,6 +18,22 @@ const TIME_FRAME_LABELS: Record<TimeFrame, string> = { SECOND: 'per second', MIN
 
 /** /firewall/add (`guid` null) and /firewall/edit/{guid} (spec part 2, 2.1): the rule form, with the rule loaded first when editing. */
 export function RuleFormPage({ guid }: { guid: string | null }) {
+  // Spec part 2, 6: adding needs the add scope, editing the edit scope; the server checks them too.
+  return (
+    <Can
+      scope={guid ? RULE_SCOPES.edit : RULE_SCOPES.add}
+      fallback={
+        <div className="alert alert-error" role="alert">
+          {NO_ACCESS_MESSAGE}
+        </div>
+      }
+    >
+      <AllowedRuleForm guid={guid} />
+    </Can>
+  );
+}
+
+function AllowedRuleForm({ guid }: { guid: string | null }) {
   const edited = useStore($editedRule);
   useEffect(() => {
     if (guid) void loadRule(guid);

@@ -2,12 +2,13 @@ import { Can } from '../../components/Can';
 import { DateTime } from '../../components/DateTime';
 import { pagedColumnHelper } from '../../components/table';
 import type { FirewallRuleAnswer } from '../../lib/api/firewall';
+import { RULE_SCOPES } from '../../lib/rules/firewall-tabs';
 import { rulesTable } from '../../stores/firewall-tables';
 import { FirewallTable } from './FirewallTable';
 
 const RULE_TYPES: Record<string, string> = { FIREWALL: 'Firewall', RATE_LIMIT: 'Rate limit' };
-const EDIT = ['can_view_firewall', 'can_view_firewall_rules', 'can_edit_firewall_rules'] as const;
-const DELETE = ['can_view_firewall', 'can_view_firewall_rules', 'can_delete_firewall_rules'] as const;
+const EDIT = RULE_SCOPES.edit;
+const DELETE = RULE_SCOPES.delete;
 
 /** The rule's name: a link to its form for viewers who may edit it. */
 function RuleName({ rule }: { rule: FirewallRuleAnswer }) {
@@ -42,7 +43,7 @@ export function RulesTab() {
       columns={columns}
       empty="No firewall rules yet."
       toolbar={
-        <Can scope={['can_view_firewall', 'can_add_firewall_rules']}>
+        <Can scope={RULE_SCOPES.add}>
           <a className="button button-primary" href="/firewall/add">
             Add Rule
           </a>

@@ -1,6 +1,7 @@
 import { DateTime } from '../../components/DateTime';
 import { pagedColumnHelper } from '../../components/table';
 import type { FirewallRulesetAnswer } from '../../lib/api/firewall';
+import { RULESET_SCOPES } from '../../lib/rules/firewall-tabs';
 import { rulesetsTable } from '../../stores/firewall-tables';
 import { FirewallTable } from './FirewallTable';
 
@@ -20,10 +21,7 @@ export function RulesetsTab() {
       table={rulesetsTable}
       caption="Firewall rulesets"
       noun={{ one: 'ruleset', many: 'rulesets' }}
-      scopes={{
-        edit: ['can_view_firewall', 'can_view_firewall_rulesets', 'can_edit_firewall_rulesets'],
-        delete: ['can_view_firewall', 'can_view_firewall_rulesets', 'can_delete_firewall_rulesets'],
-      }}
+      scopes={RULESET_SCOPES}
       columns={columns}
       empty="No firewall rulesets yet."
     />

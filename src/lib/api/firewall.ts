@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { POLICY_SCOPES, RULE_SCOPES, RULESET_SCOPES } from '../rules/firewall-tabs';
 import { firewallRoutes } from '../requests/firewall';
 import {
   dryRunSchema,
@@ -13,7 +14,6 @@ import {
   rulesetPatchSchema,
   rulesetsDeleteSchema,
 } from '../schemas/firewall';
-import type { Scope } from '../rules/scopes';
 import { defineOperation, guidParam, messageAnswer, pageOf } from './define';
 
 /**
@@ -29,19 +29,9 @@ export const VERSION_NOT_FOUND = 'Version not found.';
 
 const area = 'firewall';
 
-/** The scopes of one tab (spec part 2, 6: can_view_firewall, then view/add/edit/delete per tab). */
-function tabScopes(tab: 'rules' | 'rulesets' | 'policies') {
-  const view = ['can_view_firewall', `can_view_firewall_${tab}`] as const satisfies readonly Scope[];
-  return {
-    view,
-    add: [...view, `can_add_firewall_${tab}`] as const satisfies readonly Scope[],
-    edit: [...view, `can_edit_firewall_${tab}`] as const satisfies readonly Scope[],
-    delete: [...view, `can_delete_firewall_${tab}`] as const satisfies readonly Scope[],
-  };
-}
-const RULES = tabScopes('rules');
-const RULESETS = tabScopes('rulesets');
-const POLICIES = tabScopes('policies');
+const RULES = RULE_SCOPES;
+const RULESETS = RULESET_SCOPES;
+const POLICIES = POLICY_SCOPES;
 
 const status = z.enum(['ACTIVE', 'DISABLED']);
 
