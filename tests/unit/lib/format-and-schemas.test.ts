@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatDateTimeWithZone, formatRelative } from '../../../src/lib/format/dates';
-import { formatMoney } from '../../../src/lib/format/money';
 import { fieldErrors, loginSchema } from '../../../src/lib/schemas/auth';
 import { pagingSchema, splitTags } from '../../../src/lib/schemas/lists';
 import { searchTypeOf } from '../../../src/lib/rules/search';
@@ -32,11 +31,6 @@ describe('formatting', () => {
     expect(formatRelative('2024-11-22T12:00:00Z', now)).toBe('2 y ago');
     expect(formatRelative('2026-11-22T14:00:00Z', now)).toBe('in 2 h');
     expect(formatRelative(null, now)).toBe('');
-  });
-  it('shows cents with two decimals and the currency symbol', () => {
-    expect(formatMoney(123456, 'USD')).toBe('$1,234.56');
-    expect(formatMoney(5, 'EUR')).toBe('€0.05');
-    expect(formatMoney(-250, 'USD')).toBe('-$2.50');
   });
 });
 
