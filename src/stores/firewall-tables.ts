@@ -10,12 +10,19 @@ import {
   listPolicies,
   listRules,
   listRulesets,
+  policyHistory,
+  restorePolicy,
+  restoreRule,
+  restoreRuleset,
+  ruleHistory,
+  rulesetHistory,
   setRuleStatus,
   updatePolicy,
   updateRuleset,
 } from '../lib/requests/firewall';
 import type { Page } from '../lib/schemas/lists';
 import { api } from './api';
+import type { FirewallHistoryCalls } from './firewall-history';
 import { createPagedList, type PagedList } from './paged-list';
 import { toastError, toastSuccess } from './toasts';
 
@@ -99,6 +106,12 @@ export const rulesTable = createFirewallTable<FirewallRuleAnswer>('firewall-rule
   removeMany: (guids) => deleteRules(api, guids),
 });
 
+/** A rule's history and restore (issue 9 "History"), from the Rules tab's rows and the rule form. */
+export const ruleHistoryCalls: FirewallHistoryCalls = {
+  history: (guid, q) => ruleHistory(api, guid, q),
+  restore: (guid, version) => restoreRule(api, guid, version),
+};
+
 /** The Rulesets tab (spec part 2, 2.10). */
 export const rulesetsTable = createFirewallTable<FirewallRulesetAnswer>('firewall-rulesets', {
   list: (q) => listRulesets(api, q),
@@ -110,6 +123,12 @@ export const rulesetsTable = createFirewallTable<FirewallRulesetAnswer>('firewal
   removeMany: (guids) => deleteRulesets(api, guids),
 });
 
+/** A ruleset's history and restore, from the Rulesets tab's rows. */
+export const rulesetHistoryCalls: FirewallHistoryCalls = {
+  history: (guid, q) => rulesetHistory(api, guid, q),
+  restore: (guid, version) => restoreRuleset(api, guid, version),
+};
+
 /** The Policies tab (spec part 2, 2.10). */
 export const policiesTable = createFirewallTable<FirewallPolicyAnswer>('firewall-policies', {
   list: (q) => listPolicies(api, q),
@@ -120,3 +139,9 @@ export const policiesTable = createFirewallTable<FirewallPolicyAnswer>('firewall
   remove: (guid) => deletePolicy(api, guid),
   removeMany: (guids) => deletePolicies(api, guids),
 });
+
+/** A policy's history and restore, from the Policies tab's rows. */
+export const policyHistoryCalls: FirewallHistoryCalls = {
+  history: (guid, q) => policyHistory(api, guid, q),
+  restore: (guid, version) => restorePolicy(api, guid, version),
+};

@@ -17,3 +17,14 @@ export async function newGroup(page: Page, name: string) {
   await page.getByRole('tab', { name: 'Add Domains' }).click();
   await expect(page).toHaveURL(/\/add$/);
 }
+
+/** Adds `names` through the wizard's one-a-row box, waits for their task, and opens the Domains tab. */
+export async function addThroughWizard(page: Page, names: string[]) {
+  await page.getByLabel('Domains, one a row').fill(names.join('\n'));
+  await page.getByRole('button', { name: 'Add to table' }).click();
+  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('button', { name: `Add ${names.length} ${names.length === 1 ? 'domain' : 'domains'}` }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('table', { name: 'Tasks' }).getByRole('row').nth(1)).toContainText('COMPLETED', { timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Domains', exact: true }).click();
+}

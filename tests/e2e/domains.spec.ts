@@ -5,9 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FtpSrv } from 'ftp-srv';
-import type { Page } from '@playwright/test';
 import { ACCOUNTS, expect, expectAccessible, signedInAs, test, waitForHydration } from './support';
-import { newGroup } from './domain-group';
+import { addThroughWizard, newGroup } from './domain-group';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -20,18 +19,6 @@ const freePort = () =>
 
 /** ftp-srv logs through bunyan; the test has nothing to learn from it. */
 const quietLog = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, child() { return quietLog; } } as never;
-
-
-/** Adds `names` through the wizard's one-a-row box, waits for their task, and opens the Domains tab. */
-async function addThroughWizard(page: Page, names: string[]) {
-  await page.getByLabel('Domains, one a row').fill(names.join('\n'));
-  await page.getByRole('button', { name: 'Add to table' }).click();
-  await page.getByRole('button', { name: 'Review' }).click();
-  await page.getByRole('button', { name: `Add ${names.length} ${names.length === 1 ? 'domain' : 'domains'}` }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('table', { name: 'Tasks' }).getByRole('row').nth(1)).toContainText('COMPLETED', { timeout: 30_000 });
-  await page.getByRole('tab', { name: 'Domains', exact: true }).click();
-}
 
 // The domain groups page and a group's tabs, as the demo owner. The tests take website slots
 // from the company's one pool of addresses in the same order, so they run one after another.

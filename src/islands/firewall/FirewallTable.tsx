@@ -6,8 +6,10 @@ import { Confirm } from '../../components/Confirm';
 import { Switch } from '../../components/Switch';
 import { PagedTable, pagedColumnHelper, type PagedColumns } from '../../components/table';
 import type { Scope } from '../../lib/rules/scopes';
+import type { FirewallHistoryCalls } from '../../stores/firewall-history';
 import type { FirewallRow, FirewallTable as Table } from '../../stores/firewall-tables';
 import { $permissions, can } from '../../stores/permissions';
+import { HistoryDialog } from './HistoryDialog';
 
 export interface FirewallTableProps<T extends FirewallRow & { name: string }> {
   table: Table<T>;
@@ -15,8 +17,10 @@ export interface FirewallTableProps<T extends FirewallRow & { name: string }> {
   caption: string;
   /** What one row is, in the confirmations: 'firewall rule'. */
   noun: { one: string; many: string };
-  /** The scopes that allow switching and deleting (spec part 2, 6). */
+  /** The scopes that allow switching (and restoring a version) and deleting (spec part 2, 6). */
   scopes: { edit: readonly Scope[]; delete: readonly Scope[] };
+  /** The tab's history and restore calls (src/stores/firewall-tables.ts), behind each row's History. */
+  history: FirewallHistoryCalls;
   /** The columns before the status switch, and those after it (before the row's Delete). */
   columns: { before: PagedColumns<T>; after: PagedColumns<T> };
   empty: string;
@@ -26,17 +30,24 @@ export interface FirewallTableProps<T extends FirewallRow & { name: string }> {
 
 /**
  * One firewall tab's table (spec part 2, 2.10 and 4.3): paged rows with the ACTIVE/DISABLED
- * switch, the row's Delete and the delete of the selected rows. Without the edit scope the
+ * switch, the row's History (issue 9) and Delete, and the delete of the selected rows. Without the edit scope the
  * switch shows the status but is disabled; without the delete scope there is no selection
  * and no Delete (spec part 2, 6).
  */
-export function FirewallTable<T extends FirewallRow & { name: string }>({ table, caption, noun, scopes, columns, empty, toolbar }: FirewallTableProps<T>) {
+export function FirewallTable<T extends FirewallRow & { name: string }>({ table, caption, noun, scopes, history, columns, empty, toolbar }: FirewallTableProps<T>) {
   const { loading } = useStore(table.list.$list);
   const permissions = useStore($permissions);
   const [selected, setSelected] = useState<RowSelectionState>({});
   const picked = Object.keys(selected);
   const mayEdit = can(scopes.edit, permissions);
   const mayDelete = can(scopes.delete, permissions);
+  // One dialog for the table, not one per row: a reload after a restore may move the row away.
+  const [historyOf, setHistoryOf] = useState<{ guid: string; name: string } | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const openHistory = (row: T) => {
+    setHistoryOf({ guid: row.guid, name: row.name });
+    setHistoryOpen(true);
+  };
 
   const column = pagedColumnHelper<T>();
   const all = column.columns([
@@ -54,18 +65,23 @@ export function FirewallTable<T extends FirewallRow & { name: string }>({ table,
       header: () => <span className="visually-hidden">Actions</span>,
       meta: { className: 'cell-actions' },
       cell: ({ row }) => (
-        <Can scope={scopes.delete}>
-          <Confirm
-            message={`Delete the ${noun.one} ${row.original.name}?`}
-            confirmLabel="Delete"
-            trigger={
-              <button type="button" className="button button-small button-danger" aria-label={`Delete ${row.original.name}`}>
-                Delete
-              </button>
-            }
-            onConfirm={() => table.remove(row.original.guid).then(() => undefined)}
-          />
-        </Can>
+        <>
+          <button type="button" className="button button-small" aria-haspopup="dialog" aria-label={`History of ${row.original.name}`} onClick={() => openHistory(row.original)}>
+            History
+          </button>{' '}
+          <Can scope={scopes.delete}>
+            <Confirm
+              message={`Delete the ${noun.one} ${row.original.name}?`}
+              confirmLabel="Delete"
+              trigger={
+                <button type="button" className="button button-small button-danger" aria-label={`Delete ${row.original.name}`}>
+                  Delete
+                </button>
+              }
+              onConfirm={() => table.remove(row.original.guid).then(() => undefined)}
+            />
+          </Can>
+        </>
       ),
     }),
   ]);
@@ -106,6 +122,17 @@ export function FirewallTable<T extends FirewallRow & { name: string }>({ table,
         {...(mayDelete ? { selection: { selected, onChange: setSelected, rowLabel: (row: T) => row.name } } : {})}
         empty={empty}
       />
+      {historyOf ? (
+        <HistoryDialog
+          guid={historyOf.guid}
+          name={historyOf.name}
+          calls={history}
+          restoreScopes={scopes.edit}
+          onRestored={() => table.list.load()}
+          open={historyOpen}
+          onOpenChange={setHistoryOpen}
+        />
+      ) : null}
     </section>
   );
 }

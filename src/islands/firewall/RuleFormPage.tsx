@@ -5,11 +5,14 @@ import { useForm } from '../../components/form/use-form';
 import { TextField } from '../../components/TextField';
 import { FIREWALL_REDIRECT_CODES, RULE_ACTIONS, TIME_FRAMES, type RuleAction, type RuleType, type TimeFrame } from '../../lib/firewall/constants';
 import { newRuleDraft, redirects, REJECT_DEFAULT_WARNING, withAction, type RuleDraft } from '../../lib/firewall/rule-form';
-import { $editedRule, createRuleForm, draftOf, loadRule } from '../../stores/firewall-rules';
+import { $editedRule, createRuleForm, draftOf, loadRule, ruleBodyOf } from '../../stores/firewall-rules';
+import { ruleHistoryCalls } from '../../stores/firewall-tables';
 import { Can } from '../../components/Can';
 import { RULE_SCOPES } from '../../lib/rules/firewall-tabs';
 import { NO_ACCESS_MESSAGE } from '../../lib/rules/routes';
 import { ConditionEditor } from './ConditionEditor';
+import { DryRunPanel } from './DryRunPanel';
+import { HistoryDialog } from './HistoryDialog';
 import '../../styles/firewall.css';
 
 const ACTION_LABELS: Record<RuleAction, string> = { ALLOW: 'Allow', REJECT: 'Reject', REDIRECT: 'Redirect' };
@@ -58,7 +61,7 @@ function AllowedRuleForm({ guid }: { guid: string | null }) {
  * The rule form (spec part 2, 2.10 and 5): name, type, priority, the conditions, the action
  * pair (with the warning while the default rejects), the redirect fields when either action
  * redirects and the rate fields for a rate limit. Checked by the rule schema, every sentence
- * beside its field; saved, it goes back to /firewall.
+ * beside its field; the dry run tries it first on recorded requests; saved, it goes back to /firewall.
  */
 function RuleForm({ guid, initial }: { guid: string | null; initial: RuleDraft }) {
   const controller = useMemo(() => createRuleForm(guid), [guid]);
@@ -157,6 +160,8 @@ function RuleForm({ guid, initial }: { guid: string | null; initial: RuleDraft }
         </fieldset>
       ) : null}
 
+      <DryRunPanel subject={() => ({ rule: ruleBodyOf(draft) })} onSubjectErrors={(fields) => controller.showErrors(fields)} />
+
       <div className="toolbar">
         <button type="submit" className="button button-primary" disabled={form.busy}>
           {guid ? 'Save Rule' : 'Add Rule'}
@@ -164,6 +169,21 @@ function RuleForm({ guid, initial }: { guid: string | null; initial: RuleDraft }
         <a className="button" href="/firewall">
           Cancel
         </a>
+        {guid ? (
+          <HistoryDialog
+            guid={guid}
+            name={initial.name}
+            calls={ruleHistoryCalls}
+            restoreScopes={RULE_SCOPES.edit}
+            // The form opens again with the restored rule (it reloads, so the dialog closes).
+            onRestored={() => loadRule(guid)}
+            trigger={
+              <button type="button" className="button" aria-haspopup="dialog">
+                History
+              </button>
+            }
+          />
+        ) : null}
       </div>
     </form>
   );

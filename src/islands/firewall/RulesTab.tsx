@@ -3,7 +3,7 @@ import { DateTime } from '../../components/DateTime';
 import { pagedColumnHelper } from '../../components/table';
 import type { FirewallRuleAnswer } from '../../lib/api/firewall';
 import { RULE_SCOPES } from '../../lib/rules/firewall-tabs';
-import { rulesTable } from '../../stores/firewall-tables';
+import { ruleHistoryCalls, rulesTable } from '../../stores/firewall-tables';
 import { FirewallTable } from './FirewallTable';
 
 const RULE_TYPES: Record<string, string> = { FIREWALL: 'Firewall', RATE_LIMIT: 'Rate limit' };
@@ -37,6 +37,7 @@ export function RulesTab() {
   return (
     <FirewallTable
       table={rulesTable}
+      history={ruleHistoryCalls}
       caption="Firewall rules"
       noun={{ one: 'firewall rule', many: 'firewall rules' }}
       scopes={{ edit: EDIT, delete: DELETE }}

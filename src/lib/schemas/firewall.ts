@@ -374,12 +374,18 @@ const policyFields = {
   domains: z._default(guids(UNKNOWN_DOMAIN), []),
 };
 
+/**
+ * A whole-body check that runs even when a field has its own sentence, so an empty form hears
+ * every sentence at once; the body may then be malformed, so such checks read it defensively.
+ */
+const evenWithFieldIssues = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
+const emptyList = (value: unknown) => Array.isArray(value) && value.length === 0;
+
 /** Spec part 2, 5 "Firewall policy": something to apply and somewhere to apply it. */
 const policyTargets = z.superRefine((body: { rulesets?: string[]; rules?: string[]; domain_groups?: string[]; domains?: string[] }, ctx) => {
-  if (body.rulesets && body.rules && !body.rulesets.length && !body.rules.length) ctx.issues.push({ code: 'custom', input: body, path: ['rulesets'], message: SELECT_RULESET_OR_RULE });
-  if (body.domain_groups && body.domains && !body.domain_groups.length && !body.domains.length)
-    ctx.issues.push({ code: 'custom', input: body, path: ['domain_groups'], message: SELECT_GROUP_OR_DOMAIN });
-});
+  if (emptyList(body.rulesets) && emptyList(body.rules)) ctx.issues.push({ code: 'custom', input: body, path: ['rulesets'], message: SELECT_RULESET_OR_RULE });
+  if (emptyList(body.domain_groups) && emptyList(body.domains)) ctx.issues.push({ code: 'custom', input: body, path: ['domain_groups'], message: SELECT_GROUP_OR_DOMAIN });
+}, evenWithFieldIssues);
 
 /** `POST /firewall/policies/` and the policy dialog. */
 export const policyCreateSchema = z.object(policyFields).check(policyTargets);
@@ -400,10 +406,10 @@ export const policyPatchSchema = statusOrChange(
   z.superRefine((body, ctx) => {
     if (body.status !== undefined) return;
     // Lists left out are empty, as the dialog would send them.
-    const filled = { rulesets: body.rulesets ?? [], rules: body.rules ?? [], domain_groups: body.domain_groups ?? [], domains: body.domains ?? [] };
-    if (!filled.rulesets.length && !filled.rules.length) ctx.issues.push({ code: 'custom', input: body, path: ['rulesets'], message: SELECT_RULESET_OR_RULE });
-    if (!filled.domain_groups.length && !filled.domains.length) ctx.issues.push({ code: 'custom', input: body, path: ['domain_groups'], message: SELECT_GROUP_OR_DOMAIN });
-  }),
+    const empty = (value: unknown) => value === undefined || emptyList(value);
+    if (empty(body.rulesets) && empty(body.rules)) ctx.issues.push({ code: 'custom', input: body, path: ['rulesets'], message: SELECT_RULESET_OR_RULE });
+    if (empty(body.domain_groups) && empty(body.domains)) ctx.issues.push({ code: 'custom', input: body, path: ['domain_groups'], message: SELECT_GROUP_OR_DOMAIN });
+  }, evenWithFieldIssues),
 );
 export type PolicyPatch = z.input<typeof policyPatchSchema>;
 
