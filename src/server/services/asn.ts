@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
-import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { parseIp } from '../../lib/firewall/ip';
 
 /**
  * The autonomous system an address belongs to (the firewall's "autonomous number" field, spec
@@ -96,39 +96,23 @@ function lastStartingBefore(count: number, startsAfter: (i: number) => boolean):
   return found;
 }
 
-function v4Number(address: string): number {
-  return address.split('.').reduce((n, part) => n * 256 + Number(part), 0);
-}
-
-function v6Number(address: string): bigint {
-  const [head = '', tail] = address.split('::');
-  const part = (s: string) => (s ? s.split(':') : []);
-  let groups = [...part(head)];
-  let rest = part(tail ?? '');
-  // An embedded IPv4 tail (::ffff:1.2.3.4) is two groups.
-  const last = (tail === undefined ? groups : rest).at(-1);
-  if (last?.includes('.')) {
-    const n = v4Number(last);
-    const pair = [(n >>> 16).toString(16), (n & 0xffff).toString(16)];
-    if (tail === undefined) groups = [...groups.slice(0, -1), ...pair];
-    else rest = [...rest.slice(0, -1), ...pair];
-  }
-  const all = tail === undefined ? groups : [...groups, ...Array<string>(8 - groups.length - rest.length).fill('0'), ...rest];
-  return all.reduce((n, g) => (n << 16n) | BigInt(parseInt(g || '0', 16)), 0n);
+/** An address's bytes as one number (network order). */
+function numberOf(bytes: Uint8Array): bigint {
+  return bytes.reduce((n, byte) => (n << 8n) | BigInt(byte), 0n);
 }
 
 /** The ASN of an address, or null for one in no announced range (private, reserved) or not an address. */
 export async function asnOf(address: string): Promise<number | null> {
-  const family = isIP(address);
-  if (!family) return null;
+  // The firewall's own reading of an address: an IPv4-mapped IPv6 address answers as IPv4.
+  const ip = parseIp(address);
+  if (!ip) return null;
   const { v4, v6 } = await load();
-  const mapped = family === 6 ? /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] : undefined;
-  if (family === 4 || mapped) {
-    const n = v4Number(mapped ?? address);
+  if (ip.family === 4) {
+    const n = Number(numberOf(ip.bytes));
     const i = lastStartingBefore(v4.starts.length, (k) => v4.starts[k]! > n);
     return i >= 0 && v4.ends[i]! >= n ? v4.asns[i]! : null;
   }
-  const [hi, lo] = halves(v6Number(address));
+  const [hi, lo] = halves(numberOf(ip.bytes));
   const after = (k: number) => v6.starts[0]![k]! > hi || (v6.starts[0]![k] === hi && v6.starts[1]![k]! > lo);
   const i = lastStartingBefore(v6.asns.length, after);
   if (i < 0) return null;
