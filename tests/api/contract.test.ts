@@ -108,6 +108,10 @@ const BUILT = [
   'POST /firewall/delete/', 'GET /firewall/predefined-bots/',
   'GET /firewall/rulesets/', 'POST /firewall/rulesets/', 'GET /firewall/rulesets/{guid}/', 'PATCH /firewall/rulesets/{guid}/', 'DELETE /firewall/rulesets/{guid}/', 'POST /firewall/rulesets/delete/',
   'GET /firewall/policies/', 'POST /firewall/policies/', 'GET /firewall/policies/{guid}/', 'PATCH /firewall/policies/{guid}/', 'DELETE /firewall/policies/{guid}/', 'POST /firewall/policies/delete/',
+  // billing: orders, invoices, credit notes, transactions and the PDFs (issue 10, documents)
+  'GET /billing/orders/', 'GET /billing/orders/{id}/', 'GET /billing/orders/{id}/invoices/', 'POST /billing/orders/{id}/tags/',
+  'GET /billing/invoices/', 'GET /billing/invoices/{id}/', 'GET /billing/invoices/{id}/pdf/',
+  'GET /billing/credit/', 'GET /billing/credit/{id}/', 'GET /billing/credit/{id}/pdf/', 'GET /billing/transactions/',
 ];
 
 /** Operations decided beyond the spec's list (docs/decisions.md says why). */

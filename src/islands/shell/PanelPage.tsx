@@ -11,6 +11,10 @@ const WebsitesPage = lazy(() => import('../websites/WebsitesPage').then((m) => (
 const WebsitePage = lazy(() => import('../websites/WebsitePage').then((m) => ({ default: m.WebsitePage })));
 const FirewallPage = lazy(() => import('../firewall/FirewallPage').then((m) => ({ default: m.FirewallPage })));
 const RuleFormPage = lazy(() => import('../firewall/RuleFormPage').then((m) => ({ default: m.RuleFormPage })));
+const BillingPage = lazy(() => import('../billing/BillingPage').then((m) => ({ default: m.BillingPage })));
+const OrderPage = lazy(() => import('../billing/OrderPage').then((m) => ({ default: m.OrderPage })));
+const InvoicePage = lazy(() => import('../billing/InvoicePage').then((m) => ({ default: m.InvoicePage })));
+const CreditNotePage = lazy(() => import('../billing/CreditNotePage').then((m) => ({ default: m.CreditNotePage })));
 
 /** The body of the panel page `view` names. */
 export function PanelPage({ view }: { view: PanelView }) {
@@ -47,5 +51,13 @@ function PageFor({ view }: { view: PanelView }) {
       return <FirewallPage tab={view.tab} />;
     case 'firewallRule':
       return <RuleFormPage key={view.guid ?? 'new'} guid={view.guid} />;
+    case 'billing':
+      return <BillingPage tab={view.tab} />;
+    case 'billingOrder':
+      return <OrderPage id={view.id} />;
+    case 'billingInvoice':
+      return <InvoicePage id={view.id} />;
+    case 'billingCreditNote':
+      return <CreditNotePage id={view.id} />;
   }
 }

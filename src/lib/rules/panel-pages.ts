@@ -1,6 +1,7 @@
 import { accountTabTitle as tabTitle, isAccountTab, type AccountTab } from './account-tabs';
 import { isDomainGroupTab, type DomainGroupTab } from './domain-tabs';
 import { isFirewallTab, type FirewallTab } from './firewall-tabs';
+import { documentId, isBillingTab, type BillingTab } from './billing-tabs';
 
 /**
  * The signed-in pages built today and their addresses, in the order they are matched (the
@@ -23,6 +24,11 @@ export const PANEL_ROUTES = {
   firewallAddRule: '/firewall/add',
   firewallEditRule: '/firewall/edit/:guid',
   firewallTab: '/firewall/:tab',
+  billing: '/billing',
+  billingOrder: '/billing/orders/:id',
+  billingInvoice: '/billing/invoices/:id',
+  billingCreditNote: '/billing/credit_notes/:id',
+  billingTab: '/billing/:tab',
 } as const;
 
 export type PanelRoute = keyof typeof PANEL_ROUTES;
@@ -37,7 +43,11 @@ export type PanelView =
   | { route: 'websites'; title: string; supportId: 'websites' }
   | { route: 'website'; title: string; supportId: 'websites'; guid: string }
   | { route: 'firewall'; title: string; supportId: 'firewall'; tab: FirewallTab }
-  | { route: 'firewallRule'; title: string; supportId: 'firewall'; guid: string | null };
+  | { route: 'firewallRule'; title: string; supportId: 'firewall'; guid: string | null }
+  | { route: 'billing'; title: string; supportId: 'billing'; tab: BillingTab }
+  | { route: 'billingOrder'; title: string; supportId: 'billing'; id: number }
+  | { route: 'billingInvoice'; title: string; supportId: 'billing'; id: number }
+  | { route: 'billingCreditNote'; title: string; supportId: 'billing'; id: number };
 
 /** The page at a matched route, or null when the parameters name no page (an unknown tab). */
 export function panelView(route: PanelRoute, params: Readonly<Record<string, string>>): PanelView | null {
@@ -79,5 +89,21 @@ export function panelView(route: PanelRoute, params: Readonly<Record<string, str
       return { route: 'firewallRule', title: 'Add Firewall Rule', supportId: 'firewall', guid: null };
     case 'firewallEditRule':
       return params.guid ? { route: 'firewallRule', title: 'Edit Firewall Rule', supportId: 'firewall', guid: params.guid } : null;
+    case 'billing':
+      return { route, title: 'Billing', supportId: 'billing', tab: 'orders' };
+    case 'billingTab': {
+      // The Orders tab has no address of its own: it is /billing (spec part 3, 2.4).
+      const tab = params.tab ?? '';
+      return isBillingTab(tab) && tab !== 'orders' ? { route: 'billing', title: 'Billing', supportId: 'billing', tab } : null;
+    }
+    case 'billingOrder':
+    case 'billingInvoice':
+    case 'billingCreditNote': {
+      const id = documentId(params.id);
+      if (id === null) return null;
+      const noun = route === 'billingOrder' ? 'Order' : route === 'billingInvoice' ? 'Invoice' : 'Credit Note';
+      // Spec part 3, 2.7: 'Credit Note #{id}'; orders and invoices are titled the same way.
+      return { route, title: `${noun} #${id}`, supportId: 'billing', id };
+    }
   }
 }

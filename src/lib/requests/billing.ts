@@ -1,0 +1,46 @@
+import type { Api } from '../api/client';
+import { call, fillPath } from '../api/send';
+import type {
+  getCreditNoteOp,
+  getInvoiceOp,
+  getOrderOp,
+  listCreditNotesOp,
+  listInvoicesOp,
+  listOrderInvoicesOp,
+  listOrdersOp,
+  listTransactionsOp,
+  setOrderTagsOp,
+} from '../api/billing';
+import type { CreditNoteListQuery, InvoiceListQuery, OrderTags, TransactionListQuery } from '../schemas/billing';
+
+/** Where each call of billing's documents lives: written once here, spread into its definition in ../api/billing.ts. */
+export const billingRoutes = {
+  listOrders: { id: 'billing.orders.list', method: 'get', path: '/billing/orders/' },
+  getOrder: { id: 'billing.orders.get', method: 'get', path: '/billing/orders/{id}/' },
+  listOrderInvoices: { id: 'billing.orders.invoices', method: 'get', path: '/billing/orders/{id}/invoices/' },
+  setOrderTags: { id: 'billing.orders.tags', method: 'post', path: '/billing/orders/{id}/tags/' },
+  listInvoices: { id: 'billing.invoices.list', method: 'get', path: '/billing/invoices/' },
+  getInvoice: { id: 'billing.invoices.get', method: 'get', path: '/billing/invoices/{id}/' },
+  invoicePdf: { id: 'billing.invoices.pdf', method: 'get', path: '/billing/invoices/{id}/pdf/' },
+  listCreditNotes: { id: 'billing.credit.list', method: 'get', path: '/billing/credit/' },
+  getCreditNote: { id: 'billing.credit.get', method: 'get', path: '/billing/credit/{id}/' },
+  creditNotePdf: { id: 'billing.credit.pdf', method: 'get', path: '/billing/credit/{id}/pdf/' },
+  listTransactions: { id: 'billing.transactions.list', method: 'get', path: '/billing/transactions/' },
+} as const;
+
+type Paging = { page?: number; per_page?: number };
+
+export const listOrders = (api: Api, query: Paging = {}) => call<typeof listOrdersOp>(api, billingRoutes.listOrders, { query });
+export const getOrder = (api: Api, id: number) => call<typeof getOrderOp>(api, billingRoutes.getOrder, { params: { id: String(id) } });
+export const listOrderInvoices = (api: Api, id: number, query: Paging = {}) =>
+  call<typeof listOrderInvoicesOp>(api, billingRoutes.listOrderInvoices, { params: { id: String(id) }, query });
+export const setOrderTags = (api: Api, id: number, body: OrderTags) => call<typeof setOrderTagsOp>(api, billingRoutes.setOrderTags, { params: { id: String(id) }, body });
+export const listInvoices = (api: Api, query: InvoiceListQuery = {}) => call<typeof listInvoicesOp>(api, billingRoutes.listInvoices, { query });
+export const getInvoice = (api: Api, id: number) => call<typeof getInvoiceOp>(api, billingRoutes.getInvoice, { params: { id: String(id) } });
+/** The invoice as a PDF, named by the server's x-suggested-filename. */
+export const downloadInvoicePdf = (api: Api, id: number) => api.download(fillPath(billingRoutes.invoicePdf.path, { id }));
+export const listCreditNotes = (api: Api, query: CreditNoteListQuery = {}) => call<typeof listCreditNotesOp>(api, billingRoutes.listCreditNotes, { query });
+export const getCreditNote = (api: Api, id: number) => call<typeof getCreditNoteOp>(api, billingRoutes.getCreditNote, { params: { id: String(id) } });
+/** The credit note as a PDF, named by the server's x-suggested-filename. */
+export const downloadCreditNotePdf = (api: Api, id: number) => api.download(fillPath(billingRoutes.creditNotePdf.path, { id }));
+export const listTransactions = (api: Api, query: TransactionListQuery = {}) => call<typeof listTransactionsOp>(api, billingRoutes.listTransactions, { query });

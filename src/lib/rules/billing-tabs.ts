@@ -1,0 +1,36 @@
+import type { Scope } from './scopes';
+
+/** Spec part 3, 6: Billing, then each tab's view scope; downloads and edits add theirs. */
+export const BILLING_SCOPES = {
+  orders: ['can_view_billing', 'can_view_orders'],
+  editOrders: ['can_view_billing', 'can_view_orders', 'can_edit_orders'],
+  /** The order page's invoices lead to invoice pages, which need can_view_invoices. */
+  orderInvoices: ['can_view_billing', 'can_view_orders', 'can_view_invoices'],
+  invoices: ['can_view_billing', 'can_view_invoices'],
+  downloadInvoices: ['can_view_billing', 'can_view_invoices', 'can_download_invoices'],
+  creditNotes: ['can_view_billing', 'can_view_credit_notes'],
+  downloadCreditNotes: ['can_view_billing', 'can_view_credit_notes', 'can_download_credit_notes'],
+  transactions: ['can_view_billing', 'can_view_transactions'],
+} as const satisfies Record<string, readonly Scope[]>;
+
+/**
+ * The Billing page's tabs built so far (spec part 3, 2.4), in the spec's order, each with the
+ * view scopes it needs (6). Payment Methods and Cancellation Requests join in a later slice;
+ * the Tax tab has no content and is not shown.
+ */
+export const BILLING_TABS = [
+  { value: 'orders', label: 'Orders', scopes: BILLING_SCOPES.orders as readonly Scope[] },
+  { value: 'invoices', label: 'Invoices', scopes: BILLING_SCOPES.invoices as readonly Scope[] },
+  { value: 'credit-notes', label: 'Credit Notes', scopes: BILLING_SCOPES.creditNotes as readonly Scope[] },
+  { value: 'transactions', label: 'Transactions', scopes: BILLING_SCOPES.transactions as readonly Scope[] },
+] as const;
+
+export type BillingTab = (typeof BILLING_TABS)[number]['value'];
+
+export const isBillingTab = (s: string): s is BillingTab => BILLING_TABS.some((t) => t.value === s);
+
+/** Spec part 3, 2.4: Orders is the default tab at /billing, the others at /billing/{page}. */
+export const billingTabPath = (tab: BillingTab) => (tab === 'orders' ? '/billing' : `/billing/${tab}`);
+
+/** A document number in an address: digits only. */
+export const documentId = (s: string | undefined): number | null => (s && /^[1-9]\d{0,8}$/.test(s) ? Number(s) : null);
