@@ -74,8 +74,13 @@ export function useForm<V, A>(controller: FormController<V, A>, { initial, state
     if (Object.keys(filled).length) setValues(withTypedValues(values, filled));
   }, []);
 
+  // The values as last set: two `set` calls in one handler both land (each builds on the other).
+  const latest = useRef(values);
+  latest.current = values;
+
   function set<K extends keyof V & string>(name: K, value: V[K]): void {
-    setValues({ ...values, [name]: value });
+    latest.current = { ...latest.current, [name]: value };
+    setValues(latest.current);
     controller.clearError(name);
   }
 
