@@ -21,6 +21,13 @@ export const configSchema = z.looseObject({
   email: z.string().optional(),
   /** Sent as the login fingerprint, so the API recognises this computer (decisions, 2). */
   device_id: z.string().optional(),
+  /**
+   * A sign-in waiting for its second step, so that a script can finish it with `login --code`
+   * in a second call (the emailed device code arrives after the first one ended).
+   */
+  pending_login: z
+    .object({ api_url: z.string(), email: z.string(), session_id: z.string(), verification: z.enum(['2fa', 'device']) })
+    .optional(),
 });
 export type Config = z.infer<typeof configSchema>;
 

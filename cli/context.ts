@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { createApi, type Api } from '../src/lib/api/client';
+import { createApi, type Api, type ApiOptions } from '../src/lib/api/client';
 import { readConfig, type Config, type Env } from './config';
+import { discoverApi } from './discover';
 import { UsageError } from './errors';
 import { createUi, type Ui } from './ui/render';
 
@@ -14,6 +15,8 @@ export interface CliIO {
   env: Env;
   /** Tests pass the API app's fetch here; the real CLI uses the global one. */
   fetch?: typeof globalThis.fetch;
+  /** Asks a long command (an import) to stop at the next safe point; the real CLI aborts it on Ctrl+C. */
+  signal?: AbortSignal;
 }
 
 export const globalOptionsSchema = z.object({
@@ -41,6 +44,16 @@ export interface Context {
   canPrompt: boolean;
   /** A client with the given credentials (none by default), for `apiUrl` unless told another. */
   api(credentials?: { token: string | null; company: string | null }, baseURL?: string): Api;
+  /** What `api()` is built from, for calls outside the client (the task event stream). */
+  apiOptions(credentials?: { token: string | null; company: string | null }, baseURL?: string): ApiOptions;
+  /** Aborted when the command is asked to stop: Ctrl+C while `catchInterrupt` is on, or a test. */
+  signal: AbortSignal;
+  /**
+   * Turns Ctrl+C (SIGINT, SIGTERM) into `signal` until the returned function is called, so a
+   * long command stops at a safe point instead of dying mid-request. Elsewhere Ctrl+C ends the
+   * process as usual.
+   */
+  catchInterrupt(): () => void;
   /**
    * The saved credentials, when they belong to the API of this run. A token is never
    * sent to another API than the one that issued it.
@@ -54,7 +67,7 @@ export interface Context {
  */
 export type Runner = <S extends z.ZodType>(
   schema: S,
-  handler: (ctx: Context, options: z.output<S>) => Promise<void>,
+  handler: (ctx: Context, options: z.output<S>, args: readonly string[]) => Promise<void>,
 ) => (...args: unknown[]) => Promise<void>;
 
 /** Validates a command's options with zod; any failure is a usage error (exit 2). */
@@ -81,10 +94,24 @@ export async function createContext(io: CliIO, rawOptions: unknown, version: str
   } else if (config.api_url) [apiUrl, apiUrlSource] = [config.api_url, 'config'];
   else [apiUrl, apiUrlSource] = [DEFAULT_API_URL, 'default'];
   apiUrl = normaliseUrl(apiUrl);
+  // The panel's address, as people type it, with a sign-in saved for its API: use that API.
+  if (config.api_url && normaliseUrl(config.api_url) === `${apiUrl}/api`) apiUrl = `${apiUrl}/api`;
 
   const ui = createUi(io, { json: options.json });
   const headers = { 'User-Agent': `hostdeck-cli/${version} node/${process.versions.node}` };
-  return {
+  const interrupt = new AbortController();
+  io.signal?.addEventListener('abort', () => interrupt.abort(), { once: true });
+  // One discovery per run: every client of the run shares what the first answer showed.
+  const fetcher = discoverApi(apiUrl, io.fetch ?? ((input, init) => globalThis.fetch(input, init)), (found) => {
+    ctx.apiUrl = found;
+  });
+  const apiOptions = (credentials = { token: null as string | null, company: null as string | null }, baseURL?: string): ApiOptions => ({
+    baseURL: baseURL ?? ctx.apiUrl,
+    credentials: () => credentials,
+    headers,
+    fetch: fetcher,
+  });
+  const ctx: Context = {
     io,
     ui,
     options,
@@ -92,18 +119,25 @@ export async function createContext(io: CliIO, rawOptions: unknown, version: str
     apiUrl,
     apiUrlSource,
     version,
-    canPrompt: options.input && !options.json && Boolean(io.stdin.isTTY) && Boolean(io.stderr.isTTY),
-    api(credentials = { token: null, company: null }, baseURL = apiUrl) {
-      return createApi({
-        baseURL,
-        credentials: () => credentials,
-        headers,
-        ...(io.fetch ? { fetch: io.fetch } : {}),
-      });
+    signal: interrupt.signal,
+    catchInterrupt() {
+      // Tests stop a run with io.signal instead.
+      if (io.signal) return () => undefined;
+      const stop = () => interrupt.abort();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      return () => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+      };
     },
+    canPrompt: options.input && !options.json && Boolean(io.stdin.isTTY) && Boolean(io.stderr.isTTY),
+    api: (credentials, baseURL) => createApi(apiOptions(credentials, baseURL)),
+    apiOptions,
     savedCredentials() {
-      if (!config.token || !config.api_url || normaliseUrl(config.api_url) !== apiUrl) return null;
+      if (!config.token || !config.api_url || normaliseUrl(config.api_url) !== ctx.apiUrl) return null;
       return { token: config.token, company: options.company ?? config.company ?? null };
     },
   };
+  return ctx;
 }

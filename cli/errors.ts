@@ -1,4 +1,31 @@
 /**
+ * The exit codes, decided once (clig.dev): scripts branch on these, and `hostdeck --help` and
+ * the README list them.
+ */
+export const EXIT = {
+  ok: 0,
+  /** Something failed: a refusal, an unreachable API, bad input lines. */
+  failure: 1,
+  /** The command was called the wrong way (flags, arguments). */
+  usage: 2,
+  /** The request was taken but some of its work failed: a task ended in FAILURE. */
+  someFailed: 3,
+  /** Stopped part way (Ctrl+C, a lost connection); `--resume` carries on where it stopped. */
+  interrupted: 4,
+  /** Ctrl+C at a prompt; what shells report for SIGINT. */
+  cancelled: 130,
+} as const;
+
+export const EXIT_CODES_HELP = `
+Exit codes:
+  0    done
+  1    failed (the message says why)
+  2    wrong usage (options, arguments)
+  3    accepted, but some of the work failed (a task ended in FAILURE)
+  4    interrupted; run the same command with --resume to carry on
+  130  cancelled at a prompt`;
+
+/**
  * Errors a person can fix themselves, as opposed to bugs. The top-level handler in
  * main.tsx prints these as a sentence plus a hint; anything else is reported as a bug.
  */
@@ -9,14 +36,14 @@ export class CliError extends Error {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'CliError';
     this.hint = options.hint;
-    this.exitCode = options.exitCode ?? 1;
+    this.exitCode = options.exitCode ?? EXIT.failure;
   }
 }
 
 /** The command was called the wrong way (flags, arguments); exits 2 like commander's own. */
 export class UsageError extends CliError {
   constructor(message: string, options: { hint?: string } = {}) {
-    super(message, { ...options, exitCode: 2 });
+    super(message, { ...options, exitCode: EXIT.usage });
     this.name = 'UsageError';
   }
 }
@@ -24,7 +51,7 @@ export class UsageError extends CliError {
 /** The person pressed Ctrl+C at a prompt; 130 is what shells report for SIGINT. */
 export class CancelledError extends CliError {
   constructor() {
-    super('Cancelled.', { exitCode: 130 });
+    super('Cancelled.', { exitCode: EXIT.cancelled });
     this.name = 'CancelledError';
   }
 }

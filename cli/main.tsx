@@ -4,8 +4,11 @@ import { ApiError, NetworkError, UnauthorizedError, errorMessages } from '../src
 import { registerLogin } from './commands/login';
 import { registerLogout } from './commands/logout';
 import { registerWhoami } from './commands/whoami';
+import { registerDomains } from './commands/domains';
+import { registerGroups } from './commands/groups';
+import { registerTasks } from './commands/tasks';
 import { createContext, parseOptions, type CliIO, type Context, type Runner } from './context';
-import { API_KEY_REFUSED_HINT, CliError, SIGNED_OUT_MESSAGE } from './errors';
+import { API_KEY_REFUSED_HINT, CliError, EXIT_CODES_HELP, SIGNED_OUT_MESSAGE } from './errors';
 import { createUi } from './ui/render';
 
 /**
@@ -43,11 +46,15 @@ export async function runCli(argv: readonly string[], overrides: Partial<CliIO> 
   const run: Runner = (schema, handler) => async (...args) => {
     const command = args.at(-1) as Command;
     ctx = await createContext(io, program.opts(), pkg.version);
-    await handler(ctx, parseOptions(schema, command.opts()));
+    await handler(ctx, parseOptions(schema, command.opts()), command.processedArgs as string[]);
   };
   registerLogin(program, run);
   registerWhoami(program, run);
   registerLogout(program, run);
+  registerGroups(program, run);
+  registerDomains(program, run);
+  registerTasks(program, run);
+  program.addHelpText('after', EXIT_CODES_HELP);
 
   try {
     await program.parseAsync([...argv], { from: 'user' });
@@ -64,6 +71,8 @@ async function handleError(error: unknown, io: CliIO, ctx: Context | undefined, 
     return error.exitCode === 0 ? 0 : 2;
   }
   const ui = ctx?.ui ?? createUi(io, { json: argv.includes('--json') });
+  // A CliError raised inside a fetch (e.g. no API at the address) arrives wrapped by the client.
+  error = userErrorIn(error) ?? error;
   if (error instanceof CliError) {
     await ui.renderError(error.message, error.hint);
     return error.exitCode;
@@ -91,6 +100,11 @@ async function handleError(error: unknown, io: CliIO, ctx: Context | undefined, 
   await ui.renderError(`Unexpected error: ${message}`, 'This is a bug in hostdeck. Run again with HOSTDECK_DEBUG=1 to see where it happened, and report it.');
   if (io.env.HOSTDECK_DEBUG && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
   return 1;
+}
+
+function userErrorIn(error: unknown): CliError | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (e instanceof CliError) return e;
+  return undefined;
 }
 
 function describeSource(ctx: Context): string {

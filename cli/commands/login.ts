@@ -8,7 +8,7 @@ import { BACKUP_CODE_LENGTH, CODE_LENGTH } from '../../src/lib/schemas/auth-flow
 import { ApiError, UnauthorizedError, errorMessages } from '../../src/lib/errors';
 import { fieldErrors, loginSchema } from '../../src/lib/schemas/auth';
 import { updateConfig, type Config } from '../config';
-import type { Context, Runner } from '../context';
+import { normaliseUrl, type Context, type Runner } from '../context';
 import { CliError, UsageError } from '../errors';
 import { readStdin } from '../stdin';
 
@@ -46,7 +46,7 @@ export function registerLogin(program: Command, run: Runner): void {
     .option('--password-stdin', 'read the password from stdin (for scripts)')
     .option('--token <key>', 'save a company API key instead (visible to other users of this computer; prefer --token-stdin)')
     .option('--token-stdin', 'read a company API key from stdin')
-    .option('--code <code>', 'the two-factor code (or a backup code) when the account asks for one')
+    .option('--code <code>', 'the two-factor code (or a backup code) when the account asks for one; alone, it finishes a sign-in that waits for an emailed code')
     .addHelpText(
       'after',
       `
@@ -55,7 +55,10 @@ In a terminal, \`hostdeck login\` asks for your email and password.
 Examples:
   $ hostdeck login
   $ printf '%s' "$PASSWORD" | hostdeck login --email you@example.com --password-stdin
-  $ printf '%s' "$API_KEY" | hostdeck login --token-stdin`,
+  $ printf '%s' "$API_KEY" | hostdeck login --token-stdin
+  $ hostdeck login --code 123456      (finishes a sign-in that stopped at its second step)
+
+Scripts that run unattended: a company API key (--token-stdin) needs no second step.`,
     )
     .action(run(loginOptionsSchema, login));
 }
@@ -67,6 +70,9 @@ function problemWith(field: 'email' | 'password', value: string): string | undef
 }
 
 export async function login(ctx: Context, options: LoginOptions): Promise<void> {
+  if (options.code !== undefined && !options.passwordStdin && options.token === undefined && !options.tokenStdin) {
+    return finishPending(ctx, options.code, options.email);
+  }
   if (options.token !== undefined || options.tokenStdin) {
     const key = options.tokenStdin ? (await readStdin(ctx.io, '--token-stdin')).trim() : options.token?.trim();
     if (!key) throw new CliError('Please enter the API key!', { hint: 'Pass the key with --token-stdin (or --token).' });
@@ -114,22 +120,42 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
     if (error instanceof ApiError) throw new CliError(errorMessages(error).join(' '), { cause: error });
     throw error;
   }
-  if ('verification' in result) result = await secondStep(ctx, result, options.code);
+  if ('verification' in result) result = await secondStep(ctx, result, parsed.data.email, options.code);
+  await signedIn(ctx, result, deviceId);
+}
 
+async function signedIn(ctx: Context, result: Extract<LoginResult, { token: string }>, deviceId: string | undefined): Promise<void> {
   const company = await chooseCompany(ctx, result.user, async () => {
     // The session was opened for nothing; end it rather than leave it behind.
     await requestLogout(ctx.api({ token: result.token, company: null })).catch(() => undefined);
   });
-  await save(ctx, { token: result.token, token_kind: 'session', company: company.guid, email: result.user.email, device_id: deviceId });
+  await save(ctx, { token: result.token, token_kind: 'session', company: company.guid, email: result.user.email, ...(deviceId ? { device_id: deviceId } : {}) });
   await report(ctx, result.user, company, 'session');
+}
+
+/**
+ * `hostdeck login --code <code>` after a call that stopped at the second step: a script can
+ * sign in from a new computer in two calls, the second with the code emailed by the first.
+ */
+async function finishPending(ctx: Context, code: string, email: string | undefined): Promise<void> {
+  const pending = ctx.config.pending_login;
+  if (!pending || normaliseUrl(pending.api_url) !== ctx.apiUrl || (email !== undefined && email.trim().toLowerCase() !== pending.email.toLowerCase())) {
+    throw new UsageError('No sign-in here is waiting for a code.', {
+      hint: 'Sign in first (`hostdeck login --email you@example.com --password-stdin`); when it asks for a second step, run `hostdeck login --code <code>`.',
+    });
+  }
+  const result = await verify(ctx, pending, code);
+  await signedIn(ctx, result, ctx.config.device_id);
 }
 
 /**
  * The 2FA or device step (spec part 1, 4): the code comes from --code, or is asked for in a
  * terminal. A device confirmed here is trusted for 60 days, like ticking the box in the panel.
+ * Without either, the challenge is saved for `hostdeck login --code` in a second call.
  */
-async function secondStep(ctx: Context, pending: Extract<LoginResult, { verification: string }>, given: string | undefined) {
+async function secondStep(ctx: Context, pending: Extract<LoginResult, { verification: string }>, email: string, given: string | undefined) {
   const twoFactor = pending.verification === '2fa';
+  // A device code is emailed by this very sign-in, so a --code given with it cannot be its code.
   let code = twoFactor ? given : undefined;
   if (code === undefined && ctx.canPrompt) {
     code = await ctx.ui.promptText({
@@ -138,21 +164,28 @@ async function secondStep(ctx: Context, pending: Extract<LoginResult, { verifica
     });
   }
   if (code === undefined) {
+    await updateConfig((c) => ({ ...c, pending_login: { api_url: ctx.apiUrl, email, session_id: pending.session_id, verification: pending.verification } }), ctx.io.env);
     const step = twoFactor ? 'a two-factor code' : 'a confirmation of this device by email';
     throw new CliError(`This account needs the panel's second sign-in step (${step}).`, {
       hint: twoFactor
-        ? 'Pass the code with --code, run `hostdeck login` in a terminal, or sign in with a company API key: `hostdeck login --token-stdin`.'
-        : 'Run `hostdeck login` in a terminal to type the emailed code, or sign in with a company API key: `hostdeck login --token-stdin`.',
+        ? 'Pass the code with --code (now: `hostdeck login --code <code>`), run `hostdeck login` in a terminal, or sign in with a company API key: `hostdeck login --token-stdin`.'
+        : `Run \`hostdeck login\` in a terminal to type the emailed code, or finish from a script with \`hostdeck login --code <code>\` and the code emailed to ${email} (within 10 minutes). Scripts that run unattended are better off with a company API key: \`hostdeck login --token-stdin\`.`,
     });
   }
+  return verify(ctx, { session_id: pending.session_id, verification: pending.verification }, code);
+}
+
+async function verify(ctx: Context, pending: { session_id: string; verification: '2fa' | 'device' }, code: string) {
   const clean = code.replace(/\s+/g, '');
   try {
-    return await ctx.ui.withSpinner(
+    const result = await ctx.ui.withSpinner(
       'Verifying…',
-      twoFactor
+      pending.verification === '2fa'
         ? loginTwoFactor(ctx.api(), { session_id: pending.session_id, code: clean, code_type: clean.length > CODE_LENGTH && clean.length <= BACKUP_CODE_LENGTH ? 'BACKUP_CODE' : 'CODE' })
         : loginDevice(ctx.api(), { session_id: pending.session_id, code: clean, remember: true }),
     );
+    if (ctx.config.pending_login) await updateConfig(({ pending_login: _done, ...rest }) => rest, ctx.io.env);
+    return result;
   } catch (error) {
     if (error instanceof ApiError) throw new CliError(errorMessages(error).join(' '), { cause: error });
     throw error;

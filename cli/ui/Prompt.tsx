@@ -27,10 +27,28 @@ export function Prompt({ label, secret = false, defaultValue, placeholder, valid
     exit(answer);
   }, [answer, exit, onSubmit]);
 
+  // Bumped to start the input afresh (from `draft`) after a pasted line was taken from it.
+  const [inputKey, setInputKey] = useState(0);
+  const [draft, setDraft] = useState(defaultValue);
+
   const submit = (value: string) => {
     const problem = validate?.(value);
     if (problem) setError(problem);
     else setAnswer(value);
+  };
+
+  /**
+   * Text pasted with its Enter arrives as one chunk, which the input takes as typed text with
+   * a newline in it rather than as Enter: take what comes before the newline as submitted.
+   */
+  const change = (value: string) => {
+    setError(undefined);
+    const end = value.search(/[\r\n]/);
+    if (end === -1) return;
+    const line = value.slice(0, end);
+    setDraft(secret ? undefined : line);
+    setInputKey((k) => k + 1);
+    submit(line);
   };
 
   if (answer !== null) {
@@ -47,14 +65,9 @@ export function Prompt({ label, secret = false, defaultValue, placeholder, valid
           <Text color="cyan">?</Text> {label}:{' '}
         </Text>
         {secret ? (
-          <PasswordInput placeholder={placeholder} onChange={() => setError(undefined)} onSubmit={submit} />
+          <PasswordInput key={inputKey} placeholder={placeholder} onChange={change} onSubmit={submit} />
         ) : (
-          <TextInput
-            defaultValue={defaultValue}
-            placeholder={placeholder}
-            onChange={() => setError(undefined)}
-            onSubmit={submit}
-          />
+          <TextInput key={inputKey} defaultValue={draft} placeholder={placeholder} onChange={change} onSubmit={submit} />
         )}
       </Box>
       {error ? (

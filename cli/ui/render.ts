@@ -31,6 +31,46 @@ export interface Ui {
   printData(text: string): void;
   /** Writes a value as JSON to stdout, for `--json`. */
   printJson(value: unknown): void;
+  /** Writes rows as a table with a header to stdout; bold headers only on a colour terminal. */
+  printTable<R>(columns: readonly TableColumn<R>[], rows: readonly R[]): void;
+  /**
+   * A progress line on stderr (rows done, rate, time left), drawn only on a terminal and
+   * never with --json; `done` is where it starts (rows of an earlier, resumed run).
+   */
+  progress(label: string, total: number, done?: number, unit?: string): Progress;
+}
+
+export interface TableColumn<R> {
+  header: string;
+  value: (row: R) => string;
+  /** Numbers line up on the right. */
+  align?: 'right';
+}
+
+export interface Progress {
+  update(done: number): void;
+  /** Removes the line, so the messages after it start on a clean line. */
+  stop(): void;
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** "about 2 min left" from seconds. */
+function timeLeft(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '';
+  if (seconds < 60) return `about ${Math.max(1, Math.round(seconds))} s left`;
+  if (seconds < 3600) return `about ${Math.round(seconds / 60)} min left`;
+  return `about ${(seconds / 3600).toFixed(1)} h left`;
+}
+
+/** The progress line's words, apart so that they can be checked without a terminal. */
+export function progressLine(label: string, done: number, total: number, rowsPerSecond: number, unit = 'rows'): string {
+  const parts = [`${label} ${count(done)}/${count(total)} ${unit}`];
+  if (rowsPerSecond > 0) {
+    parts.push(`${count(Math.round(rowsPerSecond))} ${unit}/s`);
+    if (done < total) parts.push(timeLeft((total - done) / rowsPerSecond));
+  }
+  return parts.join(' · ');
 }
 
 /** The CI variables Ink itself looks at (is-in-ci); there it draws only a final frame. */
@@ -99,6 +139,33 @@ export function createUi(io: CliIO, options: { json: boolean }): Ui {
     },
     printJson: (value) => {
       io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    },
+    printTable(columns, rows) {
+      const cells = rows.map((r) => columns.map((c) => c.value(r)));
+      const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((row) => row[i]!.length)));
+      const line = (values: readonly string[]) =>
+        values
+          .map((v, i) => (columns[i]!.align === 'right' ? v.padStart(widths[i]!) : v.padEnd(widths[i]!)))
+          .join('  ')
+          .trimEnd();
+      const header = line(columns.map((c) => c.header));
+      const bold = Boolean(io.stdout.isTTY) && !noColor && io.env.TERM !== 'dumb';
+      io.stdout.write(`${bold ? `\x1b[1m${header}\x1b[22m` : header}\n`);
+      for (const row of cells) io.stdout.write(`${line(row)}\n`);
+    },
+    progress(label, total, start = 0, unit = 'rows') {
+      if (!rich) return { update: () => undefined, stop: () => undefined };
+      const began = Date.now();
+      const draw = (done: number) => {
+        const seconds = (Date.now() - began) / 1000;
+        const rate = seconds > 0 ? (done - start) / seconds : 0;
+        io.stderr.write(`\r\x1b[2K${progressLine(label, done, total, rate, unit)}`);
+      };
+      draw(start);
+      return {
+        update: draw,
+        stop: () => void io.stderr.write('\r\x1b[2K'),
+      };
     },
   };
 }

@@ -9,6 +9,7 @@ import { listHostingAccounts } from '../lib/requests/hosting';
 import { fieldErrors } from '../lib/schemas/auth';
 import { IP_LIST_MAX, PICKER_PAGE_SIZE } from '../lib/schemas/lists';
 import { DOMAIN_EMPTY, applyRowRules, domainNameSchema, domainsOfText, newDomainSchema, parseImportLines, type ImportError, type SoftwareProtocol } from '../lib/schemas/add-domains';
+import { freeSlots as freeSlotsOf, matchWrittenAddresses, slotTaker } from '../lib/rules/address-slots';
 import { api } from './api';
 import { can } from './permissions';
 import { presetPicker } from '../lib/requests/presets';
@@ -63,11 +64,7 @@ let submissionKey: string | null = null;
 const isCustomHost = (account: string) => $wizard.get().accounts.find((a) => a.guid === account)?.account_type === 'CUSTOM_HOST';
 
 /** Free slots per address, less those the rows already take. */
-function freeSlots(rows: readonly WizardRow[]): Map<string, number> {
-  const free = new Map($wizard.get().ips.map((ip) => [ip.guid, ip.domains_allowed - ip.domain_count]));
-  for (const r of rows) if (free.has(r.ip_address)) free.set(r.ip_address, free.get(r.ip_address)! - 1);
-  return free;
-}
+const freeSlots = (rows: readonly WizardRow[]): Map<string, number> => freeSlotsOf($wizard.get().ips, rows.map((r) => r.ip_address));
 
 /**
  * The addresses with no website slot left once the rows take theirs: a row may keep its own
@@ -113,22 +110,17 @@ function appendRows(incoming: readonly NewRow[]): void {
   const present = new Set(state.rows.map((r) => r.domain));
   const rows = [...state.rows];
   const free = freeSlots(rows);
-  // Slots only ever run out here, so one cursor walks the addresses once for all the rows.
-  const order = [...free.keys()];
-  let cursor = 0;
-  const nextFree = () => {
-    while (cursor < order.length && (free.get(order[cursor]!) ?? 0) <= 0) cursor++;
-    return order[cursor];
-  };
+  const nextFree = slotTaker(free);
   let dropped = 0;
   for (const candidate of incoming) {
     if (present.has(candidate.domain)) continue;
-    const ip = candidate.ip_address || nextFree();
+    const written = candidate.ip_address;
+    const ip = written || nextFree();
     if (!ip) {
       dropped++;
       continue;
     }
-    free.set(ip, (free.get(ip) ?? 0) - 1);
+    if (written) free.set(written, (free.get(written) ?? 0) - 1);
     present.add(candidate.domain);
     rows.push({ ...applyRowRules({ ...candidate, ip_address: ip }, isCustomHost(candidate.hosting_account)), key: nextKey++, errors: {} });
   }
@@ -157,26 +149,14 @@ export function addDomainNames(text: string): void {
  * free slot.
  */
 export function importLines(text: string): boolean {
-  const { rows, errors } = parseImportLines(text);
-  const byAddress = new Map($wizard.get().ips.map((ip) => [ip.ip_address, ip]));
-  const free = freeSlots($wizard.get().rows);
+  const parsed = parseImportLines(text);
+  const matched = matchWrittenAddresses(parsed.rows, $wizard.get().ips, freeSlots($wizard.get().rows));
+  const errors = [...parsed.errors, ...matched.errors];
   const found: NewRow[] = [];
-  for (const r of rows) {
-    const ip = r.ip ? byAddress.get(r.ip) : undefined;
-    if (r.ip && !ip) {
-      errors.push({ line: r.line, message: `${r.ip} is not an address this group may use.` });
-      continue;
-    }
-    if (ip) {
-      if ((free.get(ip.guid) ?? 0) <= 0) {
-        errors.push({ line: r.line, message: `No free website slot is left on ${ip.ip_address}.` });
-        continue;
-      }
-      free.set(ip.guid, free.get(ip.guid)! - 1);
-    }
+  for (const r of matched.rows) {
     found.push({
       ...blankRow(r.domain),
-      ...(ip ? { ip_address: ip.guid } : {}),
+      ...(r.ipGuid ? { ip_address: r.ipGuid } : {}),
       install_lets_encrypt: r.ssl,
       redirect_to_https: r.redirectToHttps,
       install_software: r.software,

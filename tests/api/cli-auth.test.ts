@@ -285,6 +285,37 @@ describe('hostdeck login', () => {
       expect((await readSaved()).token).toBeUndefined();
     });
 
+    it('lets a script finish with the emailed code in a second call, then trusts this computer', async () => {
+      await knownElsewhere();
+      const mails = t.outbox.length;
+      const first = await cli(['--api-url', API, 'login', '--email', email, '--password-stdin'], DEMO_PASSWORD);
+      expect(first.code).toBe(1);
+      expect(first.stderr).toContain(`hostdeck login --code <code>\` and the code emailed to ${email}`);
+      expect(first.stderr).toContain('hostdeck login --token-stdin');
+      expect(t.outbox.length).toBeGreaterThan(mails);
+
+      const wrong = await cli(['--api-url', API, 'login', '--code', '000000']);
+      expect(wrong.code).toBe(1);
+      expect((await readSaved()).token).toBeUndefined();
+
+      const second = await cli(['--api-url', API, 'login', '--code', codeFrom(lastMailTo(t, email).text)]);
+      expect(second.code, second.stderr).toBe(0);
+      expect(second.stderr).toContain(`Signed in as ${email}`);
+      const saved = await readSaved();
+      expect(saved).not.toHaveProperty('pending_login');
+      expect(await whoamiStatus(saved.token as string)).toBe(200);
+
+      // Trusted now: the next sign-in from this computer needs no code.
+      const again = await cli(['--api-url', API, 'login', '--email', email, '--password-stdin'], DEMO_PASSWORD);
+      expect(again.code, again.stderr).toBe(0);
+    });
+
+    it('says so when --code alone has no sign-in waiting for it (exit 2)', async () => {
+      const result = await cli(['--api-url', API, 'login', '--code', '123456']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('No sign-in here is waiting for a code.');
+    });
+
     it('asks in a terminal for the code emailed to the person, then trusts this computer', async () => {
       await knownElsewhere();
       const mails = t.outbox.length;

@@ -38,6 +38,35 @@ describe('Prompt', () => {
     expect(lastDrawn(frames)).toContain('✔ Email: jane@example.com');
   });
 
+  it('takes an answer pasted with its Enter as submitted', async () => {
+    const onSubmit = vi.fn();
+    const { stdin, frames } = render(<Prompt label="Email" validate={emailProblem} onSubmit={onSubmit} />);
+    stdin.write('jane@example.com\r');
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith('jane@example.com'));
+    expect(lastDrawn(frames)).toContain('✔ Email: jane@example.com');
+  });
+
+  it('takes a pasted secret with its Enter as submitted, without showing it', async () => {
+    const onSubmit = vi.fn();
+    const { stdin, frames } = render(<Prompt label="Password" secret onSubmit={onSubmit} />);
+    stdin.write('hunter2\r');
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith('hunter2'));
+    expect(frames.join('')).not.toContain('hunter2');
+  });
+
+  it('keeps a pasted answer that is refused, without its Enter, for correcting', async () => {
+    const onSubmit = vi.fn();
+    const dotCom = (v: string) => (v.endsWith('.com') ? undefined : 'Please end it with .com!');
+    const { stdin, lastFrame } = render(<Prompt label="Email" validate={dotCom} onSubmit={onSubmit} />);
+    stdin.write('jane@example\r');
+    await vi.waitFor(() => expect(lastFrame()).toContain('Please end it with .com!'));
+    expect(onSubmit).not.toHaveBeenCalled();
+    for (const key of '.com') stdin.write(key);
+    await vi.waitFor(() => expect(lastFrame()).toContain('jane@example.com'));
+    stdin.write(ENTER);
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith('jane@example.com'));
+  });
+
   it('never shows a secret answer', async () => {
     const onSubmit = vi.fn();
     const { stdin, lastFrame, frames } = render(<Prompt label="Password" secret onSubmit={onSubmit} />);

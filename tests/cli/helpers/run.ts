@@ -27,7 +27,7 @@ export async function tempConfigDir(): Promise<{ dir: string; cleanup: () => Pro
 /** Runs the CLI in-process with piped (non-terminal) streams, as a script would. */
 export async function run(
   argv: string[],
-  options: { configDir: string; fetch?: typeof globalThis.fetch; stdin?: string; env?: Record<string, string> },
+  options: { configDir: string; fetch?: typeof globalThis.fetch; stdin?: string; env?: Record<string, string>; signal?: AbortSignal },
 ): Promise<RunResult> {
   const stdout = new Capture();
   const stderr = new Capture();
@@ -37,6 +37,7 @@ export async function run(
     stderr,
     env: { HOSTDECK_CONFIG_DIR: options.configDir, ...options.env },
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
