@@ -10,6 +10,7 @@ import { createMemoryMailer } from '../src/server/mail/mailer';
 import { seedBulk, seedDemo } from '../src/server/seed/index';
 import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts';
 import { listenApi } from '../src/server/standalone';
+import { measureIpPage, measureIpPageInBrowser } from './ip-page';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
@@ -102,5 +103,9 @@ export async function measureIpList(opts: { dataDir: string; ipCount: number; ru
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
+  const group = await measureIpPage({ database, app, headers, company: owner!.company, runs: opts.runs });
+  await deps.jobs.stop();
   await database.close();
+  // The server process opens the same data folder (PGlite allows one process at a time).
+  if (!process.env.DATABASE_URL) await measureIpPageInBrowser(opts.dataDir, group);
 }

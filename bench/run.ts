@@ -3,7 +3,9 @@
  * 1. For a company with 100,000 IP addresses: time and bytes of
  *    GET /ip_addresses/?page=1&per_page=99999 beside a bare SQL select of the same rows, in
  *    the same run, so the ratio is the figure that matters; then the same answer over HTTP
- *    compressed with br and gzip (bytes on the wire, time until the last one arrives).
+ *    compressed with br and gzip (bytes on the wire, time until the last one arrives); then the
+ *    IP group page with 99,999 addresses in its group (bench/ip-page.ts): pages and the whole
+ *    list beside a bare SQL select (ratio), the export's time and peak memory, a bulk action.
  * 2. The script each page of the panel loads in the browser, gzipped, against the issue's
  *    budgets (login 80 KiB, the signed-in shell with the dashboard 150 KiB); over budget is
  *    printed, not failed.

@@ -10,10 +10,12 @@ export interface PaginationProps {
   onPerPageChange?: ((perPage: number) => void) | undefined;
   /** Distinguishes several pagers on one page for assistive technology. */
   label?: string;
+  /** The page sizes offered, when the list has its own (the IP address list's long pages). */
+  sizes?: readonly number[] | undefined;
 }
 
 /** Page buttons, previous and next, and the page-size choice (10, 25, 50, 100). */
-export function Pagination({ page, perPage, total, onPageChange, onPerPageChange, label = 'Pages' }: PaginationProps) {
+export function Pagination({ page, perPage, total, onPageChange, onPerPageChange, label = 'Pages', sizes = PAGE_SIZES }: PaginationProps) {
   return (
     <div className="pager">
       <span className="muted pager-total">{total === 1 ? '1 row' : `${total} rows`}</span>
@@ -50,7 +52,7 @@ export function Pagination({ page, perPage, total, onPageChange, onPerPageChange
         <label className="pager-size">
           <span>Rows per page</span>
           <select className="input input-small" value={perPage} onChange={(e) => onPerPageChange(Number(e.target.value))}>
-            {PAGE_SIZES.map((n) => (
+            {sizes.map((n) => (
               <option key={n} value={n}>
                 {n}
               </option>

@@ -8,9 +8,10 @@ import { ApiProblem, problem } from './http/errors';
 import { operations } from './routes/index';
 import { mountOperations } from './http/operation';
 import { apiDocsRoutes } from './routes/api-docs';
+import { sandboxGatewayRoutes } from './routes/sandbox-gateway';
 
 /** Paths answered without a session; everything else needs `Authorization: Token`. */
-export const PUBLIC_PATHS = ['/openapi.json', '/docs', '/docs/viewer.js'] as const;
+export const PUBLIC_PATHS = ['/openapi.json', '/docs', '/docs/viewer.js', '/sandbox-gateway/:session'] as const;
 
 /**
  * The reference provider API. `deps` may be a promise factory so the server can open and
@@ -58,6 +59,8 @@ export function createApiApp(deps: ServerDeps | (() => Promise<ServerDeps>)) {
   // Each operation carries its own access rules (guardsOf): no blanket middleware guards a path.
   mountOperations(app, operations);
   app.route('/', apiDocsRoutes(operations.map((o) => o.op)));
+  // The sandbox gateway's payer page (src/server/billing/gateway.ts): HTML, not an operation.
+  app.route('/', sandboxGatewayRoutes());
 
   app.notFound((c) => c.json({ errors: [NOT_FOUND], code: 'not_found' }, 404));
   app.onError((err, c) => {

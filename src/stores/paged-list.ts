@@ -28,11 +28,13 @@ export function createPagedList<T, F extends Record<string, string> = Record<str
   initialFilters: F = {} as F,
   /** The list's own default page size, where it has one (the domain group list: 10). */
   defaultPerPage: number = DEFAULT_PAGE_SIZE,
+  /** The page sizes the list may use, when not the shared ones (the IP address list's long pages). */
+  pageSizes: readonly number[] = PAGE_SIZES,
 ): PagedList<T, F> {
   const $size = persistentAtom<string>(`hostdeck:page-size:${name}`, String(defaultPerPage));
   const storedSize = () => {
     const n = Number($size.get());
-    return (PAGE_SIZES as readonly number[]).includes(n) ? n : defaultPerPage;
+    return pageSizes.includes(n) ? n : defaultPerPage;
   };
   const $list = map<PagedListState<T, F>>({ loading: true, page: 1, perPage: defaultPerPage, filters: initialFilters, answer: null });
   let latest = 0;

@@ -20,6 +20,8 @@ export interface PagedTableProps<T extends RowData> extends PagedTableOptions<T>
   virtualiseFrom?: number;
   /** An expanded row's detail, shown in a full-width row under it (null: not expanded). Not for virtualised pages. */
   rowDetail?: (row: T) => ReactNode;
+  /** The page sizes the pager offers, when the list has its own (see createPagedList's `pageSizes`). */
+  pageSizes?: readonly number[] | undefined;
 }
 
 /** Height of a row when rows are virtualised; the stylesheet gives virtual rows this height. */
@@ -46,6 +48,7 @@ export function PagedTable<T extends RowData>({
   columnsKey,
   virtualiseFrom = DEFAULT_VIRTUALISE_FROM,
   rowDetail,
+  pageSizes,
 }: PagedTableProps<T>) {
   const { loading, page, perPage, answer } = useStore(list.$list);
   const table = usePagedTable({ columns, list, getRowId, selection, sorting, columnsKey });
@@ -118,6 +121,7 @@ export function PagedTable<T extends RowData>({
         onPageChange={(p) => table.setPageIndex(p - 1)}
         onPerPageChange={(n) => table.setPageSize(n)}
         label={`${caption} pages`}
+        sizes={pageSizes}
       />
     </div>
   );

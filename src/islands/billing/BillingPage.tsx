@@ -7,6 +7,7 @@ import { navigate } from '../../stores/router';
 import { CreditNotesTab } from './CreditNotesTab';
 import { InvoicesTab } from './InvoicesTab';
 import { OrdersTab } from './OrdersTab';
+import { PaymentMethodsTab } from './PaymentMethodsTab';
 import { TransactionsTab } from './TransactionsTab';
 import '../../styles/billing.css';
 
@@ -43,6 +44,8 @@ function BillingTabBody({ tab }: { tab: BillingTab }) {
       return <OrdersTab />;
     case 'invoices':
       return <InvoicesTab />;
+    case 'payment-methods':
+      return <PaymentMethodsTab />;
     case 'credit-notes':
       return <CreditNotesTab />;
     case 'transactions':

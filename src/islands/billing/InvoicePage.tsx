@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Can } from '../../components/Can';
 import { Card } from '../../components/Card';
@@ -6,9 +6,37 @@ import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
 import { BILLING_SCOPES } from '../../lib/rules/billing-tabs';
 import { downloadInvoice, invoicePage } from '../../stores/billing';
+import { CRYPTO_PAYMENT_NOTE, PAYMENT_FAILED, PAYMENT_SUBMITTED } from '../../lib/schemas/billing-payments';
 import { DocSection, DocumentMissing, DownloadPdfButton, Parties, Totals } from './DocumentParts';
+import { PayInvoiceDialog } from './PayInvoiceDialog';
 import { humanise, Money, moneyText } from './Money';
 import '../../styles/billing.css';
+
+/** How the gateway sent the payer back (spec part 3, 2.5: `payment=success|failed`, `method=cryptomus|binance`). */
+type PaymentReturn = { ok: boolean; crypto: boolean } | null;
+
+function paymentReturnOf(search: string): PaymentReturn {
+  const query = new URLSearchParams(search);
+  const payment = query.get('payment');
+  if (payment !== 'success' && payment !== 'failed') return null;
+  const method = query.get('method');
+  return { ok: payment === 'success', crypto: method === 'cryptomus' || method === 'binance' };
+}
+
+/** Spec part 3, 2.5 "Banners after payment". */
+function PaymentBanner({ returned }: { returned: PaymentReturn }) {
+  if (!returned) return null;
+  return returned.ok ? (
+    <div className="alert alert-success payment-banner" role="status">
+      <p>{PAYMENT_SUBMITTED}</p>
+      {returned.crypto ? <p>{CRYPTO_PAYMENT_NOTE}</p> : null}
+    </div>
+  ) : (
+    <div className="alert alert-error payment-banner" role="alert">
+      {PAYMENT_FAILED}
+    </div>
+  );
+}
 
 /**
  * The invoice page (spec part 3, 2.5): seller and billed party, items, totals, transactions,
@@ -17,7 +45,9 @@ import '../../styles/billing.css';
  */
 export function InvoicePage({ id }: { id: number }) {
   const state = useStore(invoicePage.$doc);
+  const [returned, setReturned] = useState<PaymentReturn>(null);
   useEffect(() => {
+    setReturned(paymentReturnOf(window.location.search));
     void invoicePage.load(id);
   }, [id]);
   const inv = state.id === id ? state.doc : null;
@@ -33,11 +63,19 @@ export function InvoicePage({ id }: { id: number }) {
         </>
       }
       actions={
-        <Can scope={BILLING_SCOPES.downloadInvoices}>
-          <DownloadPdfButton what={`invoice-${inv.id}`} onDownload={() => downloadInvoice(inv.id)} />
-        </Can>
+        <>
+          {inv.status !== 'PAID' && inv.status !== 'CANCELLED' ? (
+            <Can scope={BILLING_SCOPES.payInvoices}>
+              <PayInvoiceDialog invoice={inv} />
+            </Can>
+          ) : null}
+          <Can scope={BILLING_SCOPES.downloadInvoices}>
+            <DownloadPdfButton what={`invoice-${inv.id}`} onDownload={() => downloadInvoice(inv.id)} />
+          </Can>
+        </>
       }
     >
+      <PaymentBanner returned={returned} />
       <Parties seller={inv.seller} party={inv} vatId={inv.vat?.vat_id} />
       <dl className="doc-facts">
         <div>

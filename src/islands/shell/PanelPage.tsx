@@ -14,6 +14,8 @@ const RuleFormPage = lazy(() => import('../firewall/RuleFormPage').then((m) => (
 const BillingPage = lazy(() => import('../billing/BillingPage').then((m) => ({ default: m.BillingPage })));
 const OrderPage = lazy(() => import('../billing/OrderPage').then((m) => ({ default: m.OrderPage })));
 const InvoicePage = lazy(() => import('../billing/InvoicePage').then((m) => ({ default: m.InvoicePage })));
+const IpGroupsPage = lazy(() => import('../ip-addresses/IpGroupsPage').then((m) => ({ default: m.IpGroupsPage })));
+const IpGroupPage = lazy(() => import('../ip-addresses/IpGroupPage').then((m) => ({ default: m.IpGroupPage })));
 const CreditNotePage = lazy(() => import('../billing/CreditNotePage').then((m) => ({ default: m.CreditNotePage })));
 
 /** The body of the panel page `view` names. */
@@ -59,5 +61,9 @@ function PageFor({ view }: { view: PanelView }) {
       return <InvoicePage id={view.id} />;
     case 'billingCreditNote':
       return <CreditNotePage id={view.id} />;
+    case 'ipGroups':
+      return <IpGroupsPage />;
+    case 'ipGroup':
+      return <IpGroupPage key={view.group} group={view.group} />;
   }
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { billingRoutes } from '../requests/billing';
 import { creditNoteListQuery, invoiceListQuery, orderListQuery, orderTagsSchema, transactionListQuery } from '../schemas/billing';
-import { defineOperation, pageOf } from './define';
+import { cardSchema, paymentMethodListQuery, paymentMethodStatusSchema, paymentSchema, paypalSchema } from '../schemas/billing-payments';
+import { defineOperation, messageAnswer, pageOf } from './define';
 import { BILLING_SCOPES } from '../rules/billing-tabs';
 
 /**
@@ -222,4 +223,103 @@ export const listTransactionsOp = defineOperation({
   query: transactionListQuery,
   answer: pageOf(transaction),
   scopes: BILLING_SCOPES.transactions,
+});
+
+/* Payment methods and paying an invoice (spec part 3, 2.4 Payment Methods, 2.5 Pay Invoice, 7 "Billing"). */
+
+export const PAYMENT_METHOD_NOT_FOUND = 'Payment method not found.';
+
+/** Spec part 3, 3 "Payment method", with its type and, for a card, its expiry. */
+export const paymentMethod = z
+  .object({
+    guid: z.guid(),
+    method_type: z.string(),
+    name: z.string(),
+    details: z.string(),
+    status: z.string(),
+    date_created: iso,
+  })
+  .meta({ id: 'PaymentMethod' });
+export type PaymentMethodRow = z.infer<typeof paymentMethod>;
+
+/** Spec part 3, 3 "The response has requires_verification and verification_url". */
+const paymentMethodAdded = z.object({ message: z.string(), payment_method: paymentMethod, requires_verification: z.boolean(), verification_url: z.string().nullable() });
+
+/** Spec part 3, 2.5: the bank transfer details modal (beneficiary, account, bank; the invoice number as the description). */
+export const bankTransferDetails = z.object({
+  beneficiary: z.string(),
+  account: z.string(),
+  bic: z.string(),
+  bank: z.string(),
+  description: z.string(),
+  amount: cents,
+  currency: z.string(),
+});
+export type BankTransferDetails = z.infer<typeof bankTransferDetails>;
+
+/** redirect_url for the gateway (spec part 3, 7), or the transfer details for BANK_TRANSFER. */
+export const paymentAnswer = z
+  .object({ redirect_url: z.string().nullable(), amount: cents, currency: z.string(), bank_transfer: bankTransferDetails.nullable() })
+  .meta({ id: 'PaymentStarted' });
+export type PaymentAnswer = z.infer<typeof paymentAnswer>;
+
+const methodParams = z.object({ guid: z.guid() });
+
+export const listPaymentMethodsOp = defineOperation({
+  ...billingRoutes.listPaymentMethods,
+  area,
+  summary: "The company's ACTIVE and DISABLED payment methods, newest first; `status` (repeated) keeps those",
+  query: paymentMethodListQuery,
+  answer: z.object({ data: z.array(paymentMethod) }),
+  scopes: BILLING_SCOPES.paymentMethods,
+});
+export const addCardOp = defineOperation({
+  ...billingRoutes.addCard,
+  area,
+  summary: 'Adds a card; it becomes ACTIVE once verified at the gateway (a $1.00 hold)',
+  body: cardSchema,
+  answer: paymentMethodAdded,
+  status: 201,
+  scopes: BILLING_SCOPES.addPaymentMethods,
+  // A double click must not add the card twice.
+  idempotent: true,
+});
+export const addPaypalOp = defineOperation({
+  ...billingRoutes.addPaypal,
+  area,
+  summary: 'Adds a PayPal account; it becomes ACTIVE once approved at the gateway',
+  body: paypalSchema,
+  answer: paymentMethodAdded,
+  status: 201,
+  scopes: BILLING_SCOPES.addPaymentMethods,
+  idempotent: true,
+});
+export const setPaymentMethodStatusOp = defineOperation({
+  ...billingRoutes.setPaymentMethodStatus,
+  area,
+  summary: 'Disables or re-activates a payment method',
+  params: methodParams,
+  body: paymentMethodStatusSchema,
+  answer: z.object({ message: z.string(), payment_method: paymentMethod }),
+  scopes: BILLING_SCOPES.editPaymentMethods,
+  notFound: PAYMENT_METHOD_NOT_FOUND,
+});
+export const deletePaymentMethodOp = defineOperation({
+  ...billingRoutes.deletePaymentMethod,
+  area,
+  summary: 'Deletes a payment method',
+  params: methodParams,
+  answer: messageAnswer,
+  scopes: BILLING_SCOPES.editPaymentMethods,
+  notFound: PAYMENT_METHOD_NOT_FOUND,
+});
+export const payInvoiceOp = defineOperation({
+  ...billingRoutes.pay,
+  area,
+  summary: 'Starts paying an invoice: the gateway page to go to, or the bank transfer details',
+  body: paymentSchema,
+  answer: paymentAnswer,
+  scopes: BILLING_SCOPES.payInvoices,
+  // A double click or a retried request makes one gateway session and at most one charge.
+  idempotent: true,
 });

@@ -10,7 +10,14 @@ import type {
   listOrdersOp,
   listTransactionsOp,
   setOrderTagsOp,
+  listPaymentMethodsOp,
+  addCardOp,
+  addPaypalOp,
+  setPaymentMethodStatusOp,
+  deletePaymentMethodOp,
+  payInvoiceOp,
 } from '../api/billing';
+import type { CardInput, PaymentInput, PaymentMethodListQuery, PaymentMethodStatusInput, PaypalInput } from '../schemas/billing-payments';
 import type { CreditNoteListQuery, InvoiceListQuery, OrderTags, TransactionListQuery } from '../schemas/billing';
 
 /** Where each call of billing's documents lives: written once here, spread into its definition in ../api/billing.ts. */
@@ -26,6 +33,12 @@ export const billingRoutes = {
   getCreditNote: { id: 'billing.credit.get', method: 'get', path: '/billing/credit/{id}/' },
   creditNotePdf: { id: 'billing.credit.pdf', method: 'get', path: '/billing/credit/{id}/pdf/' },
   listTransactions: { id: 'billing.transactions.list', method: 'get', path: '/billing/transactions/' },
+  listPaymentMethods: { id: 'billing.payment_methods.list', method: 'get', path: '/billing/payment_methods/' },
+  addCard: { id: 'billing.payment_methods.card', method: 'post', path: '/billing/payment_methods/card/' },
+  addPaypal: { id: 'billing.payment_methods.paypal', method: 'post', path: '/billing/payment_methods/paypal/' },
+  setPaymentMethodStatus: { id: 'billing.payment_methods.status', method: 'post', path: '/billing/payment_methods/{guid}/' },
+  deletePaymentMethod: { id: 'billing.payment_methods.delete', method: 'delete', path: '/billing/payment_methods/{guid}/' },
+  pay: { id: 'billing.payment.create', method: 'post', path: '/billing/payment/' },
 } as const;
 
 type Paging = { page?: number; per_page?: number };
@@ -44,3 +57,15 @@ export const getCreditNote = (api: Api, id: number) => call<typeof getCreditNote
 /** The credit note as a PDF, named by the server's x-suggested-filename. */
 export const downloadCreditNotePdf = (api: Api, id: number) => api.download(fillPath(billingRoutes.creditNotePdf.path, { id }));
 export const listTransactions = (api: Api, query: TransactionListQuery = {}) => call<typeof listTransactionsOp>(api, billingRoutes.listTransactions, { query });
+
+/** A fresh key per attempt the caller means as one: a repeat with the same key is answered, not done again. */
+const withKey = (idempotencyKey: string | undefined) => (idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {});
+
+export const listPaymentMethods = (api: Api, query: PaymentMethodListQuery = {}) => call<typeof listPaymentMethodsOp>(api, billingRoutes.listPaymentMethods, { query });
+export const addCard = (api: Api, body: CardInput, idempotencyKey?: string) => call<typeof addCardOp>(api, billingRoutes.addCard, { body }, withKey(idempotencyKey));
+export const addPaypal = (api: Api, body: PaypalInput = {}, idempotencyKey?: string) => call<typeof addPaypalOp>(api, billingRoutes.addPaypal, { body }, withKey(idempotencyKey));
+export const setPaymentMethodStatus = (api: Api, guid: string, body: PaymentMethodStatusInput) =>
+  call<typeof setPaymentMethodStatusOp>(api, billingRoutes.setPaymentMethodStatus, { params: { guid }, body });
+export const deletePaymentMethod = (api: Api, guid: string) => call<typeof deletePaymentMethodOp>(api, billingRoutes.deletePaymentMethod, { params: { guid } });
+/** Starts paying an invoice; the same key for a double click or a retry makes one payment. */
+export const payInvoice = (api: Api, body: PaymentInput, idempotencyKey?: string) => call<typeof payInvoiceOp>(api, billingRoutes.pay, { body }, withKey(idempotencyKey));

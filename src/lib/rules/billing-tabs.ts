@@ -11,16 +11,22 @@ export const BILLING_SCOPES = {
   creditNotes: ['can_view_billing', 'can_view_credit_notes'],
   downloadCreditNotes: ['can_view_billing', 'can_view_credit_notes', 'can_download_credit_notes'],
   transactions: ['can_view_billing', 'can_view_transactions'],
+  paymentMethods: ['can_view_billing', 'can_view_payment_methods'],
+  addPaymentMethods: ['can_view_billing', 'can_view_payment_methods', 'can_add_payment_methods'],
+  editPaymentMethods: ['can_view_billing', 'can_view_payment_methods', 'can_edit_payment_methods'],
+  /** Paying happens on the invoice page, which needs can_view_invoices. */
+  payInvoices: ['can_view_billing', 'can_view_invoices', 'can_pay_invoices'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 /**
  * The Billing page's tabs built so far (spec part 3, 2.4), in the spec's order, each with the
- * view scopes it needs (6). Payment Methods and Cancellation Requests join in a later slice;
- * the Tax tab has no content and is not shown.
+ * view scopes it needs (6). Cancellation Requests joins in a later slice; the Tax tab has no
+ * content and is not shown.
  */
 export const BILLING_TABS = [
   { value: 'orders', label: 'Orders', scopes: BILLING_SCOPES.orders as readonly Scope[] },
   { value: 'invoices', label: 'Invoices', scopes: BILLING_SCOPES.invoices as readonly Scope[] },
+  { value: 'payment-methods', label: 'Payment Methods', scopes: BILLING_SCOPES.paymentMethods as readonly Scope[] },
   { value: 'credit-notes', label: 'Credit Notes', scopes: BILLING_SCOPES.creditNotes as readonly Scope[] },
   { value: 'transactions', label: 'Transactions', scopes: BILLING_SCOPES.transactions as readonly Scope[] },
 ] as const;

@@ -29,6 +29,8 @@ export const PANEL_ROUTES = {
   billingInvoice: '/billing/invoices/:id',
   billingCreditNote: '/billing/credit_notes/:id',
   billingTab: '/billing/:tab',
+  ipGroups: '/ip-addresses',
+  ipGroup: '/ip-addresses/:group',
 } as const;
 
 export type PanelRoute = keyof typeof PANEL_ROUTES;
@@ -47,7 +49,9 @@ export type PanelView =
   | { route: 'billing'; title: string; supportId: 'billing'; tab: BillingTab }
   | { route: 'billingOrder'; title: string; supportId: 'billing'; id: number }
   | { route: 'billingInvoice'; title: string; supportId: 'billing'; id: number }
-  | { route: 'billingCreditNote'; title: string; supportId: 'billing'; id: number };
+  | { route: 'billingCreditNote'; title: string; supportId: 'billing'; id: number }
+  | { route: 'ipGroups'; title: string; supportId: 'ip-addresses' }
+  | { route: 'ipGroup'; title: string; supportId: 'ip-addresses'; group: string };
 
 /** The page at a matched route, or null when the parameters name no page (an unknown tab). */
 export function panelView(route: PanelRoute, params: Readonly<Record<string, string>>): PanelView | null {
@@ -105,5 +109,9 @@ export function panelView(route: PanelRoute, params: Readonly<Record<string, str
       // Spec part 3, 2.7: 'Credit Note #{id}'; orders and invoices are titled the same way.
       return { route, title: `${noun} #${id}`, supportId: 'billing', id };
     }
+    case 'ipGroups':
+      return { route, title: 'IP Addresses', supportId: 'ip-addresses' };
+    case 'ipGroup':
+      return params.group ? { route, title: 'IP Addresses', supportId: 'ip-addresses', group: params.group } : null;
   }
 }

@@ -22,6 +22,10 @@ import { firewallPolicyOperations } from './firewall-policies';
 import { firewallDryRunOperations } from './firewall-dry-run';
 import { billingOrderOperations } from './billing-orders';
 import { billingDocumentOperations } from './billing-documents';
+import { ipActionOperations } from './ip-actions';
+import { ipSlotOperations } from './ip-slots';
+import { billingIpOrderOperations } from './billing-ip-orders';
+import { billingPaymentOperations } from './billing-payments';
 
 /** Every operation the API mounts, each registered against its definition in src/lib/api. */
-export const operations: readonly Implemented[] = [...accountActivityOperations, ...accountAreaOperations, ...shellAreaOperations, ...signInAreaOperations, ...taskOperations, ...domainGroupOperations, ...domainOperations, ...domainBulkOperations, ...domainSoftwareOperations, ...softwareMigrationOperations, ...domainLoginOperations, ...domainPlacementOperations, ...dnsZoneOperations, ...hostingAccountOperations, ...domainWebOperations, ...domainExtrasOperations, ...presetOperations, ...websiteOperations, ...firewallRuleOperations, ...firewallRulesetOperations, ...firewallPolicyOperations, ...firewallDryRunOperations, ...billingOrderOperations, ...billingDocumentOperations];
+export const operations: readonly Implemented[] = [...accountActivityOperations, ...accountAreaOperations, ...shellAreaOperations, ...signInAreaOperations, ...taskOperations, ...domainGroupOperations, ...domainOperations, ...domainBulkOperations, ...domainSoftwareOperations, ...softwareMigrationOperations, ...domainLoginOperations, ...domainPlacementOperations, ...dnsZoneOperations, ...hostingAccountOperations, ...domainWebOperations, ...domainExtrasOperations, ...presetOperations, ...websiteOperations, ...firewallRuleOperations, ...firewallRulesetOperations, ...firewallPolicyOperations, ...firewallDryRunOperations, ...billingOrderOperations, ...billingDocumentOperations, ...ipActionOperations, ...ipSlotOperations, ...billingPaymentOperations, ...billingIpOrderOperations];

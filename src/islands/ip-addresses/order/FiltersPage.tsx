@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { Dialog } from '../../../components/Dialog';
+import { MultiPicker } from '../../../components/MultiPicker';
+import { $ipOrder, setExcludedGroups, setFilter, setIpType } from '../../../stores/ip-order';
+import { IP_FILTERS, NO_FILTER_CONFIRM, NO_FILTER_QUESTION, NO_FILTER_WARNING, type IpAddressType, type IpFilter } from '../../../lib/schemas/ip-orders';
+
+const TYPE_LABELS: Record<IpAddressType, string> = { DEDICATED: 'Dedicated', SHARED: 'Shared' };
+const FILTER_LABELS: Record<IpFilter, string> = {
+  NONE: 'No filter',
+  C: 'C-class (a /24 subnet each)',
+  B: 'B-class (a /16 subnet each)',
+  A: 'A-class (a /8 subnet each)',
+};
+
+/** Page 1 (spec part 3, 2.3): type, subnet filter ('No filter' asks first, spec 4) and excluded groups. */
+export function FiltersPage() {
+  const state = useStore($ipOrder);
+  const [confirmNone, setConfirmNone] = useState(false);
+
+  function chooseFilter(filter: IpFilter) {
+    if (filter === 'NONE') setConfirmNone(true);
+    else setFilter(filter);
+  }
+
+  return (
+    <div className="ip-order-page">
+      <fieldset className="choice-group">
+        <legend>IP address type</legend>
+        {(['DEDICATED', 'SHARED'] as const).map((type) => (
+          <label key={type} className="choice">
+            <input type="radio" name="ip_address_type" value={type} checked={state.ipType === type} onChange={() => setIpType(type)} /> {TYPE_LABELS[type]}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="choice-group">
+        <legend>Subnet filter</legend>
+        {IP_FILTERS.map((filter) => (
+          <label key={filter} className="choice">
+            <input type="radio" name="ip_address_filter" value={filter} checked={state.filter === filter} onChange={() => chooseFilter(filter)} /> {FILTER_LABELS[filter]}
+          </label>
+        ))}
+      </fieldset>
+      <MultiPicker
+        label="Exclude groups from the subnet filter"
+        value={state.excludedGroups}
+        onValueChange={setExcludedGroups}
+        options={state.groups.map((g) => ({ value: g.guid, label: g.name }))}
+        hint="The filter keeps new addresses out of the subnets of your addresses in every group but these."
+        placeholder="Type a group's name..."
+      />
+      <Dialog
+        title={NO_FILTER_QUESTION}
+        size="sm"
+        open={confirmNone}
+        onOpenChange={setConfirmNone}
+        footer={
+          <>
+            <button type="button" className="button" onClick={() => setConfirmNone(false)}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => {
+                setFilter('NONE');
+                setConfirmNone(false);
+              }}
+            >
+              {NO_FILTER_CONFIRM}
+            </button>
+          </>
+        }
+      >
+        <p className="alert alert-warning">{NO_FILTER_WARNING}</p>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { isCryptoMethod, type PaymentMethod } from '../../lib/billing/payment-limits';
+import type { ServerDeps } from '../context';
+import type { Db } from '../db/connection';
+import { gatewaySessions, invoices, paymentMethods, transactionInvoices, transactions } from '../db/schema/index';
+import { invoicePaid } from './invoice-paid';
+
+/**
+ * What a gateway session's outcome does (spec part 3, 2.5 and 4; spec decisions, 3): an
+ * approved payment is one COMPLETED transaction and the invoice's payment_made, balance_due and
+ * status follow (PAID when nothing is left, then invoicePaid); an approved verification makes the
+ * payment method ACTIVE. A declined one charges nothing. The sandbox page calls it; a real
+ * gateway's webhook would too.
+ */
+
+export type Outcome = 'APPROVED' | 'DECLINED';
+type SessionRow = typeof gatewaySessions.$inferSelect;
+
+/** A session not finished within this time can no longer be approved (the payer starts again). */
+export const SESSION_TTL_MS = 60 * 60_000;
+
+export const isExpired = (session: Pick<SessionRow, 'dateCreated'>, now: Date) => now.getTime() - session.dateCreated.getTime() > SESSION_TTL_MS;
+
+/**
+ * Where the payer goes back to once a session is over: the invoice page with
+ * `?payment=success|failed` (crypto adds `&method=cryptomus|binance`, spec part 3, 2.5), or the
+ * Payment Methods tab with `?success=true|false` (2.4 Add Card).
+ */
+export function returnUrlOf(session: Pick<SessionRow, 'kind' | 'status' | 'returnUrl' | 'paymentMethodType'>): string {
+  const base = session.returnUrl ?? '/';
+  const ok = session.status === 'APPROVED';
+  const sep = base.includes('?') ? '&' : '?';
+  if (session.kind !== 'PAYMENT') return `${base}${sep}success=${ok}`;
+  const method = session.paymentMethodType as PaymentMethod;
+  const crypto = isCryptoMethod(method) ? `&method=${method === 'CRYPTOMUS' ? 'cryptomus' : 'binance'}` : '';
+  return `${base}${sep}payment=${ok ? 'success' : 'failed'}${crypto}`;
+}
+
+/** A gateway's id for a payment, like a real one's: unique, not guessable. */
+const gatewayId = (prefix: string) => `${prefix}_sandbox_${randomBytes(9).toString('hex')}`;
+
+/**
+ * Ends a PENDING session with the payer's decision, once: a second approval (a double click, the
+ * back button) finds the session over and changes nothing. Null when there is no such session.
+ */
+export async function completeSession(deps: Pick<ServerDeps, 'db' | 'now'>, guid: string, decision: Outcome): Promise<{ returnUrl: string } | null> {
+  return deps.db.transaction(async (tx) => {
+    const [session] = await tx.select().from(gatewaySessions).where(eq(gatewaySessions.guid, guid)).for('update');
+    if (!session) return null;
+    if (session.status !== 'PENDING') return { returnUrl: returnUrlOf(session) };
+    const now = deps.now();
+    let status: SessionRow['status'] = decision;
+    if (isExpired(session, now)) status = 'EXPIRED';
+    else if (decision === 'APPROVED') status = session.kind === 'PAYMENT' ? await settlePayment(tx, session, deps) : await verifyMethod(tx, session, now);
+    if (status !== 'APPROVED' && session.kind !== 'PAYMENT' && session.paymentMethodGuid) {
+      // A card or PayPal account that was not verified is not added (the session goes with it).
+      await tx.delete(paymentMethods).where(and(eq(paymentMethods.guid, session.paymentMethodGuid), eq(paymentMethods.status, 'PENDING_VERIFICATION')));
+    } else {
+      await tx.update(gatewaySessions).set({ status, dateCompleted: now }).where(eq(gatewaySessions.guid, guid));
+    }
+    return { returnUrl: returnUrlOf({ ...session, status }) };
+  });
+}
+
+/** Charges the session's amount, at most what the invoice still owes; nothing when it owes nothing. */
+async function settlePayment(tx: Db, session: SessionRow, deps: Pick<ServerDeps, 'now'>): Promise<Outcome> {
+  if (session.invoiceId === null) return 'DECLINED';
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, session.invoiceId)).for('update');
+  if (!invoice || invoice.status === 'CANCELLED' || invoice.status === 'PAID' || invoice.balanceDueCents <= 0) return 'DECLINED';
+  if (session.paymentMethodGuid) {
+    const [method] = await tx.select({ status: paymentMethods.status }).from(paymentMethods).where(eq(paymentMethods.guid, session.paymentMethodGuid));
+    if (method?.status !== 'ACTIVE') return 'DECLINED';
+  }
+  const amount = Math.min(session.amountCents, invoice.balanceDueCents);
+  const now = deps.now();
+  const [payment] = await tx
+    .insert(transactions)
+    .values({
+      companyGuid: session.companyGuid,
+      kind: 'PAYMENT',
+      status: 'COMPLETED',
+      amountCents: amount,
+      currency: invoice.currency,
+      paymentMethodType: session.paymentMethodType,
+      paymentMethodGuid: session.paymentMethodGuid,
+      transactionId: gatewayId(isCryptoMethod(session.paymentMethodType as PaymentMethod) ? 'cx' : 'ch'),
+      cryptocurrency: session.cryptocurrency,
+      dateCreated: now,
+    })
+    .returning({ guid: transactions.guid });
+  await tx.insert(transactionInvoices).values({ transactionGuid: payment!.guid, invoiceId: invoice.id, amountCents: amount });
+  const balance = invoice.balanceDueCents - amount;
+  await tx
+    .update(invoices)
+    .set({
+      paymentMadeCents: sql`${invoices.paymentMadeCents} + ${amount}`,
+      balanceDueCents: balance,
+      status: balance === 0 ? 'PAID' : 'PARTIALLY_PAID',
+      ...(balance === 0 ? { datePaid: now } : {}),
+    })
+    .where(eq(invoices.id, invoice.id));
+  if (balance === 0) await invoicePaid(tx, invoice.id, deps);
+  return 'APPROVED';
+}
+
+/** The $1.00 hold was placed and released (no transaction: nothing was charged); the method is ACTIVE. */
+async function verifyMethod(tx: Db, session: SessionRow, now: Date): Promise<Outcome> {
+  if (!session.paymentMethodGuid) return 'DECLINED';
+  const updated = await tx
+    .update(paymentMethods)
+    .set({ status: 'ACTIVE', dateVerified: now, gatewayReference: gatewayId(session.kind === 'PAYPAL_AGREEMENT' ? 'ba' : 'pm') })
+    .where(and(eq(paymentMethods.guid, session.paymentMethodGuid), eq(paymentMethods.status, 'PENDING_VERIFICATION')))
+    .returning({ guid: paymentMethods.guid });
+  return updated.length ? 'APPROVED' : 'DECLINED';
+}

@@ -1,0 +1,36 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { ServerDeps } from '../context';
+import type { Db } from '../db/connection';
+import { invoices, ipAddresses, orders } from '../db/schema/index';
+import { allocateIpOrder } from './ip-stock';
+
+/**
+ * What an invoice that has just become PAID carries out, in the transaction that recorded the
+ * payment: the invoice's order, when PENDING (awaiting its first payment, spec part 3, 4
+ * "Orders"), becomes ACTIVE, and what the invoice's `on_paid` names is done — an IP order's
+ * reserved addresses enter its group (ACTIVATE_IP_ORDER, src/server/billing/ip-stock.ts), and a
+ * slot upgrade's addresses get their new website slots (APPLY_SLOT_UPGRADE, made by
+ * src/server/routes/ip-slots.ts). Renewals and the other order types join here as they are built.
+ */
+export async function invoicePaid(tx: Db, invoiceId: number, deps: Pick<ServerDeps, 'now'>): Promise<void> {
+  const [invoice] = await tx.select({ orderId: invoices.orderId, onPaid: invoices.onPaid, companyGuid: invoices.companyGuid }).from(invoices).where(eq(invoices.id, invoiceId));
+  if (!invoice) return;
+  const now = deps.now();
+  if (invoice.orderId) {
+    await tx
+      .update(orders)
+      .set({ status: 'ACTIVE', dateActivated: now })
+      .where(and(eq(orders.id, invoice.orderId), eq(orders.status, 'PENDING')));
+  }
+  const onPaid = invoice.onPaid;
+  if (onPaid?.action === 'ACTIVATE_IP_ORDER' && typeof onPaid.order_id === 'number') await allocateIpOrder(tx, onPaid.order_id, now);
+  if (onPaid?.action === 'APPLY_SLOT_UPGRADE' && Array.isArray(onPaid.ip_addresses)) {
+    for (const change of onPaid.ip_addresses as { guid: string; value: number }[]) {
+      // Only ever up, and once: a slot count raised since (another paid upgrade) is left alone.
+      await tx
+        .update(ipAddresses)
+        .set({ domainsAllowed: change.value })
+        .where(and(eq(ipAddresses.guid, change.guid), eq(ipAddresses.companyGuid, invoice.companyGuid), lt(ipAddresses.domainsAllowed, change.value)));
+    }
+  }
+}

@@ -1,0 +1,276 @@
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { createIpOrderOp, ipMarketplaceOp, ipOrderOptionsOp, type CouponTermsAnswer, type MarketplaceEntry } from '../../lib/api/ip-orders';
+import { priceIpOrder, type BillingCycleTerms, type CouponTerms, type Currency, type IpOrderLocation } from '../../lib/billing';
+import {
+  BAD_COUPON,
+  IP_ADDRESS_TYPES,
+  IP_FILTERS,
+  MAX_SLOTS,
+  NOT_ENOUGH_STOCK,
+  ORDER_DEFAULTS,
+  ORDER_PLACED,
+  UNKNOWN_CYCLE,
+  UNKNOWN_LOCATION,
+  orderedLines,
+} from '../../lib/schemas/ip-orders';
+import type { Db } from '../db/connection';
+import { billingCycles, companies, coupons, exchangeRates, invoiceItems, invoices, marketplaceLocations, marketplacePrices, orders, vatIds } from '../db/schema/index';
+import { badRequest, notFound, problem } from '../http/errors';
+import { implement } from '../http/operation';
+import { availableByLocation, reserveStock, type IpOrderData, type ReservedLocation } from '../billing/ip-stock';
+import { ipGroupVisible } from '../services/ip-list';
+
+const ORDER_TYPE = 'IP_ADDRESS_HOSTING';
+/** Days from an order's invoice to its due date (NET 7, the invoices' default terms). */
+const PAYMENT_TERMS = 7;
+const DAY = 86_400_000;
+/** The reference provider charges no VAT (docs/decisions.md "Pricing and money"). */
+const TAX_RATE = 0;
+
+async function companyCurrency(db: Db, companyGuid: string): Promise<Currency> {
+  const [row] = await db.select({ currency: companies.currency }).from(companies).where(eq(companies.guid, companyGuid));
+  return row?.currency === 'EUR' ? 'EUR' : 'USD';
+}
+
+async function eurPerUsd(db: Db): Promise<number | null> {
+  const [row] = await db.select({ rate: exchangeRates.perUsd }).from(exchangeRates).where(eq(exchangeRates.currency, 'EUR'));
+  return row ? Number(row.rate) : null;
+}
+
+async function ipCycles(db: Db) {
+  return db.select().from(billingCycles).where(eq(billingCycles.orderType, ORDER_TYPE)).orderBy(asc(billingCycles.position));
+}
+
+type CouponRow = typeof coupons.$inferSelect;
+
+/** A coupon that can be used on an IP order today: active, not expired, redemptions left, for this order type. */
+async function usableCoupon(db: Db, code: string, now: Date): Promise<CouponRow | null> {
+  const [row] = await db
+    .select()
+    .from(coupons)
+    .where(
+      and(
+        sql`upper(${coupons.code}) = ${code.toUpperCase()}`,
+        eq(coupons.isActive, true),
+        or(isNull(coupons.dateExpires), gt(coupons.dateExpires, now)),
+        or(isNull(coupons.maxRedemptions), sql`${coupons.redemptions} < ${coupons.maxRedemptions}`),
+      ),
+    );
+  if (!row || (row.orderTypes.length > 0 && !row.orderTypes.includes(ORDER_TYPE))) return null;
+  if (row.discountType === 'FIXED_AMOUNT' ? row.amountCents === null : row.percentageValue === null) return null;
+  return row;
+}
+
+function couponTermsOf(row: CouponRow): CouponTerms {
+  return row.discountType === 'FIXED_AMOUNT'
+    ? { code: row.code, discountType: 'FIXED_AMOUNT', amountCents: row.amountCents!, currency: row.currency === 'EUR' ? 'EUR' : 'USD' }
+    : { code: row.code, discountType: 'PERCENTAGE', percentageValue: row.percentageValue! };
+}
+
+function couponAnswer(row: CouponRow): CouponTermsAnswer {
+  const terms = couponTermsOf(row);
+  return terms.discountType === 'FIXED_AMOUNT'
+    ? { code: row.code, name: row.name, discount_type: 'FIXED_AMOUNT', amount: terms.amountCents, currency: terms.currency }
+    : { code: row.code, name: row.name, discount_type: 'PERCENTAGE', percentage_value: terms.percentageValue };
+}
+
+/** Active locations with their prices for one type and currency, in the marketplace's order. */
+async function offer(db: Db, ipType: string, currency: Currency) {
+  return db
+    .select({ location: marketplaceLocations, price: marketplacePrices.priceCents, sitePrice: marketplacePrices.sitePriceCents })
+    .from(marketplaceLocations)
+    .innerJoin(
+      marketplacePrices,
+      and(eq(marketplacePrices.locationGuid, marketplaceLocations.guid), eq(marketplacePrices.ipType, ipType), eq(marketplacePrices.currency, currency)),
+    )
+    .where(eq(marketplaceLocations.isActive, true))
+    .orderBy(asc(marketplaceLocations.position), asc(marketplaceLocations.city));
+}
+
+/** The ordering calls of spec part 3, 7 "IP addresses" (2.3 the wizard; 9 "Ordering"). */
+export const billingIpOrderOperations = [
+  implement(ipMarketplaceOp, async (c, { query }) => {
+    const { db } = c.var.deps;
+    const company = c.var.company;
+    const currency = query.currency ?? (await companyCurrency(db, company.guid));
+    const filter = { companyGuid: company.guid, ipType: query.ip_type, filter: query.ip_filter, excludedGroups: query.exclude };
+    const [rows, available] = await Promise.all([offer(db, query.ip_type, currency), availableByLocation(db, filter)]);
+    const byCountry = new Map<string, MarketplaceEntry>();
+    for (const { location: l, price, sitePrice } of rows) {
+      const entry = byCountry.get(l.countryCode) ?? { country_code: l.countryCode, country_name: l.countryName, locations: [] };
+      entry.locations.push({
+        hash: l.hash,
+        id: l.guid,
+        city: l.city,
+        country: l.countryName,
+        country_code: l.countryCode,
+        location: l.hash,
+        ip_address_count: available.get(l.guid) ?? 0,
+        price,
+        site_price: sitePrice,
+        currency,
+      });
+      byCountry.set(l.countryCode, entry);
+    }
+    const data = [...byCountry.values()];
+    return { data, page: 1, per_page: Math.max(data.length, 1), total: data.length };
+  }),
+
+  implement(ipOrderOptionsOp, async (c, { query }) => {
+    const { db, now } = c.var.deps;
+    const [cycles, currency, rate] = await Promise.all([ipCycles(db), companyCurrency(db, c.var.company.guid), eurPerUsd(db)]);
+    let coupon: CouponTermsAnswer | null = null;
+    if (query.coupon) {
+      const row = await usableCoupon(db, query.coupon, now());
+      if (!row) throw badRequest({ coupon: BAD_COUPON });
+      coupon = couponAnswer(row);
+    }
+    return {
+      billing_cycles: cycles.map((b) => ({
+        name: b.name,
+        value: b.months,
+        discount: b.discountPercentage ? { discount_type: 'PERCENTAGE' as const, percentage_value: b.discountPercentage } : null,
+      })),
+      ip_address_types: [...IP_ADDRESS_TYPES],
+      ip_address_filters: [...IP_FILTERS],
+      defaults: { ip_address_type: ORDER_DEFAULTS.ipAddressType, ip_address_filter: ORDER_DEFAULTS.ipAddressFilter, billing_cycle: ORDER_DEFAULTS.billingCycle },
+      max_website_slots: { ...MAX_SLOTS } as { DEDICATED: number; SHARED: number },
+      currency,
+      tax_rate: TAX_RATE,
+      eur_per_usd: rate,
+      coupon,
+    };
+  }),
+
+  implement(createIpOrderOp, async (c, { body }) => {
+    const { db, now } = c.var.deps;
+    const company = c.var.company;
+    if (!(await ipGroupVisible(db, company, body.group))) throw notFound('IP address group not found.');
+    const today = now();
+    const [cycles, [co], rate] = await Promise.all([ipCycles(db), db.select().from(companies).where(eq(companies.guid, company.guid)), eurPerUsd(db)]);
+    const currency: Currency = co?.currency === 'EUR' ? 'EUR' : 'USD';
+    const cycle = cycles.find((b) => b.name === body.billing_cycle);
+    if (!cycle) throw badRequest({ billing_cycle: UNKNOWN_CYCLE });
+    const couponRow = body.coupon ? await usableCoupon(db, body.coupon, today) : null;
+    if (body.coupon && !couponRow) throw badRequest({ coupon: BAD_COUPON });
+
+    const lines = orderedLines(body.locations);
+    const rows = await offer(db, body.ip_address_type, currency);
+    const byHash = new Map(rows.map((r) => [r.location.hash, r]));
+    const unknown = body.locations.findIndex((l) => !byHash.has(l.location));
+    if (unknown >= 0) throw badRequest({ [`locations.${unknown}.location`]: UNKNOWN_LOCATION });
+
+    const pricedLocations: IpOrderLocation[] = lines.map((l) => {
+      const r = byHash.get(l.location)!;
+      return { city: r.location.city, country: r.location.countryName, count: l.ip_address_count, slots: l.additional_site_count + 1, priceCents: r.price, sitePriceCents: r.sitePrice };
+    });
+    const cycleTerms: BillingCycleTerms = { name: cycle.name, months: cycle.months, discountPercentage: cycle.discountPercentage };
+    const priced = priceIpOrder(
+      { ipAddressType: body.ip_address_type, locations: pricedLocations, cycle: cycleTerms, coupon: couponRow ? couponTermsOf(couponRow) : null, periodStart: today },
+      { currency, taxRate: TAX_RATE, ...(rate !== null ? { eurPerUsd: rate } : {}) },
+    );
+    const [vat] = await db.select({ id: vatIds.vatId }).from(vatIds).where(and(eq(vatIds.companyGuid, company.guid), eq(vatIds.status, 'ACTIVE'))).limit(1);
+
+    const created = await db.transaction(async (tx) => {
+      const stock = await reserveStock(
+        tx,
+        { companyGuid: company.guid, ipType: body.ip_address_type, filter: body.ip_address_filter, excludedGroups: body.excluded_groups },
+        lines.map((l) => ({ locationGuid: byHash.get(l.location)!.location.guid, count: l.ip_address_count })),
+      );
+      if (!stock.ok) {
+        const index = body.locations.findIndex((l) => byHash.get(l.location)!.location.guid === stock.locationGuid);
+        const city = byHash.get(body.locations[index]!.location)!.location.city;
+        throw problem(409, NOT_ENOUGH_STOCK(stock.available, city), { code: 'out_of_stock', fields: { [`locations.${index}.ip_address_count`]: NOT_ENOUGH_STOCK(stock.available, city) } });
+      }
+      const reserved: ReservedLocation[] = lines.map((l) => {
+        const r = byHash.get(l.location)!;
+        return {
+          location: r.location.hash,
+          locationGuid: r.location.guid,
+          city: r.location.city,
+          country: r.location.countryName,
+          countryCode: r.location.countryCode,
+          slots: l.additional_site_count + 1,
+          priceCents: r.price,
+          sitePriceCents: r.sitePrice,
+          inventory: stock.taken.get(r.location.guid) ?? [],
+        };
+      });
+      const data: IpOrderData = { reserved, ...(currency === 'EUR' && rate !== null ? { eur_per_usd: rate } : {}) };
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          companyGuid: company.guid,
+          orderType: ORDER_TYPE,
+          status: 'PENDING',
+          billingCycle: cycle.name,
+          billingCycleMonths: cycle.months,
+          monthlyCostCents: priced.monthly_total,
+          currency,
+          couponGuid: couponRow?.guid ?? null,
+          couponCode: couponRow?.code ?? null,
+          ipGroupGuid: body.group,
+          preferences: {
+            ip_address_type: body.ip_address_type,
+            ip_address_class_filter: body.ip_address_filter,
+            excluded_groups: body.excluded_groups,
+            locations: lines.map((l) => ({ location: l.location, ip_address_count: l.ip_address_count, additional_site_count: l.additional_site_count })),
+          },
+          data: data as unknown as Record<string, unknown>,
+          createdBy: c.var.viewer.userGuid,
+          dateCreated: today,
+        })
+        .returning({ id: orders.id });
+      const [invoice] = await tx
+        .insert(invoices)
+        .values({
+          companyGuid: company.guid,
+          orderId: order!.id,
+          status: 'UNPAID',
+          currency,
+          companyName: co!.name,
+          firstName: c.var.viewer.firstName,
+          lastName: c.var.viewer.lastName,
+          address1: co!.address1,
+          address2: co!.address2,
+          city: co!.city,
+          region: co!.region,
+          country: co!.country,
+          postalCode: co!.postalCode,
+          vatId: vat?.id ?? null,
+          paymentTerms: PAYMENT_TERMS,
+          subTotalCents: priced.sub_total,
+          couponName: priced.coupon_code?.name ?? null,
+          couponValue: priced.coupon_code?.value ?? null,
+          discountAmountCents: priced.discount_amount,
+          taxRate: priced.tax_rate,
+          initialTaxCents: priced.initial_tax,
+          initialAmountCents: priced.initial_amount,
+          totalAmountCents: priced.total_amount,
+          paymentMadeCents: 0,
+          balanceDueCents: priced.total_amount,
+          customNotes: co!.invoiceNotes,
+          purpose: 'NEW_ORDER',
+          onPaid: { action: 'ACTIVATE_IP_ORDER', order_id: order!.id },
+          dateDue: new Date(today.getTime() + PAYMENT_TERMS * DAY),
+          dateCreated: today,
+        })
+        .returning({ id: invoices.id });
+      await tx.insert(invoiceItems).values(
+        priced.items.map((item, position) => ({
+          invoiceId: invoice!.id,
+          description: item.description,
+          periodStart: item.period_start,
+          periodEnd: item.period_end,
+          quantity: item.quantity,
+          rateCents: item.rate,
+          subTotalCents: item.sub_total,
+          position,
+        })),
+      );
+      if (couponRow) await tx.update(coupons).set({ redemptions: sql`${coupons.redemptions} + 1` }).where(inArray(coupons.guid, [couponRow.guid]));
+      return { order: order!.id, invoice: invoice!.id };
+    });
+    return { message: ORDER_PLACED, invoice_id: created.invoice, order_id: created.order };
+  }),
+];

@@ -1,0 +1,131 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { modifySlotsOp } from '../../lib/api/ip-addresses';
+import { slotUpgradeDueToday } from '../../lib/billing/proration';
+import { CHANGE_ONE_IP, slotLimits } from '../../lib/schemas/ip-addresses';
+import { companies, domains, invoiceItems, invoices, ipAddresses, orders, vatIds } from '../db/schema/index';
+import { badRequest, notFound } from '../http/errors';
+import { implement } from '../http/operation';
+import { companyIps } from '../services/ip-selection';
+
+/** NET days of a slot upgrade invoice, as the IP orders' invoices. */
+const PAYMENT_TERMS = 7;
+const DAY = 86_400_000;
+
+/** Spec part 3, 8: the two outcomes. */
+export const SLOTS_INVOICED = 'Success! Redirecting to invoice...';
+export const SLOTS_SCHEDULED = 'Success! IP address changes scheduled!';
+
+/** What the invoice carries out once paid (`on_paid`); applied by the payment's follow-up (src/server/billing/invoice-paid.ts). */
+export interface SlotUpgradeOnPaid {
+  action: 'APPLY_SLOT_UPGRADE';
+  ip_addresses: { guid: string; value: number }[];
+}
+
+/**
+ * Modify website slots (spec part 3, 4 "Website slots", 5 "Modify slots", 9): each value within
+ * the address's limits; a downgrade is kept as pending for the end of the billing cycle; upgrades
+ * are one SLOT_UPGRADE invoice whose lines are each address's 'due today' (slotUpgradeDueToday,
+ * the formula the dialog shows), to be applied once paid.
+ */
+export const ipSlotOperations = [
+  implement(modifySlotsOp, async (c, { body }) => {
+    const { db, now } = c.var.deps;
+    const company = c.var.company;
+    const wanted = new Map(body.ip_addresses.map((e) => [e.ip_address, e.value]));
+    const rows = await db
+      .select({ ip: ipAddresses, renewal: orders.dateNextInvoice })
+      .from(ipAddresses)
+      .leftJoin(orders, eq(orders.id, ipAddresses.orderId))
+      .where(and(companyIps(company), inArray(ipAddresses.guid, [...wanted.keys()])));
+    if (rows.length !== wanted.size) throw notFound('Some of the selected IP addresses were not found. Reload the list and select again.');
+    const fields: Record<string, string> = {};
+    body.ip_addresses.forEach((entry, i) => {
+      const row = rows.find((r) => r.ip.guid === entry.ip_address)!.ip;
+      const { min, max } = slotLimits({ ip_address_type: row.ipAddressType, domain_count: 0, domains_allowed: row.domainsAllowed });
+      if (row.status !== 'ACTIVE') fields[`ip_addresses.${i}.value`] = `${row.ipAddress} is not ACTIVE: its slots cannot be changed.`;
+      else if (entry.value < min || entry.value > max) fields[`ip_addresses.${i}.value`] = `Website slots of ${row.ipAddress} must be between ${min} and ${max}.`;
+    });
+    if (Object.keys(fields).length) throw badRequest(fields);
+    // The minimum is the domain count (spec part 3, 5): counted now, not taken from the client.
+    const counted = await db
+      .select({ ip: domains.ipAddressGuid, n: sql<number>`count(*)::int` })
+      .from(domains)
+      .where(inArray(domains.ipAddressGuid, [...wanted.keys()]))
+      .groupBy(domains.ipAddressGuid);
+    const counts = new Map(counted.map((r) => [r.ip, Number(r.n)]));
+    body.ip_addresses.forEach((entry, i) => {
+      const row = rows.find((r) => r.ip.guid === entry.ip_address)!.ip;
+      if (entry.value < (counts.get(row.guid) ?? 0)) fields[`ip_addresses.${i}.value`] = `${row.ipAddress} holds ${counts.get(row.guid)} domains: it needs at least as many website slots.`;
+    });
+    if (Object.keys(fields).length) throw badRequest(fields);
+
+    const changed = rows.filter((r) => wanted.get(r.ip.guid) !== r.ip.domainsAllowed);
+    if (!changed.length) throw badRequest({ ip_addresses: CHANGE_ONE_IP });
+    const downgrades = changed.filter((r) => wanted.get(r.ip.guid)! < r.ip.domainsAllowed);
+    const upgrades = changed.filter((r) => wanted.get(r.ip.guid)! > r.ip.domainsAllowed);
+    const today = now();
+    const lines = upgrades.map((r) => {
+      const added = wanted.get(r.ip.guid)! - r.ip.domainsAllowed;
+      const renewal = r.renewal ?? today;
+      const due = slotUpgradeDueToday({ today, renewal, slotCostCents: r.ip.slotCostCents, addedSlots: added }).due_today;
+      return { row: r, added, renewal, due };
+    });
+
+    const invoiceId = await db.transaction(async (tx) => {
+      for (const r of downgrades) await tx.update(ipAddresses).set({ pendingDomainsAllowed: wanted.get(r.ip.guid)! }).where(eq(ipAddresses.guid, r.ip.guid));
+      if (!lines.length) return null;
+      const [co] = await tx.select().from(companies).where(eq(companies.guid, company.guid));
+      const [vat] = await tx.select({ id: vatIds.vatId }).from(vatIds).where(and(eq(vatIds.companyGuid, company.guid), eq(vatIds.status, 'ACTIVE'))).limit(1);
+      const total = lines.reduce((sum, l) => sum + l.due, 0);
+      const orderIds = [...new Set(lines.map((l) => l.row.ip.orderId))];
+      const onPaid: SlotUpgradeOnPaid = { action: 'APPLY_SLOT_UPGRADE', ip_addresses: lines.map((l) => ({ guid: l.row.ip.guid, value: wanted.get(l.row.ip.guid)! })) };
+      const [invoice] = await tx
+        .insert(invoices)
+        .values({
+          companyGuid: company.guid,
+          orderId: orderIds.length === 1 ? orderIds[0]! : null,
+          status: 'UNPAID',
+          currency: lines[0]!.row.ip.currency,
+          companyName: co!.name,
+          firstName: c.var.viewer.firstName,
+          lastName: c.var.viewer.lastName,
+          address1: co!.address1,
+          address2: co!.address2,
+          city: co!.city,
+          region: co!.region,
+          country: co!.country,
+          postalCode: co!.postalCode,
+          vatId: vat?.id ?? null,
+          paymentTerms: PAYMENT_TERMS,
+          subTotalCents: total,
+          discountAmountCents: 0,
+          taxRate: 0,
+          initialTaxCents: 0,
+          initialAmountCents: total,
+          totalAmountCents: total,
+          paymentMadeCents: 0,
+          balanceDueCents: total,
+          customNotes: co!.invoiceNotes,
+          purpose: 'SLOT_UPGRADE',
+          onPaid: onPaid as unknown as Record<string, unknown>,
+          dateDue: new Date(today.getTime() + PAYMENT_TERMS * DAY),
+          dateCreated: today,
+        })
+        .returning({ id: invoices.id });
+      await tx.insert(invoiceItems).values(
+        lines.map((l, position) => ({
+          invoiceId: invoice!.id,
+          description: `Additional website slots for ${l.row.ip.ipAddress}: ${l.added} more, prorated to the renewal`,
+          periodStart: today,
+          periodEnd: l.renewal,
+          quantity: 1,
+          rateCents: l.due,
+          subTotalCents: l.due,
+          position,
+        })),
+      );
+      return invoice!.id;
+    });
+    return { message: invoiceId === null ? SLOTS_SCHEDULED : SLOTS_INVOICED, invoice_id: invoiceId };
+  }),
+];
