@@ -1,6 +1,6 @@
 import { atom, map } from 'nanostores';
 import type { z } from 'zod/mini';
-import { parse } from 'csv-parse/browser/esm/sync';
+import { createExportResult, type ExportResult } from './export-file';
 import { ValidationError } from '../lib/errors';
 import type { RowSelectionState } from '@tanstack/react-table';
 import type { IpAddress, IpGroup, IpGroupDetail, Signature } from '../lib/api/ip-addresses';
@@ -255,26 +255,10 @@ export interface IpExportValues {
   only_selected: boolean;
 }
 
-export interface IpExportResult {
-  filename: string;
-  format: 'CSV' | 'JSON';
-  rows: number;
-  bytes: number;
-  preview: { header: string[]; rows: string[][] };
-  url: string;
-}
-export const $ipExportResult = atom<IpExportResult | null>(null);
+const ipExportFile = createExportResult();
+export const $ipExportResult = ipExportFile.$result;
 
-function countRows(format: 'CSV' | 'JSON', text: string, fields: readonly string[]): Omit<IpExportResult, 'url' | 'filename' | 'format' | 'bytes'> {
-  if (format === 'JSON') {
-    const rows = JSON.parse(text) as Record<string, unknown>[];
-    return { rows: rows.length, preview: { header: [...fields], rows: rows.slice(0, 5).map((r) => fields.map((f) => String(r[f] ?? ''))) } };
-  }
-  const [header = [], ...rows] = parse(text) as string[][];
-  return { rows: rows.length, preview: { header, rows: rows.slice(0, 5) } };
-}
-
-export const exportForm = createForm<z.ZodMiniType, IpExportResult, IpExportValues>({
+export const exportForm = createForm<z.ZodMiniType, ExportResult, IpExportValues>({
   send: async (_data, values) => {
     if (!values.fields.length) throw new ValidationError({ fields: SELECT_A_FIELD });
     const { filters } = ipList.$list.get();
@@ -290,12 +274,7 @@ export const exportForm = createForm<z.ZodMiniType, IpExportResult, IpExportValu
       ...(selection ?? {}),
       ...(selection ? {} : { search: splitTags(filters.search) }),
     });
-    const previous = $ipExportResult.get();
-    if (previous) URL.revokeObjectURL(previous.url);
-    const text = new TextDecoder().decode(file.body);
-    const result: IpExportResult = { filename: file.filename, format: values.output_type, bytes: file.body.byteLength, ...countRows(values.output_type, text, fields), url: URL.createObjectURL(new Blob([file.body], { type: file.contentType })) };
-    $ipExportResult.set(result);
-    return result;
+    return ipExportFile.keep(file, values.output_type, fields);
   },
 });
 

@@ -6,7 +6,7 @@ import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
 import { BILLING_SCOPES } from '../../lib/rules/billing-tabs';
 import { creditNotePage, downloadCreditNote } from '../../stores/billing';
-import { DocSection, DocumentMissing, DownloadPdfButton, Parties, Totals } from './DocumentParts';
+import { DocFacts, DocSection, DocTable, DocumentMissing, DownloadPdfButton, Parties, PaymentsTable, Totals } from './DocumentParts';
 import { humanise, Money, moneyText } from './Money';
 import '../../styles/billing.css';
 
@@ -39,60 +39,23 @@ export function CreditNotePage({ id }: { id: number }) {
       }
     >
       <Parties seller={note.seller} party={note} />
-      <dl className="doc-facts">
-        <div>
-          <dt>Date</dt>
-          <dd>
-            <DateTime value={note.date_created} dateOnly />
-          </dd>
-        </div>
-        {note.invoice_id !== null ? (
-          <div>
-            <dt>Invoice</dt>
-            <dd>
-              <a href={`/billing/invoices/${note.invoice_id}`}>#{note.invoice_id}</a>
-            </dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Currency</dt>
-          <dd>{note.currency}</dd>
-        </div>
-      </dl>
+      <DocFacts
+        facts={[
+          ['Date', <DateTime value={note.date_created} dateOnly />],
+          note.invoice_id !== null ? ['Invoice', <a href={`/billing/invoices/${note.invoice_id}`}>#{note.invoice_id}</a>] : null,
+          ['Currency', note.currency],
+        ]}
+      />
 
       <DocSection title="Lines">
-        <div className="doc-table-wrap" tabIndex={0} role="group" aria-label="Lines table">
-          <table className="doc-table">
-            <thead>
-              <tr>
-                <th scope="col">Description</th>
-                <th scope="col" className="cell-number">
-                  Amount
-                </th>
-                <th scope="col" className="cell-number">
-                  Tax
-                </th>
-                <th scope="col" className="cell-number">
-                  Tax rate
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {note.items.map((item, i) => (
-                <tr key={i}>
-                  <td className="doc-multiline">{item.description}</td>
-                  <td className="cell-number">
-                    <Money cents={item.amount} currency={item.currency} />
-                  </td>
-                  <td className="cell-number">
-                    <Money cents={item.tax} currency={item.currency} />
-                  </td>
-                  <td className="cell-number">{item.tax_rate}%</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DocTable
+          label="Lines table"
+          columns={[{ header: 'Description', cellClass: 'doc-multiline' }, { header: 'Amount', numeric: true }, { header: 'Tax', numeric: true }, { header: 'Tax rate', numeric: true }]}
+          rows={note.items.map((item, i) => ({
+            key: i,
+            cells: [item.description, <Money cents={item.amount} currency={item.currency} />, <Money cents={item.tax} currency={item.currency} />, `${item.tax_rate}%`],
+          }))}
+        />
         <Totals
           rows={[
             ['Initial balance', m(note.initial_balance)],
@@ -104,63 +67,23 @@ export function CreditNotePage({ id }: { id: number }) {
 
       {note.transaction ? (
         <DocSection title="Associated transaction">
-          <div className="doc-table-wrap" tabIndex={0} role="group" aria-label="Associated transaction table">
-            <table className="doc-table">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Method</th>
-                  <th scope="col">Transaction ID</th>
-                  <th scope="col" className="cell-number">
-                    Amount
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                <tr>
-                  <td>
-                    <DateTime value={note.transaction.date_created} dateOnly />
-                  </td>
-                  <td>{humanise(note.transaction.payment_method)}</td>
-                  <td className="cell-wrap">{note.transaction.transaction_id}</td>
-                  <td className="cell-number">
-                    <Money cents={note.transaction.amount} currency={note.transaction.currency} />
-                  </td>
-                </tr>
-              </tbody>
-            </table>
-          </div>
+          <PaymentsTable
+            label="Associated transaction table"
+            payments={[{ key: note.transaction.transaction_id, date: note.transaction.date_created, method: note.transaction.payment_method, id: note.transaction.transaction_id, amount: note.transaction.amount, currency: note.transaction.currency }]}
+          />
         </DocSection>
       ) : null}
 
       <DocSection title="Credit transactions">
         {note.credit_transactions.length ? (
-          <div className="doc-table-wrap" tabIndex={0} role="group" aria-label="Credit transactions table">
-            <table className="doc-table">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Action</th>
-                  <th scope="col" className="cell-number">
-                    Amount
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {note.credit_transactions.map((t, i) => (
-                  <tr key={i}>
-                    <td>
-                      <DateTime value={t.date_created} dateOnly />
-                    </td>
-                    <td>{humanise(t.action)}</td>
-                    <td className="cell-number">
-                      <Money cents={t.amount} currency={t.currency} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DocTable
+            label="Credit transactions table"
+            columns={[{ header: 'Date' }, { header: 'Action' }, { header: 'Amount', numeric: true }]}
+            rows={note.credit_transactions.map((t, i) => ({
+              key: i,
+              cells: [<DateTime value={t.date_created} dateOnly />, humanise(t.action), <Money cents={t.amount} currency={t.currency} />],
+            }))}
+          />
         ) : (
           <p className="muted">None yet.</p>
         )}

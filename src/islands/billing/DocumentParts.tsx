@@ -1,39 +1,16 @@
 import type { ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Seller } from '../../lib/api/billing';
+import { humanise, partyLines, sellerLines, type PartyFields } from '../../lib/billing/documents';
+import { DateTime } from '../../components/DateTime';
+import { Money } from './Money';
 import { $downloading } from '../../stores/billing';
-
-/** The party blocks of a document, in the order the PDF prints them. */
-export interface PartyFields {
-  company_name: string;
-  first_name: string;
-  last_name: string;
-  address1: string;
-  address2: string | null;
-  city: string;
-  region: string;
-  country: string;
-  postal_code: string;
-}
-
-export function partyLines(p: PartyFields, vatId?: string | null): string[] {
-  const person = [p.first_name, p.last_name].filter(Boolean).join(' ');
-  return [
-    p.company_name,
-    person,
-    p.address1,
-    p.address2 ?? '',
-    [p.postal_code, p.city].filter(Boolean).join(' '),
-    [p.region, p.country].filter(Boolean).join(', '),
-    vatId ? `VAT ID: ${vatId}` : '',
-  ].filter(Boolean);
-}
 
 /** The seller (issuer) and the billed party side by side, as the PDF has them. */
 export function Parties({ seller, party, vatId }: { seller: Seller; party: PartyFields; vatId?: string | null }) {
   return (
     <div className="doc-parties">
-      <PartyBlock heading="From" lines={[seller.name, seller.email, seller.website ?? ''].filter(Boolean)} />
+      <PartyBlock heading="From" lines={sellerLines(seller)} />
       <PartyBlock heading="Bill to" lines={partyLines(party, vatId)} />
     </div>
   );
@@ -62,6 +39,74 @@ export function DocSection({ title, children }: { title: string; children: React
       <h3>{title}</h3>
       {children}
     </section>
+  );
+}
+
+/** The document's facts under its parties (date, due, terms, currency ...); a null one is left out. */
+export function DocFacts({ facts }: { facts: ([label: string, value: ReactNode] | null)[] }) {
+  return (
+    <dl className="doc-facts">
+      {facts.map((fact) =>
+        fact ? (
+          <div key={fact[0]}>
+            <dt>{fact[0]}</dt>
+            <dd>{fact[1]}</dd>
+          </div>
+        ) : null,
+      )}
+    </dl>
+  );
+}
+
+export interface DocColumn {
+  header: string;
+  /** Right-aligned figures. */
+  numeric?: boolean;
+  /** The cells' class otherwise ('cell-wrap' for long ids, 'doc-multiline' for text with line breaks). */
+  cellClass?: string;
+}
+
+/**
+ * One of a document's tables, scrolling sideways by itself on a phone; `label` names the
+ * scrolling region ('Items table'), so it can be reached and scrolled by keyboard.
+ */
+export function DocTable({ label, columns, rows }: { label: string; columns: DocColumn[]; rows: { key: string | number; cells: ReactNode[] }[] }) {
+  return (
+    <div className="doc-table-wrap" tabIndex={0} role="group" aria-label={label}>
+      <table className="doc-table">
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.header} scope="col" className={c.numeric ? 'cell-number' : undefined}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              {row.cells.map((cell, i) => (
+                <td key={i} className={columns[i]?.numeric ? 'cell-number' : columns[i]?.cellClass}>
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Payments (or the one a credit note is about): date, method, transaction id and amount, as the PDF prints them. */
+export function PaymentsTable({ label, payments }: { label: string; payments: { key: string; date: string; method: string; id: string; amount: number; currency: string }[] }) {
+  return (
+    <DocTable
+      label={label}
+      columns={[{ header: 'Date' }, { header: 'Method' }, { header: 'Transaction ID', cellClass: 'cell-wrap' }, { header: 'Amount', numeric: true }]}
+      rows={payments.map((p) => ({ key: p.key, cells: [<DateTime value={p.date} dateOnly />, humanise(p.method), p.id, <Money cents={p.amount} currency={p.currency} />] }))}
+    />
   );
 }
 

@@ -7,7 +7,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { BILLING_SCOPES } from '../../lib/rules/billing-tabs';
 import { downloadInvoice, invoicePage } from '../../stores/billing';
 import { CRYPTO_PAYMENT_NOTE, PAYMENT_FAILED, PAYMENT_SUBMITTED } from '../../lib/schemas/billing-payments';
-import { DocSection, DocumentMissing, DownloadPdfButton, Parties, Totals } from './DocumentParts';
+import { DocFacts, DocSection, DocTable, DocumentMissing, DownloadPdfButton, Parties, PaymentsTable, Totals } from './DocumentParts';
 import { PayInvoiceDialog } from './PayInvoiceDialog';
 import { humanise, Money, moneyText } from './Money';
 import '../../styles/billing.css';
@@ -77,74 +77,35 @@ export function InvoicePage({ id }: { id: number }) {
     >
       <PaymentBanner returned={returned} />
       <Parties seller={inv.seller} party={inv} vatId={inv.vat?.vat_id} />
-      <dl className="doc-facts">
-        <div>
-          <dt>Date</dt>
-          <dd>
-            <DateTime value={inv.date_created} dateOnly />
-          </dd>
-        </div>
-        <div>
-          <dt>Due</dt>
-          <dd>
-            <DateTime value={inv.date_due} dateOnly />
-          </dd>
-        </div>
-        <div>
-          <dt>Terms</dt>
-          <dd>NET{inv.payment_terms} days</dd>
-        </div>
-        {inv.order_id !== null ? (
-          <div>
-            <dt>Order</dt>
-            <dd>
-              <a href={`/billing/orders/${inv.order_id}`}>#{inv.order_id}</a>
-            </dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Currency</dt>
-          <dd>{inv.currency}</dd>
-        </div>
-      </dl>
+      <DocFacts
+        facts={[
+          ['Date', <DateTime value={inv.date_created} dateOnly />],
+          ['Due', <DateTime value={inv.date_due} dateOnly />],
+          ['Terms', `NET${inv.payment_terms} days`],
+          inv.order_id !== null ? ['Order', <a href={`/billing/orders/${inv.order_id}`}>#{inv.order_id}</a>] : null,
+          ['Currency', inv.currency],
+        ]}
+      />
 
       <DocSection title="Items">
-        <div className="doc-table-wrap" tabIndex={0} role="group" aria-label="Items table">
-          <table className="doc-table">
-            <thead>
-              <tr>
-                <th scope="col">Description</th>
-                <th scope="col">Period</th>
-                <th scope="col" className="cell-number">
-                  Qty
-                </th>
-                <th scope="col" className="cell-number">
-                  Rate
-                </th>
-                <th scope="col" className="cell-number">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {inv.items.map((item, i) => (
-                <tr key={i}>
-                  <td>{item.description}</td>
-                  <td>
-                    {item.period_start && item.period_end ? (
-                      <>
-                        <DateTime value={item.period_start} dateOnly /> - <DateTime value={item.period_end} dateOnly />
-                      </>
-                    ) : null}
-                  </td>
-                  <td className="cell-number">{item.quantity}</td>
-                  <td className="cell-number">{m(item.rate)}</td>
-                  <td className="cell-number">{m(item.sub_total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DocTable
+          label="Items table"
+          columns={[{ header: 'Description' }, { header: 'Period' }, { header: 'Qty', numeric: true }, { header: 'Rate', numeric: true }, { header: 'Amount', numeric: true }]}
+          rows={inv.items.map((item, i) => ({
+            key: i,
+            cells: [
+              item.description,
+              item.period_start && item.period_end ? (
+                <>
+                  <DateTime value={item.period_start} dateOnly /> - <DateTime value={item.period_end} dateOnly />
+                </>
+              ) : null,
+              item.quantity,
+              m(item.rate),
+              m(item.sub_total),
+            ],
+          }))}
+        />
         <Totals
           rows={[
             ['Sub-total', m(inv.sub_total)],
@@ -160,34 +121,10 @@ export function InvoicePage({ id }: { id: number }) {
 
       <DocSection title="Transactions">
         {inv.transactions.length ? (
-          <div className="doc-table-wrap" tabIndex={0} role="group" aria-label="Transactions table">
-            <table className="doc-table">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Method</th>
-                  <th scope="col">Transaction ID</th>
-                  <th scope="col" className="cell-number">
-                    Amount
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {inv.transactions.map((t) => (
-                  <tr key={t.guid}>
-                    <td>
-                      <DateTime value={t.date_created} dateOnly />
-                    </td>
-                    <td>{humanise(t.payment_method_type)}</td>
-                    <td className="cell-wrap">{t.transaction_id}</td>
-                    <td className="cell-number">
-                      <Money cents={t.amount} currency={t.currency} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <PaymentsTable
+            label="Transactions table"
+            payments={inv.transactions.map((t) => ({ key: t.guid, date: t.date_created, method: t.payment_method_type, id: t.transaction_id, amount: t.amount, currency: t.currency }))}
+          />
         ) : (
           <p className="muted">No payments yet.</p>
         )}
@@ -195,36 +132,20 @@ export function InvoicePage({ id }: { id: number }) {
 
       {inv.refunds.length ? (
         <DocSection title="Refunds">
-          <div className="doc-table-wrap" tabIndex={0} role="group" aria-label="Refunds table">
-            <table className="doc-table">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Method</th>
-                  <th scope="col">Transaction ID</th>
-                  <th scope="col" className="cell-number">
-                    Amount
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {inv.refunds.map((r) => (
-                  <tr key={r.guid}>
-                    <td>
-                      <DateTime value={r.date_created} dateOnly />
-                    </td>
-                    <td>
-                      <StatusBadge status={r.status} />
-                    </td>
-                    <td>{r.transaction ? humanise(r.transaction.payment_method_type) : ''}</td>
-                    <td className="cell-wrap">{r.transaction?.transaction_id ?? ''}</td>
-                    <td className="cell-number">{r.transaction ? <Money cents={r.transaction.amount} currency={r.transaction.currency} /> : null}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DocTable
+            label="Refunds table"
+            columns={[{ header: 'Date' }, { header: 'Status' }, { header: 'Method' }, { header: 'Transaction ID', cellClass: 'cell-wrap' }, { header: 'Amount', numeric: true }]}
+            rows={inv.refunds.map((r) => ({
+              key: r.guid,
+              cells: [
+                <DateTime value={r.date_created} dateOnly />,
+                <StatusBadge status={r.status} />,
+                r.transaction ? humanise(r.transaction.payment_method_type) : '',
+                r.transaction?.transaction_id ?? '',
+                r.transaction ? <Money cents={r.transaction.amount} currency={r.transaction.currency} /> : null,
+              ],
+            }))}
+          />
         </DocSection>
       ) : null}
 

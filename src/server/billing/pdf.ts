@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { CreditNote, Invoice, Seller } from '../../lib/api/billing';
-import { CURRENCIES, formatMoney, type Currency } from '../../lib/billing/money';
+import { humanise, moneyText as money, partyLines, sellerLines, statusWords } from '../../lib/billing/documents';
 import { formatDate } from '../../lib/format/dates';
 
 /**
@@ -22,29 +22,6 @@ const MARGIN = 50;
 const MUTED = '#555555';
 const RULE = '#cccccc';
 
-const money = (cents: number, currency: string) =>
-  (CURRENCIES as readonly string[]).includes(currency) ? formatMoney(cents, currency as Currency) : `${(cents / 100).toFixed(2)} ${currency}`;
-
-const humanise = (s: string) => s.replace(/_/g, ' ');
-
-type Party = Pick<Invoice, 'company_name' | 'first_name' | 'last_name' | 'address1' | 'address2' | 'city' | 'region' | 'country' | 'postal_code'>;
-
-/** The billed party's lines, as the page shows them. */
-export function partyLines(p: Party, vatId?: string | null): string[] {
-  const person = [p.first_name, p.last_name].filter(Boolean).join(' ');
-  return [
-    p.company_name,
-    person,
-    p.address1,
-    p.address2 ?? '',
-    [p.postal_code, p.city].filter(Boolean).join(' '),
-    [p.region, p.country].filter(Boolean).join(', '),
-    vatId ? `VAT ID: ${vatId}` : '',
-  ].filter(Boolean);
-}
-
-export const sellerLines = (s: Seller) => [s.name, s.email, s.website ?? ''].filter(Boolean);
-
 function collect(doc: PDFKit.PDFDocument): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Buffer[] = [];
   return new Promise((resolve, reject) => {
@@ -64,7 +41,7 @@ function newDocument(title: string, options: PdfOptions) {
 function header(doc: PDFKit.PDFDocument, title: string, status: string, seller: Seller, party: string[]) {
   const width = doc.page.width - 2 * MARGIN;
   doc.font('Helvetica-Bold').fontSize(20).text(title, MARGIN, MARGIN);
-  doc.font('Helvetica').fontSize(11).fillColor(MUTED).text(`Status: ${humanise(status)}`).fillColor('black');
+  doc.font('Helvetica').fontSize(11).fillColor(MUTED).text(`Status: ${statusWords(status)}`).fillColor('black');
   const top = doc.y + 16;
   const half = width / 2 - 10;
   doc.font('Helvetica-Bold').fontSize(10).text('From', MARGIN, top, { width: half });
@@ -176,7 +153,7 @@ export function invoicePdf(invoice: Invoice, options: PdfOptions = {}): Promise<
       ['Date', 'Status', 'Method', 'Transaction ID', 'Amount'],
       invoice.refunds.map((r) => [
         formatDate(r.date_created),
-        humanise(r.status),
+        statusWords(r.status),
         r.transaction ? humanise(r.transaction.payment_method_type) : '',
         r.transaction?.transaction_id ?? '',
         r.transaction ? money(r.transaction.amount, r.transaction.currency) : '',

@@ -14,16 +14,15 @@ import {
   orderedLines,
 } from '../../lib/schemas/ip-orders';
 import type { Db } from '../db/connection';
-import { billingCycles, companies, coupons, exchangeRates, invoiceItems, invoices, marketplaceLocations, marketplacePrices, orders, vatIds } from '../db/schema/index';
+import { billingCycles, companies, coupons, exchangeRates, invoiceItems, invoices, marketplaceLocations, marketplacePrices, orders } from '../db/schema/index';
 import { badRequest, notFound, problem } from '../http/errors';
 import { implement } from '../http/operation';
+import { billedParty } from '../billing/billed-party';
 import { availableByLocation, reserveStock, type IpOrderData, type ReservedLocation } from '../billing/ip-stock';
 import { ipGroupVisible } from '../services/ip-list';
 
 const ORDER_TYPE = 'IP_ADDRESS_HOSTING';
 /** Days from an order's invoice to its due date (NET 7, the invoices' default terms). */
-const PAYMENT_TERMS = 7;
-const DAY = 86_400_000;
 /** The reference provider charges no VAT (docs/decisions.md "Pricing and money"). */
 const TAX_RATE = 0;
 
@@ -169,7 +168,6 @@ export const billingIpOrderOperations = [
       { ipAddressType: body.ip_address_type, locations: pricedLocations, cycle: cycleTerms, coupon: couponRow ? couponTermsOf(couponRow) : null, periodStart: today },
       { currency, taxRate: TAX_RATE, ...(rate !== null ? { eurPerUsd: rate } : {}) },
     );
-    const [vat] = await db.select({ id: vatIds.vatId }).from(vatIds).where(and(eq(vatIds.companyGuid, company.guid), eq(vatIds.status, 'ACTIVE'))).limit(1);
 
     const created = await db.transaction(async (tx) => {
       const stock = await reserveStock(
@@ -228,17 +226,7 @@ export const billingIpOrderOperations = [
           orderId: order!.id,
           status: 'UNPAID',
           currency,
-          companyName: co!.name,
-          firstName: c.var.viewer.firstName,
-          lastName: c.var.viewer.lastName,
-          address1: co!.address1,
-          address2: co!.address2,
-          city: co!.city,
-          region: co!.region,
-          country: co!.country,
-          postalCode: co!.postalCode,
-          vatId: vat?.id ?? null,
-          paymentTerms: PAYMENT_TERMS,
+          ...(await billedParty(tx, company.guid, c.var.viewer, today)),
           subTotalCents: priced.sub_total,
           couponName: priced.coupon_code?.name ?? null,
           couponValue: priced.coupon_code?.value ?? null,
@@ -249,11 +237,8 @@ export const billingIpOrderOperations = [
           totalAmountCents: priced.total_amount,
           paymentMadeCents: 0,
           balanceDueCents: priced.total_amount,
-          customNotes: co!.invoiceNotes,
           purpose: 'NEW_ORDER',
           onPaid: { action: 'ACTIVATE_IP_ORDER', order_id: order!.id },
-          dateDue: new Date(today.getTime() + PAYMENT_TERMS * DAY),
-          dateCreated: today,
         })
         .returning({ id: invoices.id });
       await tx.insert(invoiceItems).values(

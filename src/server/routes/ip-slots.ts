@@ -2,14 +2,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { modifySlotsOp } from '../../lib/api/ip-addresses';
 import { slotUpgradeDueToday } from '../../lib/billing/proration';
 import { CHANGE_ONE_IP, slotLimits } from '../../lib/schemas/ip-addresses';
-import { companies, domains, invoiceItems, invoices, ipAddresses, orders, vatIds } from '../db/schema/index';
+import { billedParty } from '../billing/billed-party';
+import { domains, invoiceItems, invoices, ipAddresses, orders } from '../db/schema/index';
 import { badRequest, notFound } from '../http/errors';
 import { implement } from '../http/operation';
 import { companyIps } from '../services/ip-selection';
 
 /** NET days of a slot upgrade invoice, as the IP orders' invoices. */
-const PAYMENT_TERMS = 7;
-const DAY = 86_400_000;
 
 /** Spec part 3, 8: the two outcomes. */
 export const SLOTS_INVOICED = 'Success! Redirecting to invoice...';
@@ -74,8 +73,6 @@ export const ipSlotOperations = [
     const invoiceId = await db.transaction(async (tx) => {
       for (const r of downgrades) await tx.update(ipAddresses).set({ pendingDomainsAllowed: wanted.get(r.ip.guid)! }).where(eq(ipAddresses.guid, r.ip.guid));
       if (!lines.length) return null;
-      const [co] = await tx.select().from(companies).where(eq(companies.guid, company.guid));
-      const [vat] = await tx.select({ id: vatIds.vatId }).from(vatIds).where(and(eq(vatIds.companyGuid, company.guid), eq(vatIds.status, 'ACTIVE'))).limit(1);
       const total = lines.reduce((sum, l) => sum + l.due, 0);
       const orderIds = [...new Set(lines.map((l) => l.row.ip.orderId))];
       const onPaid: SlotUpgradeOnPaid = { action: 'APPLY_SLOT_UPGRADE', ip_addresses: lines.map((l) => ({ guid: l.row.ip.guid, value: wanted.get(l.row.ip.guid)! })) };
@@ -86,17 +83,7 @@ export const ipSlotOperations = [
           orderId: orderIds.length === 1 ? orderIds[0]! : null,
           status: 'UNPAID',
           currency: lines[0]!.row.ip.currency,
-          companyName: co!.name,
-          firstName: c.var.viewer.firstName,
-          lastName: c.var.viewer.lastName,
-          address1: co!.address1,
-          address2: co!.address2,
-          city: co!.city,
-          region: co!.region,
-          country: co!.country,
-          postalCode: co!.postalCode,
-          vatId: vat?.id ?? null,
-          paymentTerms: PAYMENT_TERMS,
+          ...(await billedParty(tx, company.guid, c.var.viewer, today)),
           subTotalCents: total,
           discountAmountCents: 0,
           taxRate: 0,
@@ -105,11 +92,8 @@ export const ipSlotOperations = [
           totalAmountCents: total,
           paymentMadeCents: 0,
           balanceDueCents: total,
-          customNotes: co!.invoiceNotes,
           purpose: 'SLOT_UPGRADE',
           onPaid: onPaid as unknown as Record<string, unknown>,
-          dateDue: new Date(today.getTime() + PAYMENT_TERMS * DAY),
-          dateCreated: today,
         })
         .returning({ id: invoices.id });
       await tx.insert(invoiceItems).values(

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { createExportWriter } from './export-writer';
 import { alias } from 'drizzle-orm/pg-core';
-import { stringify } from 'csv-stringify/sync';
 import { healthTag } from '../../lib/rules/domain-tags';
 import type { ExportField, ExportSortField } from '../../lib/schemas/domain-export';
 import { EXPORT_FIELD_LABELS } from '../../lib/schemas/domain-export';
@@ -129,7 +129,7 @@ export function exportStream(db: Db, request: ExportRequest): ReadableStream<Uin
   // read a chunk of guids at a time: paging with OFFSET would sort the whole list again per chunk.
   let order$: Promise<string[]> | undefined;
   let done = 0;
-  let first = true;
+  const write = createExportWriter(request.format, request.fields, EXPORT_FIELD_LABELS);
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       order$ ??= db
@@ -147,18 +147,7 @@ export function exportStream(db: Db, request: ExportRequest): ReadableStream<Uin
       const byGuid = new Map((guids.length ? await selectRows(db).where(inArray(domains.guid, guids)) : []).map((r) => [r.d.guid, r]));
       const rows = guids.map((g) => byGuid.get(g)).filter((r): r is ExportRow => r !== undefined);
       const records = await Promise.all(rows.map(async (r) => Promise.all(request.fields.map((f) => valueOf(db, f, r)))));
-      let text = '';
-      if (request.format === 'CSV') {
-        if (first) text += stringify([request.fields.map((f) => EXPORT_FIELD_LABELS[f])]);
-        text += stringify(records);
-      } else {
-        for (const values of records) {
-          text += `${first ? '[\n' : ',\n'}${JSON.stringify(Object.fromEntries(request.fields.map((f, i) => [f, values[i] ?? null])))}`;
-          first = false;
-        }
-        if (guids.length < CHUNK) text += first ? '[]\n' : '\n]\n';
-      }
-      first = false;
+      const text = write(records, guids.length < CHUNK);
       if (text) controller.enqueue(encoder.encode(text));
       if (guids.length < CHUNK) controller.close();
     },

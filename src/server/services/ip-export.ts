@@ -1,5 +1,5 @@
 import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { stringify } from 'csv-stringify/sync';
+import { createExportWriter } from './export-writer';
 import { IP_EXPORT_LABELS, type IpExportField } from '../../lib/schemas/ip-addresses';
 import type { Db } from '../db/connection';
 import { domains, ipAddresses, signatures } from '../db/schema/index';
@@ -77,7 +77,7 @@ export function ipExportStream(db: Db, request: IpExportRequest): ReadableStream
   const encoder = new TextEncoder();
   let order$: Promise<string[]> | undefined;
   let done = 0;
-  let first = true;
+  const write = createExportWriter(request.format, request.fields, IP_EXPORT_LABELS);
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       order$ ??= db
@@ -105,18 +105,7 @@ export function ipExportStream(db: Db, request: IpExportRequest): ReadableStream
         const r = byGuid.get(g);
         return r ? [request.fields.map((f) => valueOf(f, r, counts.get(g) ?? 0))] : [];
       });
-      let text = '';
-      if (request.format === 'CSV') {
-        if (first) text += stringify([request.fields.map((f) => IP_EXPORT_LABELS[f])]);
-        text += stringify(records);
-      } else {
-        for (const values of records) {
-          text += `${first ? '[\n' : ',\n'}${JSON.stringify(Object.fromEntries(request.fields.map((f, i) => [f, values[i] ?? null])))}`;
-          first = false;
-        }
-        if (guids.length < CHUNK) text += first ? '[]\n' : '\n]\n';
-      }
-      first = false;
+      const text = write(records, guids.length < CHUNK);
       if (text) controller.enqueue(encoder.encode(text));
       if (guids.length < CHUNK) controller.close();
     },
