@@ -91,6 +91,8 @@ test('the group page: tag search, HTTP/2, bulk, signature, slots due today, a ca
   await page.getByRole('button', { name: `Modify the signature of ${target.ip_address}` }).click();
   const signing = page.getByRole('dialog', { name: 'Modify signature' });
   const choice = signing.getByLabel('Signature');
+  // The signatures load as the dialog opens: read the choices once they are there.
+  await expect(choice.locator('option').nth(1)).toBeAttached();
   const option = (await choice.locator('option').allTextContents()).find((t) => t && t !== 'Choose a signature')!;
   await choice.selectOption({ label: option });
   await signing.getByRole('button', { name: 'Save' }).click();
