@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { CREDIT_NOTE_NOT_FOUND, INVOICE_NOT_FOUND, ORDER_NOT_FOUND } from '../../src/lib/api/billing';
 import {
   downloadCreditNotePdf,
@@ -17,9 +17,10 @@ import {
 import { ORDER_TAGS_UPDATED } from '../../src/lib/schemas/billing';
 import { formatMoney } from '../../src/lib/billing/money';
 import type { Database } from '../../src/server/db/connection';
-import { companies, creditNotes, invoices, memberships, orders, refunds } from '../../src/server/db/schema/index';
+import { companies, creditNotes, invoices, orders, refunds } from '../../src/server/db/schema/index';
 import { creditNotePdf, invoicePdf } from '../../src/server/billing/pdf';
 import { pdfText } from '../e2e/pdf-text';
+import { withoutOwnerScopes } from './helpers/scopes';
 import { openSeededApp, type TestApp } from './helpers/app';
 import { refusal } from './helpers/outcomes';
 
@@ -48,18 +49,8 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const client = () => t.client(demo);
-const ownerWhere = () => and(eq(memberships.companyGuid, demo.company), eq(memberships.accountType, 'OWNER'));
 
-/** Runs `work` with one of the owner's scopes taken away, then gives it back. */
-async function without(scope: string, work: () => Promise<void>) {
-  const [m] = await database.db.select().from(memberships).where(ownerWhere());
-  await database.db.update(memberships).set({ permissions: m!.permissions.filter((p) => p !== scope) }).where(ownerWhere());
-  try {
-    await work();
-  } finally {
-    await database.db.update(memberships).set({ permissions: m!.permissions }).where(ownerWhere());
-  }
-}
+const without = (scope: string, work: () => Promise<void>) => withoutOwnerScopes(database, demo.company, [scope], work);
 
 describe('orders', () => {
   it('lists the company’s orders newest first, paged', async () => {

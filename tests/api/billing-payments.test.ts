@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { INVOICE_NOT_FOUND, PAYMENT_METHOD_NOT_FOUND } from '../../src/lib/api/billing';
 import { limitSentence, NOTHING_DUE } from '../../src/lib/billing/payment-limits';
 import { addCard, addPaypal, deletePaymentMethod, getInvoice, listPaymentMethods, listTransactions, payInvoice, setPaymentMethodStatus } from '../../src/lib/requests/billing';
@@ -14,8 +14,9 @@ import {
   type CardInput,
 } from '../../src/lib/schemas/billing-payments';
 import type { Database } from '../../src/server/db/connection';
-import { companies, gatewaySessions, invoices, memberships, orders, paymentMethods } from '../../src/server/db/schema/index';
+import { companies, gatewaySessions, invoices, orders, paymentMethods } from '../../src/server/db/schema/index';
 import { INVOICE_CANCELLED, METHOD_NOT_USABLE } from '../../src/server/routes/billing-payments';
+import { withoutOwnerScopes } from './helpers/scopes';
 import { openSeededApp, type TestApp } from './helpers/app';
 import { refusal } from './helpers/outcomes';
 
@@ -44,17 +45,8 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const client = () => t.client(demo);
-const ownerWhere = () => and(eq(memberships.companyGuid, demo.company), eq(memberships.accountType, 'OWNER'));
 
-async function without(scope: string, work: () => Promise<void>) {
-  const [m] = await database.db.select().from(memberships).where(ownerWhere());
-  await database.db.update(memberships).set({ permissions: m!.permissions.filter((p) => p !== scope) }).where(ownerWhere());
-  try {
-    await work();
-  } finally {
-    await database.db.update(memberships).set({ permissions: m!.permissions }).where(ownerWhere());
-  }
-}
+const without = (scope: string, work: () => Promise<void>) => withoutOwnerScopes(database, demo.company, [scope], work);
 
 /** An UNPAID invoice of the demo company of `cents`, for a PENDING order of its own. */
 async function unpaidInvoice(cents: number, currency: 'USD' | 'EUR' = 'USD'): Promise<{ invoice: number; order: number }> {

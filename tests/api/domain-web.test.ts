@@ -18,7 +18,8 @@ import { addDays, dayOf, quickRange, RANGE_OUT_OF_BOUNDS, RANGE_REVERSED } from 
 import { FIELD_INVALID, TRAFFIC_FIELDS } from '../../src/lib/schemas/analytics';
 import { DESTINATION_SCHEME, ENTER_DESTINATION, ENTER_URL, META_BOTH_OF_PAIR, REDIRECT_CODE_INVALID, SELECT_REDIRECTS, URL_RELATIVE, URL_WILDCARD } from '../../src/lib/schemas/redirects';
 import type { Database } from '../../src/server/db/connection';
-import { companies, domains, memberships, urlRedirects } from '../../src/server/db/schema/index';
+import { companies, domains, urlRedirects } from '../../src/server/db/schema/index';
+import { withoutOwnerScopes } from './helpers/scopes';
 import { openSeededApp, type TestApp } from './helpers/app';
 import { refusal } from './helpers/outcomes';
 
@@ -49,18 +50,9 @@ afterAll(async () => {
   await database.close();
 });
 
-const ownerWhere = () => and(eq(memberships.companyGuid, demo.company), eq(memberships.accountType, 'OWNER'));
 
 /** Runs `work` with some of the owner's scopes taken away, then gives them back. */
-async function withoutScopes(scopes: string[], work: () => Promise<void>) {
-  const [m] = await database.db.select().from(memberships).where(ownerWhere());
-  await database.db.update(memberships).set({ permissions: m!.permissions.filter((p) => !scopes.includes(p)) }).where(ownerWhere());
-  try {
-    await work();
-  } finally {
-    await database.db.update(memberships).set({ permissions: m!.permissions }).where(ownerWhere());
-  }
-}
+const withoutScopes = (scopes: string[], work: () => Promise<void>) => withoutOwnerScopes(database, demo.company, scopes, work);
 
 const optionsOf = (session: { token: string; company: string }): ApiOptions => ({
   baseURL: 'http://hostdeck.test',

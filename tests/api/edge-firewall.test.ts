@@ -15,13 +15,12 @@ import {
   firewallRules,
   firewallRulesetRules,
   firewallRulesets,
-  softwareInstallations,
-  urlRedirects,
 } from '../../src/server/db/schema/index';
 import { LIMITED_TEXT, PLACEHOLDER_TEXT, REJECTED_TEXT } from '../../src/server/edge/pages';
 import { startEdge, type EdgeHandle } from '../../src/server/edge/server';
 import { AHREFS_AGENT, CASE_EPOCH, FIREWALL_SCENARIOS, type FirewallCaseStep } from '../fixtures/firewall-cases';
 import { openSeededApp, type TestApp } from './helpers/app';
+import { ungovernedDomains } from './helpers/ungoverned-domains';
 
 /**
  * The HTTP edge enforces the firewall (issue 9 "The edge enforces it", done-when 2): rules,
@@ -49,31 +48,7 @@ beforeAll(async () => {
   ({ database, t } = await openSeededApp());
   ({ company } = await t.signIn('demo@hostdeck.test'));
   edge = await startEdge(database.db, { port: 0, host: '127.0.0.1', trustProxy: true }, () => new Date(clock));
-  const { db } = database;
-  const governedGroups = db.select({ guid: firewallPolicyDomainGroups.domainGroupGuid }).from(firewallPolicyDomainGroups);
-  const governedDomains = db.select({ guid: firewallPolicyDomains.domainGuid }).from(firewallPolicyDomains);
-  const withSoftware = db.select({ guid: softwareInstallations.domainGuid }).from(softwareInstallations);
-  const withRedirects = db.select({ guid: urlRedirects.domainGuid }).from(urlRedirects);
-  free = await db
-    .select({ guid: domains.guid, domain: domains.domain, groupGuid: domains.groupGuid })
-    .from(domains)
-    .where(
-      and(
-        eq(domains.companyGuid, company),
-        eq(domains.status, 'ACTIVE'),
-        eq(domains.isSubdomain, false),
-        notInArray(domains.groupGuid, governedGroups),
-        notInArray(domains.guid, governedDomains),
-        notInArray(domains.guid, withSoftware),
-        notInArray(domains.guid, withRedirects),
-      ),
-    )
-    .orderBy(asc(domains.domain))
-    .limit(20);
-  await db
-    .update(domains)
-    .set({ redirectToHttps: false, redirectToHttp: false, redirectToWww: false, redirectToNonwww: false })
-    .where(inArray(domains.guid, free.map((d) => d.guid)));
+  free = await ungovernedDomains(database, company);
 });
 afterAll(async () => {
   await edge.close();

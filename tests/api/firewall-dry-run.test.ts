@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, inArray, ne, notInArray } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { DRY_RUN_GROUP_NOT_FOUND } from '../../src/lib/api/firewall';
 import type { DecisionAction, FirewallRuleData } from '../../src/lib/firewall';
 import { dryRun } from '../../src/lib/requests/firewall';
@@ -19,18 +19,15 @@ import {
   domainGroups,
   domains,
   edgeRequests,
-  firewallPolicyDomainGroups,
-  firewallPolicyDomains,
   firewallRules,
   firewallRulesetRules,
   firewallRulesets,
-  softwareInstallations,
-  urlRedirects,
 } from '../../src/server/db/schema/index';
 import { startEdge, type EdgeHandle } from '../../src/server/edge/server';
 import { replayRequests, unsavedRule } from '../../src/server/services/firewall-dry-run';
 import { CASE_EPOCH, FIREWALL_SCENARIOS } from '../fixtures/firewall-cases';
 import { openSeededApp, type TestApp } from './helpers/app';
+import { ungovernedDomains } from './helpers/ungoverned-domains';
 import { refusal } from './helpers/outcomes';
 
 /**
@@ -60,27 +57,7 @@ beforeAll(async () => {
   ({ database, t } = await openSeededApp());
   demo = await t.signIn('demo@hostdeck.test');
   edge = await startEdge(database.db, { port: 0, host: '127.0.0.1', trustProxy: true }, () => new Date(clock));
-  const { db } = database;
-  free = await db
-    .select({ guid: domains.guid, domain: domains.domain, groupGuid: domains.groupGuid })
-    .from(domains)
-    .where(
-      and(
-        eq(domains.companyGuid, demo.company),
-        eq(domains.status, 'ACTIVE'),
-        eq(domains.isSubdomain, false),
-        notInArray(domains.groupGuid, db.select({ guid: firewallPolicyDomainGroups.domainGroupGuid }).from(firewallPolicyDomainGroups)),
-        notInArray(domains.guid, db.select({ guid: firewallPolicyDomains.domainGuid }).from(firewallPolicyDomains)),
-        notInArray(domains.guid, db.select({ guid: softwareInstallations.domainGuid }).from(softwareInstallations)),
-        notInArray(domains.guid, db.select({ guid: urlRedirects.domainGuid }).from(urlRedirects)),
-      ),
-    )
-    .orderBy(asc(domains.domain))
-    .limit(20);
-  await db
-    .update(domains)
-    .set({ redirectToHttps: false, redirectToHttp: false, redirectToWww: false, redirectToNonwww: false })
-    .where(inArray(domains.guid, free.map((d) => d.guid)));
+  free = await ungovernedDomains(database, demo.company);
 });
 afterAll(async () => {
   await edge.close();

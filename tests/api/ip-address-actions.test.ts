@@ -18,8 +18,9 @@ import {
 } from '../../src/lib/requests/ip-addresses';
 import { CANCEL_BLOCKED_DOMAINS, CANCEL_BLOCKED_REQUESTED, SHARED_REFUSAL, type CancellationBody } from '../../src/lib/schemas/ip-addresses';
 import type { Database } from '../../src/server/db/connection';
-import { cancellationRequests, companies, invoiceItems, invoices, ipAddresses, memberships, orders } from '../../src/server/db/schema/index';
+import { cancellationRequests, companies, invoiceItems, invoices, ipAddresses, orders } from '../../src/server/db/schema/index';
 import { slotUpgradeDueToday } from '../../src/lib/billing/proration';
+import { withoutOwnerScopes } from './helpers/scopes';
 import { openSeededApp, type TestApp } from './helpers/app';
 import { refusal } from './helpers/outcomes';
 import { payInFull } from './helpers/pay';
@@ -33,19 +34,9 @@ let ips: { dedicated: IpRow[]; shared: IpRow; withDomains: IpRow; leaving: IpRow
 let foreign: { ip: string; group: string };
 
 const client = () => t.client(demo);
-const ownerWhere = () => and(eq(memberships.companyGuid, demo.company), eq(memberships.accountType, 'OWNER'));
 const text = (body: ArrayBuffer) => new TextDecoder().decode(body);
 
-/** Runs `work` with one of the owner's scopes taken away, then gives it back. */
-async function without(scope: string, work: () => Promise<void>) {
-  const [m] = await database.db.select().from(memberships).where(ownerWhere());
-  await database.db.update(memberships).set({ permissions: m!.permissions.filter((p) => p !== scope) }).where(ownerWhere());
-  try {
-    await work();
-  } finally {
-    await database.db.update(memberships).set({ permissions: m!.permissions }).where(ownerWhere());
-  }
-}
+const without = (scope: string, work: () => Promise<void>) => withoutOwnerScopes(database, demo.company, [scope], work);
 
 const rowOf = async (guid: string) => (await database.db.select().from(ipAddresses).where(eq(ipAddresses.guid, guid)))[0]!;
 
