@@ -21,6 +21,8 @@ export interface ServerConfig {
   provisionStepMs: number;
   /** How often an open event stream sends a heartbeat. */
   eventHeartbeatMs: number;
+  /** The provider's EUR per 1 USD, taken once a day by the billing run (src/server/billing/exchange-rate.ts). */
+  eurPerUsd: number;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -32,6 +34,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   checkAnswers: false,
   provisionStepMs: 300,
   eventHeartbeatMs: 15_000,
+  eurPerUsd: 0.92,
 };
 
 export interface ServerDeps {

@@ -116,6 +116,7 @@ const BUILT = [
   'GET /firewall/policies/', 'POST /firewall/policies/', 'GET /firewall/policies/{guid}/', 'PATCH /firewall/policies/{guid}/', 'DELETE /firewall/policies/{guid}/', 'POST /firewall/policies/delete/',
   // billing: orders, invoices, credit notes, transactions and the PDFs (issue 10, documents)
   'GET /billing/orders/', 'GET /billing/orders/{id}/', 'GET /billing/orders/{id}/invoices/', 'POST /billing/orders/{id}/tags/',
+  'POST /billing/orders/{id}/cancel/', 'GET /billing/orders/{id}/extend/options/', 'POST /billing/orders/{id}/extend/',
   'GET /billing/invoices/', 'GET /billing/invoices/{id}/', 'GET /billing/invoices/{id}/pdf/',
   'GET /billing/credit/', 'GET /billing/credit/{id}/', 'GET /billing/credit/{id}/pdf/', 'GET /billing/transactions/',
   // billing: payment methods and paying an invoice through the sandbox gateway (issue 10, payments)

@@ -10,6 +10,7 @@ import { CRYPTO_PAYMENT_NOTE, PAYMENT_FAILED, PAYMENT_SUBMITTED } from '../../li
 import { DocFacts, DocSection, DocTable, DocumentMissing, DownloadPdfButton, Parties, PaymentsTable, Totals } from './DocumentParts';
 import { PayInvoiceDialog } from './PayInvoiceDialog';
 import { humanise, Money, moneyText } from './Money';
+import { exchangeRateLine } from '../../lib/billing/documents';
 import '../../styles/billing.css';
 
 /** How the gateway sent the payer back (spec part 3, 2.5: `payment=success|failed`, `method=cryptomus|binance`). */
@@ -117,6 +118,7 @@ export function InvoicePage({ id }: { id: number }) {
             ['Balance due', m(inv.balance_due), true],
           ]}
         />
+        {exchangeRateLine(inv.eur_per_usd) ? <p className="muted doc-rate">{exchangeRateLine(inv.eur_per_usd)}</p> : null}
       </DocSection>
 
       <DocSection title="Transactions">

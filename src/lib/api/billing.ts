@@ -126,6 +126,8 @@ export const invoice = z
       }),
     ),
     custom_notes: z.string().nullable(),
+    /** EUR per 1 USD on the day of issue, on EUR invoices; null on USD ones (spec part 3, 9). */
+    eur_per_usd: z.number().nullable(),
   })
   .meta({ id: 'Invoice' });
 export type Invoice = z.infer<typeof invoice>;

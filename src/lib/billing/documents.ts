@@ -45,3 +45,10 @@ export const humanise = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().re
 
 /** A status as the page's badge shows it: PARTIALLY_PAID -> 'PARTIALLY PAID'. */
 export const statusWords = (s: string) => s.replace(/_/g, ' ');
+
+/**
+ * The rate an EUR invoice was issued at (spec part 3, 9: EUR amounts are approximate, converted
+ * daily from a USD base), the same line on the page and in the PDF; none on a USD invoice.
+ */
+export const exchangeRateLine = (eurPerUsd: number | null): string | null =>
+  eurPerUsd === null ? null : `Exchange rate of the day of issue: 1 USD = ${eurPerUsd.toFixed(4)} EUR`;

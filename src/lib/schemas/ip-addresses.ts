@@ -173,27 +173,34 @@ export const CANCEL_BLOCKED_REQUESTED = 'Please uncheck IP addresses that alread
 
 const score = (message: string) => z.number(message).check(z.int(message), z.gte(1, message), z.lte(5, message));
 
-const cancellationFields = {
+/** The cancel form's own fields, the same for IP addresses and for a whole order (spec part 3, 5). */
+export const cancellationFeedback = {
   cancellation_time: z.enum(CANCELLATION_TIMES, 'Please select the cancellation time!'),
   cancellation_reason: z.enum(CANCELLATION_REASONS, 'Please select a cancellation reason!'),
   custom_cancellation_reason: z.optional(z.nullable(text({ label: 'The cancellation reason', max: 1000, multiline: true }))),
   recommendation_score: score('Please provide a recommendation score!'),
   how_likely_to_use_us_again: score('Please answer how likely are you to return in the future!'),
-  ...ipSelectionShape,
 };
-type CancellationChecked = { cancellation_reason: string; custom_cancellation_reason?: string | null | undefined } & SelectionBody;
-const cancellationCheck = <T extends CancellationChecked>() =>
+const cancellationFields = { ...cancellationFeedback, ...ipSelectionShape };
+
+type ReasonChecked = { cancellation_reason: string; custom_cancellation_reason?: string | null | undefined };
+/** 'Please provide a cancellation reason!' for reason OTHER without words. */
+export const reasonCheck = <T extends ReasonChecked>() =>
+  z.superRefine<T>((body, ctx) => {
+    if (body.cancellation_reason === 'OTHER' && !body.custom_cancellation_reason?.trim()) ctx.issues.push({ code: 'custom', input: body, path: ['custom_cancellation_reason'], message: 'Please provide a cancellation reason!' });
+  });
+const cancellationCheck = <T extends ReasonChecked & SelectionBody>() =>
   z.superRefine<T>((body, ctx) => {
     if (!body.filter && !body.ip_addresses?.length) ctx.issues.push({ code: 'custom', input: body, path: ['ip_addresses'], message: 'Please choose at least 1 IP address!' });
-    if (body.cancellation_reason === 'OTHER' && !body.custom_cancellation_reason?.trim()) ctx.issues.push({ code: 'custom', input: body, path: ['custom_cancellation_reason'], message: 'Please provide a cancellation reason!' });
   });
 
 /** `POST /billing/cancellations/` (spec part 3, 5 "Cancellation of IP addresses", 7 "Billing"). */
-export const cancellationSchema = z.object(cancellationFields).check(cancellationCheck());
+export const cancellationSchema = z.object(cancellationFields).check(cancellationCheck(), reasonCheck());
 export type CancellationBody = z.input<typeof cancellationSchema>;
 
 /** The dialog adds the terms checkbox, which only the panel checks (spec part 3, 5). */
-export const cancellationFormSchema = z.object({ ...cancellationFields, agree: z.literal(true, 'Please agree to the cancellation terms!') }).check(cancellationCheck());
+export const CANCELLATION_AGREE = z.literal(true, 'Please agree to the cancellation terms!');
+export const cancellationFormSchema = z.object({ ...cancellationFields, agree: CANCELLATION_AGREE }).check(cancellationCheck(), reasonCheck());
 
 /** Modify website slots (spec part 3, 5 "Modify slots"): the minimum is the domain count, the maximum 1 shared, max(10, current) dedicated. */
 export function slotLimits(ip: { ip_address_type: string; domain_count: number; domains_allowed: number }): { min: number; max: number } {

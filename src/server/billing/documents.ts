@@ -115,6 +115,7 @@ export async function loadInvoice(db: Db, companyGuid: string, id: number, messa
       transaction: t ? { amount: t.amountCents, currency: t.currency, payment_method_type: t.paymentMethodType, transaction_id: t.transactionId } : null,
     })),
     custom_notes: r.customNotes,
+    eur_per_usd: r.eurPerUsd,
   };
 }
 

@@ -30,6 +30,8 @@ interface GatewayVisit {
   /** The panel's origin: the sandbox page is at {origin}/api/... and the payer comes back to it. */
   origin: string;
   returnUrl: string;
+  /** The server's clock when the payer was sent (the session expires from then). */
+  startedAt: Date;
 }
 
 export interface GatewayPayment extends GatewayVisit {
@@ -55,7 +57,7 @@ export type SessionKind = 'PAYMENT' | 'CARD_VERIFICATION' | 'PAYPAL_AGREEMENT';
 async function openSession(db: Db, kind: SessionKind, visit: GatewayVisit, values: Partial<typeof gatewaySessions.$inferInsert> & { paymentMethodType: string }): Promise<GatewayStart> {
   const [row] = await db
     .insert(gatewaySessions)
-    .values({ companyGuid: visit.companyGuid, kind, createdBy: visit.createdBy, returnUrl: visit.returnUrl, ...values })
+    .values({ companyGuid: visit.companyGuid, kind, createdBy: visit.createdBy, returnUrl: visit.returnUrl, dateCreated: visit.startedAt, ...values })
     .returning({ guid: gatewaySessions.guid });
   return { sessionGuid: row!.guid, redirectUrl: `${visit.origin}${API_MOUNT}${SANDBOX_PATH}/${row!.guid}/` };
 }

@@ -1,8 +1,10 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { addUtcMonths } from '../../lib/billing/calendar';
 import type { ServerDeps } from '../context';
 import type { Db } from '../db/connection';
 import { invoices, ipAddresses, orders } from '../db/schema/index';
 import { allocateIpOrder } from './ip-stock';
+import { reactivateIfSettled } from './order-lifecycle';
 
 /**
  * What an invoice that has just become PAID carries out, in the transaction that recorded the
@@ -10,7 +12,9 @@ import { allocateIpOrder } from './ip-stock';
  * "Orders"), becomes ACTIVE, and what the invoice's `on_paid` names is done — an IP order's
  * reserved addresses enter its group (ACTIVATE_IP_ORDER, src/server/billing/ip-stock.ts), and a
  * slot upgrade's addresses get their new website slots (APPLY_SLOT_UPGRADE, made by
- * src/server/routes/ip-slots.ts). Renewals and the other order types join here as they are built.
+ * src/server/routes/ip-slots.ts), an extension moves the renewal date (EXTEND_ORDER, made by
+ * src/server/routes/billing-order-actions.ts), and a suspended order with nothing overdue left is
+ * active again (a paid renewal, RENEW_ORDER, needs nothing more: the billing run began its period).
  */
 export async function invoicePaid(tx: Db, invoiceId: number, deps: Pick<ServerDeps, 'now'>): Promise<void> {
   const [invoice] = await tx.select({ orderId: invoices.orderId, onPaid: invoices.onPaid, companyGuid: invoices.companyGuid }).from(invoices).where(eq(invoices.id, invoiceId));
@@ -23,6 +27,25 @@ export async function invoicePaid(tx: Db, invoiceId: number, deps: Pick<ServerDe
       .where(and(eq(orders.id, invoice.orderId), eq(orders.status, 'PENDING')));
   }
   const onPaid = invoice.onPaid;
+  if (onPaid?.action === 'EXTEND_ORDER' && typeof onPaid.order_id === 'number' && typeof onPaid.months === 'number') {
+    // From the renewal date as it is when paid: a renewal that started meanwhile is not lost.
+    const [extended] = await tx
+      .select({ next: orders.dateNextInvoice })
+      .from(orders)
+      .where(and(eq(orders.id, onPaid.order_id), eq(orders.companyGuid, invoice.companyGuid), isNotNull(orders.dateNextInvoice)))
+      .for('update');
+    if (extended?.next) {
+      const next = addUtcMonths(extended.next, onPaid.months);
+      await tx.update(orders).set({ dateNextInvoice: next }).where(eq(orders.id, onPaid.order_id));
+      // A renewal invoice not yet paid for a period the extension now covers is not owed any more.
+      await tx
+        .update(invoices)
+        .set({ status: 'CANCELLED' })
+        .where(and(eq(invoices.orderId, onPaid.order_id), eq(invoices.purpose, 'RENEWAL'), eq(invoices.status, 'UNPAID'), sql`(${invoices.onPaid} ->> 'period_start')::timestamptz < ${next}`));
+    }
+  }
+  // A renewal (or any invoice of the order) paid: a suspension it caused is lifted.
+  if (invoice.orderId) await reactivateIfSettled(tx, invoice.orderId, now);
   if (onPaid?.action === 'ACTIVATE_IP_ORDER' && typeof onPaid.order_id === 'number') await allocateIpOrder(tx, onPaid.order_id, now);
   if (onPaid?.action === 'APPLY_SLOT_UPGRADE' && Array.isArray(onPaid.ip_addresses)) {
     for (const change of onPaid.ip_addresses as { guid: string; value: number }[]) {

@@ -41,8 +41,6 @@ export interface ReservedLocation {
 /** What an IP order keeps in `orders.data` until its invoice is paid. */
 export interface IpOrderData {
   reserved: ReservedLocation[];
-  /** EUR per 1 USD on the day of the order, when the invoice is in EUR (the invoice has no column for it). */
-  eur_per_usd?: number;
 }
 
 const LIVE = sql`${ipAddresses.status} not in ('CANCELLED', 'REPLACED')`;

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { CreditNote, Invoice, Seller } from '../../lib/api/billing';
-import { humanise, moneyText as money, partyLines, sellerLines, statusWords } from '../../lib/billing/documents';
+import { exchangeRateLine, humanise, moneyText as money, partyLines, sellerLines, statusWords } from '../../lib/billing/documents';
 import { formatDate } from '../../lib/format/dates';
 
 /**
@@ -134,6 +134,8 @@ export function invoicePdf(invoice: Invoice, options: PdfOptions = {}): Promise<
     ['Payment made', m(invoice.payment_made)],
     ['Balance due', m(invoice.balance_due), true],
   ]);
+  const rate = exchangeRateLine(invoice.eur_per_usd);
+  if (rate) doc.fillColor(MUTED).text(rate, MARGIN).fillColor('black');
 
   heading(doc, 'Transactions');
   if (invoice.transactions.length) {

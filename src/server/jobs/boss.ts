@@ -43,3 +43,7 @@ export const SWEEP_CRON = '* * * * *';
 /** The domains' health, WHOIS and metrics checks: one worker a minute, across all processes. */
 export const CHECKS_QUEUE = 'domain.checks';
 export const CHECKS_CRON = '* * * * *';
+
+/** The billing run (renewals, suspensions, cancellations due, the day's EUR rate): one worker a minute, across all processes. */
+export const BILLING_QUEUE = 'billing.cycle';
+export const BILLING_CRON = '* * * * *';

@@ -1,7 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Job, JobResult, PgBoss } from 'pg-boss';
 import type { Database, Db } from '../db/connection';
-import { CHECKS_CRON, CHECKS_QUEUE, SWEEP_CRON, SWEEP_QUEUE, TASK_QUEUE, TASK_WORK, createBoss } from './boss';
+import { runBillingCycle } from '../billing/billing-cycle';
+import { configuredRate } from '../billing/exchange-rate';
+import { BILLING_CRON, BILLING_QUEUE, CHECKS_CRON, CHECKS_QUEUE, SWEEP_CRON, SWEEP_QUEUE, TASK_QUEUE, TASK_WORK, createBoss } from './boss';
 import { runDueChecks } from '../checks/domain-checks';
 import { SANDBOX_SOURCES } from '../checks/sources';
 import { memoryEventBus, postgresEventBus, type TaskEventBus } from './events';
@@ -13,7 +15,7 @@ import { insertTask, lockKey, orphanedTasks, releaseLeases, taskEventOf, unfinis
 /** What the engine reads of the server's dependencies, each time it needs it. */
 export interface EngineDeps {
   now(): Date;
-  config: { provisionStepMs: number };
+  config: { provisionStepMs: number; eurPerUsd: number };
   /** The DNS server, once started: steps and checks resolve names through it. */
   dns?: { host: string; port: number };
 }
@@ -145,6 +147,11 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
       await runChecks();
     });
     await boss.schedule(CHECKS_QUEUE, CHECKS_CRON);
+    await boss.createQueue(BILLING_QUEUE, { retryLimit: 0, expireInSeconds: 300 });
+    await boss.work(BILLING_QUEUE, async () => {
+      await runBillingCycle(database.db, configuredRate(deps().config.eurPerUsd), deps().now());
+    });
+    await boss.schedule(BILLING_QUEUE, BILLING_CRON);
     await recover(boss);
     return boss;
   }

@@ -14,15 +14,14 @@ import {
   orderedLines,
 } from '../../lib/schemas/ip-orders';
 import type { Db } from '../db/connection';
-import { billingCycles, companies, coupons, exchangeRates, invoiceItems, invoices, marketplaceLocations, marketplacePrices, orders } from '../db/schema/index';
+import { billingCycles, companies, coupons, marketplaceLocations, marketplacePrices, orders } from '../db/schema/index';
 import { badRequest, notFound, problem } from '../http/errors';
 import { implement } from '../http/operation';
-import { billedParty } from '../billing/billed-party';
+import { issueInvoice, storedEurPerUsd } from '../billing/issue-invoice';
 import { availableByLocation, reserveStock, type IpOrderData, type ReservedLocation } from '../billing/ip-stock';
 import { ipGroupVisible } from '../services/ip-list';
 
 const ORDER_TYPE = 'IP_ADDRESS_HOSTING';
-/** Days from an order's invoice to its due date (NET 7, the invoices' default terms). */
 /** The reference provider charges no VAT (docs/decisions.md "Pricing and money"). */
 const TAX_RATE = 0;
 
@@ -31,10 +30,6 @@ async function companyCurrency(db: Db, companyGuid: string): Promise<Currency> {
   return row?.currency === 'EUR' ? 'EUR' : 'USD';
 }
 
-async function eurPerUsd(db: Db): Promise<number | null> {
-  const [row] = await db.select({ rate: exchangeRates.perUsd }).from(exchangeRates).where(eq(exchangeRates.currency, 'EUR'));
-  return row ? Number(row.rate) : null;
-}
 
 async function ipCycles(db: Db) {
   return db.select().from(billingCycles).where(eq(billingCycles.orderType, ORDER_TYPE)).orderBy(asc(billingCycles.position));
@@ -117,7 +112,7 @@ export const billingIpOrderOperations = [
 
   implement(ipOrderOptionsOp, async (c, { query }) => {
     const { db, now } = c.var.deps;
-    const [cycles, currency, rate] = await Promise.all([ipCycles(db), companyCurrency(db, c.var.company.guid), eurPerUsd(db)]);
+    const [cycles, currency, rate] = await Promise.all([ipCycles(db), companyCurrency(db, c.var.company.guid), storedEurPerUsd(db)]);
     let coupon: CouponTermsAnswer | null = null;
     if (query.coupon) {
       const row = await usableCoupon(db, query.coupon, now());
@@ -146,7 +141,7 @@ export const billingIpOrderOperations = [
     const company = c.var.company;
     if (!(await ipGroupVisible(db, company, body.group))) throw notFound('IP address group not found.');
     const today = now();
-    const [cycles, [co], rate] = await Promise.all([ipCycles(db), db.select().from(companies).where(eq(companies.guid, company.guid)), eurPerUsd(db)]);
+    const [cycles, [co], rate] = await Promise.all([ipCycles(db), db.select().from(companies).where(eq(companies.guid, company.guid)), storedEurPerUsd(db)]);
     const currency: Currency = co?.currency === 'EUR' ? 'EUR' : 'USD';
     const cycle = cycles.find((b) => b.name === body.billing_cycle);
     if (!cycle) throw badRequest({ billing_cycle: UNKNOWN_CYCLE });
@@ -194,7 +189,7 @@ export const billingIpOrderOperations = [
           inventory: stock.taken.get(r.location.guid) ?? [],
         };
       });
-      const data: IpOrderData = { reserved, ...(currency === 'EUR' && rate !== null ? { eur_per_usd: rate } : {}) };
+      const data: IpOrderData = { reserved };
       const [order] = await tx
         .insert(orders)
         .values({
@@ -219,42 +214,17 @@ export const billingIpOrderOperations = [
           dateCreated: today,
         })
         .returning({ id: orders.id });
-      const [invoice] = await tx
-        .insert(invoices)
-        .values({
-          companyGuid: company.guid,
-          orderId: order!.id,
-          status: 'UNPAID',
-          currency,
-          ...(await billedParty(tx, company.guid, c.var.viewer, today)),
-          subTotalCents: priced.sub_total,
-          couponName: priced.coupon_code?.name ?? null,
-          couponValue: priced.coupon_code?.value ?? null,
-          discountAmountCents: priced.discount_amount,
-          taxRate: priced.tax_rate,
-          initialTaxCents: priced.initial_tax,
-          initialAmountCents: priced.initial_amount,
-          totalAmountCents: priced.total_amount,
-          paymentMadeCents: 0,
-          balanceDueCents: priced.total_amount,
-          purpose: 'NEW_ORDER',
-          onPaid: { action: 'ACTIVATE_IP_ORDER', order_id: order!.id },
-        })
-        .returning({ id: invoices.id });
-      await tx.insert(invoiceItems).values(
-        priced.items.map((item, position) => ({
-          invoiceId: invoice!.id,
-          description: item.description,
-          periodStart: item.period_start,
-          periodEnd: item.period_end,
-          quantity: item.quantity,
-          rateCents: item.rate,
-          subTotalCents: item.sub_total,
-          position,
-        })),
-      );
+      const invoice = await issueInvoice(tx, {
+        companyGuid: company.guid,
+        orderId: order!.id,
+        priced,
+        purpose: 'NEW_ORDER',
+        onPaid: { action: 'ACTIVATE_IP_ORDER', order_id: order!.id },
+        person: c.var.viewer,
+        issued: today,
+      });
       if (couponRow) await tx.update(coupons).set({ redemptions: sql`${coupons.redemptions} + 1` }).where(inArray(coupons.guid, [couponRow.guid]));
-      return { order: order!.id, invoice: invoice!.id };
+      return { order: order!.id, invoice };
     });
     return { message: ORDER_PLACED, invoice_id: created.invoice, order_id: created.order };
   }),

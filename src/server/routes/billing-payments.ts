@@ -108,6 +108,7 @@ export const billingPaymentOperations = [
       const start = await paymentGateway.startCardVerification(tx, {
         companyGuid: c.var.company.guid,
         createdBy: c.var.viewer.userGuid,
+        startedAt: c.var.deps.now(),
         origin: originOf(c),
         returnUrl: `${originOf(c)}/billing/payment-methods`,
         paymentMethodGuid: row!.guid,
@@ -137,6 +138,7 @@ export const billingPaymentOperations = [
       const start = await paymentGateway.startPaypalAgreement(tx, {
         companyGuid: c.var.company.guid,
         createdBy: c.var.viewer.userGuid,
+        startedAt: c.var.deps.now(),
         origin: originOf(c),
         returnUrl: `${originOf(c)}/billing/payment-methods`,
         paymentMethodGuid: row!.guid,
@@ -206,6 +208,7 @@ export const billingPaymentOperations = [
     const start = await paymentGateway.startPayment(db, {
       companyGuid: company,
       createdBy: c.var.viewer.userGuid,
+        startedAt: c.var.deps.now(),
       origin: originOf(c),
       returnUrl: `${originOf(c)}/billing/invoices/${invoice.id}`,
       invoiceId: invoice.id,

@@ -21,6 +21,7 @@ import { firewallRulesetOperations } from './firewall-rulesets';
 import { firewallPolicyOperations } from './firewall-policies';
 import { firewallDryRunOperations } from './firewall-dry-run';
 import { billingOrderOperations } from './billing-orders';
+import { billingOrderActionOperations } from './billing-order-actions';
 import { billingDocumentOperations } from './billing-documents';
 import { ipActionOperations } from './ip-actions';
 import { ipSlotOperations } from './ip-slots';
@@ -28,4 +29,4 @@ import { billingIpOrderOperations } from './billing-ip-orders';
 import { billingPaymentOperations } from './billing-payments';
 
 /** Every operation the API mounts, each registered against its definition in src/lib/api. */
-export const operations: readonly Implemented[] = [...accountActivityOperations, ...accountAreaOperations, ...shellAreaOperations, ...signInAreaOperations, ...taskOperations, ...domainGroupOperations, ...domainOperations, ...domainBulkOperations, ...domainSoftwareOperations, ...softwareMigrationOperations, ...domainLoginOperations, ...domainPlacementOperations, ...dnsZoneOperations, ...hostingAccountOperations, ...domainWebOperations, ...domainExtrasOperations, ...presetOperations, ...websiteOperations, ...firewallRuleOperations, ...firewallRulesetOperations, ...firewallPolicyOperations, ...firewallDryRunOperations, ...billingOrderOperations, ...billingDocumentOperations, ...ipActionOperations, ...ipSlotOperations, ...billingPaymentOperations, ...billingIpOrderOperations];
+export const operations: readonly Implemented[] = [...accountActivityOperations, ...accountAreaOperations, ...shellAreaOperations, ...signInAreaOperations, ...taskOperations, ...domainGroupOperations, ...domainOperations, ...domainBulkOperations, ...domainSoftwareOperations, ...softwareMigrationOperations, ...domainLoginOperations, ...domainPlacementOperations, ...dnsZoneOperations, ...hostingAccountOperations, ...domainWebOperations, ...domainExtrasOperations, ...presetOperations, ...websiteOperations, ...firewallRuleOperations, ...firewallRulesetOperations, ...firewallPolicyOperations, ...firewallDryRunOperations, ...billingOrderOperations, ...billingOrderActionOperations, ...billingDocumentOperations, ...ipActionOperations, ...ipSlotOperations, ...billingPaymentOperations, ...billingIpOrderOperations];

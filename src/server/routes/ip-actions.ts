@@ -16,6 +16,7 @@ import {
 import { CANCEL_BLOCKED_DOMAINS, CANCEL_BLOCKED_REQUESTED, SHARED_REFUSAL, type IpExportField } from '../../lib/schemas/ip-addresses';
 import type { AppEnv, CompanyContext } from '../context';
 import type { Db } from '../db/connection';
+import { processDueCancellations } from '../billing/billing-cycle';
 import { cancellationRequestIpAddresses, cancellationRequests, ipAddresses, ipGroups, orders, signatures } from '../db/schema/index';
 import { badRequest, notFound, problem } from '../http/errors';
 import { implement } from '../http/operation';
@@ -207,6 +208,8 @@ export const ipActionOperations = [
       await tx.update(ipAddresses).set({ status: 'PENDING_CANCELLATION' }).where(inArray(ipAddresses.guid, linked));
       return request!.guid;
     });
+    // Asked for now: carried out before answering, as the billing run would within the minute.
+    if (body.cancellation_time === 'IMMEDIATELY') await processDueCancellations(db, effective, guid);
     return { message: 'Cancellation request successfully submitted!', guid, ip_address_count: count, date_effective: effective.toISOString() };
   }),
 ];

@@ -2,13 +2,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { modifySlotsOp } from '../../lib/api/ip-addresses';
 import { slotUpgradeDueToday } from '../../lib/billing/proration';
 import { CHANGE_ONE_IP, slotLimits } from '../../lib/schemas/ip-addresses';
-import { billedParty } from '../billing/billed-party';
-import { domains, invoiceItems, invoices, ipAddresses, orders } from '../db/schema/index';
+import { issueInvoice } from '../billing/issue-invoice';
+import { invoiceOf, type Currency, type InvoiceLine } from '../../lib/billing';
+import { domains, ipAddresses, orders } from '../db/schema/index';
 import { badRequest, notFound } from '../http/errors';
 import { implement } from '../http/operation';
 import { companyIps } from '../services/ip-selection';
-
-/** NET days of a slot upgrade invoice, as the IP orders' invoices. */
 
 /** Spec part 3, 8: the two outcomes. */
 export const SLOTS_INVOICED = 'Success! Redirecting to invoice...';
@@ -73,42 +72,25 @@ export const ipSlotOperations = [
     const invoiceId = await db.transaction(async (tx) => {
       for (const r of downgrades) await tx.update(ipAddresses).set({ pendingDomainsAllowed: wanted.get(r.ip.guid)! }).where(eq(ipAddresses.guid, r.ip.guid));
       if (!lines.length) return null;
-      const total = lines.reduce((sum, l) => sum + l.due, 0);
       const orderIds = [...new Set(lines.map((l) => l.row.ip.orderId))];
       const onPaid: SlotUpgradeOnPaid = { action: 'APPLY_SLOT_UPGRADE', ip_addresses: lines.map((l) => ({ guid: l.row.ip.guid, value: wanted.get(l.row.ip.guid)! })) };
-      const [invoice] = await tx
-        .insert(invoices)
-        .values({
-          companyGuid: company.guid,
-          orderId: orderIds.length === 1 ? orderIds[0]! : null,
-          status: 'UNPAID',
-          currency: lines[0]!.row.ip.currency,
-          ...(await billedParty(tx, company.guid, c.var.viewer, today)),
-          subTotalCents: total,
-          discountAmountCents: 0,
-          taxRate: 0,
-          initialTaxCents: 0,
-          initialAmountCents: total,
-          totalAmountCents: total,
-          paymentMadeCents: 0,
-          balanceDueCents: total,
-          purpose: 'SLOT_UPGRADE',
-          onPaid: onPaid as unknown as Record<string, unknown>,
-        })
-        .returning({ id: invoices.id });
-      await tx.insert(invoiceItems).values(
-        lines.map((l, position) => ({
-          invoiceId: invoice!.id,
-          description: `Additional website slots for ${l.row.ip.ipAddress}: ${l.added} more, prorated to the renewal`,
-          periodStart: today,
-          periodEnd: l.renewal,
-          quantity: 1,
-          rateCents: l.due,
-          subTotalCents: l.due,
-          position,
-        })),
-      );
-      return invoice!.id;
+      const items: InvoiceLine[] = lines.map((l) => ({
+        description: `Additional website slots for ${l.row.ip.ipAddress}: ${l.added} more, prorated to the renewal`,
+        period_start: today,
+        period_end: l.renewal,
+        quantity: 1,
+        rate: l.due,
+        sub_total: l.due,
+      }));
+      return issueInvoice(tx, {
+        companyGuid: company.guid,
+        orderId: orderIds.length === 1 ? orderIds[0]! : null,
+        priced: invoiceOf(items, { currency: lines[0]!.row.ip.currency as Currency }),
+        purpose: 'SLOT_UPGRADE',
+        onPaid: onPaid as unknown as Record<string, unknown>,
+        person: c.var.viewer,
+        issued: today,
+      });
     });
     return { message: invoiceId === null ? SLOTS_SCHEDULED : SLOTS_INVOICED, invoice_id: invoiceId };
   }),

@@ -1,3 +1,6 @@
+import { runBillingCycle } from '../billing/billing-cycle';
+import { configuredRate } from '../billing/exchange-rate';
+import { EUR_PER_USD } from './places';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection';
 import { users } from '../db/schema/index';
@@ -50,6 +53,9 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<{ see
   // Fresh tables have no statistics until autovacuum gathers them, which PGlite never does;
   // without them the planner takes every table for a handful of rows.
   if (seeded) await db.execute(sql`analyze`);
+  // The provider's billing run catches up with the seeded history (renewal invoices now due), so
+  // the demo starts as a running provider's would and the first scheduled run finds nothing new.
+  if (seeded) await runBillingCycle(db, configuredRate(EUR_PER_USD), new Date());
   return { seeded, accounts: DEMO_ACCOUNTS };
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_CONFIG } from '../context';
 /**
  * Where the demo provider sells addresses. Each city owns one public /16 (first two octets)
  * at or above 64.0.0.0; the bulk seed uses 5.0.0.0-63.255.255.255, so the two never meet.
@@ -36,7 +37,7 @@ export const PLACES: readonly Place[] = [
 export const SHARED_CENTS = 100;
 export const SLOT_CENTS = 100;
 /** USD to EUR for the demo's EUR prices (EUR prices are approximate). */
-export const EUR_PER_USD = 0.92;
+export const EUR_PER_USD = DEFAULT_CONFIG.eurPerUsd;
 export const toEur = (usdCents: number) => Math.round(usdCents * EUR_PER_USD);
 
 /** Hands out distinct addresses inside each place's /16. */

@@ -102,6 +102,8 @@ export const invoices = pgTable(
     paymentMadeCents: cents('payment_made_cents'),
     balanceDueCents: cents('balance_due_cents'),
     customNotes: text('custom_notes'),
+    /** EUR per 1 USD on the day an EUR invoice was issued (spec part 3, 9: converted daily from a USD base); null on USD invoices. */
+    eurPerUsd: numeric('eur_per_usd', { precision: 12, scale: 6, mode: 'number' }),
     /** NEW_ORDER, RENEWAL, EXTENSION, SLOT_UPGRADE, PLAN_CHANGE or WEBSITE_SETUP. */
     purpose: text('purpose').notNull().default('NEW_ORDER'),
     /** What to carry out once fully paid (activate an order, apply slots, change a plan). */

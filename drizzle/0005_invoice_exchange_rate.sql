@@ -1,0 +1,1 @@
+ALTER TABLE "invoices" ADD COLUMN "eur_per_usd" numeric(12, 6);

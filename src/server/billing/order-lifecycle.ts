@@ -1,0 +1,141 @@
+import { and, eq, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { addUtcMonths, invoiceOf, priceIpOrder, type BillingCycleTerms, type Currency, type IpOrderLocation, type PricedInvoice } from '../../lib/billing';
+import type { Db } from '../db/connection';
+import { billingCycles, domains, hostingAccounts, invoices, ipAddresses, ipInventory, orders } from '../db/schema/index';
+import { releaseIpOrder } from './ip-stock';
+
+/**
+ * What happens to orders over time (spec part 3, 4 "IP address", "Website slots", "Orders";
+ * part 1, 9 "7-day payment grace period"): addresses and orders end, downgrades take effect at
+ * the end of the billing cycle, and an order is priced for its next period. Every function takes
+ * the moment it acts at, so tests move the clock instead of waiting (src/server/billing/billing-cycle.ts
+ * runs them in order).
+ */
+
+type OrderRow = typeof orders.$inferSelect;
+
+const DAY_MS = 86_400_000;
+/** Part 1, 9: the terms' payment grace period after an invoice's due date. */
+export const GRACE_DAYS = 7;
+/** How long an order stays suspended before it is terminated (docs/decisions.md "Billing over time"). */
+export const TERMINATION_DAYS = 30;
+export const daysAfter = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
+
+const LIVE_IP = notInArray(ipAddresses.status, ['CANCELLED', 'REPLACED']);
+
+/**
+ * Ends addresses: CANCELLED from `now`, their pending downgrade dropped, their domains unassigned,
+ * and their stock back on the marketplace. Answers how many ended.
+ */
+export async function endAddresses(tx: Db, which: SQL, now: Date): Promise<number> {
+  const ended = await tx
+    .update(ipAddresses)
+    .set({ status: 'CANCELLED', dateCancelled: now, pendingDomainsAllowed: null })
+    .where(and(which, LIVE_IP))
+    .returning({ guid: ipAddresses.guid, ip: ipAddresses.ipAddress });
+  if (!ended.length) return 0;
+  const guids = ended.map((e) => e.guid);
+  await tx.update(domains).set({ ipAddressGuid: null }).where(inArray(domains.ipAddressGuid, guids));
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ip-stock'))`);
+  await tx
+    .update(ipInventory)
+    .set({ allocatedCount: sql`greatest(${ipInventory.allocatedCount} - 1, 0)` })
+    .where(inArray(ipInventory.ipAddress, ended.map((e) => e.ip)));
+  return ended.length;
+}
+
+/**
+ * Ends an order: an unpaid one gives its reserved stock back, a running one's addresses end, its
+ * unpaid invoices are cancelled (a partly paid one stays for the provider to settle), its hosting
+ * accounts are terminated, and it is CANCELLED with no next invoice.
+ */
+export async function endOrder(tx: Db, orderId: number, now: Date): Promise<void> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order || order.status === 'CANCELLED') return;
+  if (order.status === 'PENDING') await releaseIpOrder(tx, orderId);
+  await endAddresses(tx, eq(ipAddresses.orderId, orderId), now);
+  await tx.update(invoices).set({ status: 'CANCELLED' }).where(and(eq(invoices.orderId, orderId), eq(invoices.status, 'UNPAID')));
+  await tx.update(hostingAccounts).set({ status: 'TERMINATED', dateToBeTerminated: null }).where(eq(hostingAccounts.orderId, orderId));
+  await tx.update(orders).set({ status: 'CANCELLED', dateCancelled: now, dateNextInvoice: null }).where(eq(orders.id, orderId));
+}
+
+/** Overdue past the grace period: the order and its hosting accounts are SUSPENDED, termination dated. */
+export async function suspendOrder(tx: Db, orderId: number, now: Date): Promise<void> {
+  const updated = await tx
+    .update(orders)
+    .set({ status: 'SUSPENDED', dateSuspended: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'ACTIVE')))
+    .returning({ id: orders.id });
+  if (!updated.length) return;
+  await tx
+    .update(hostingAccounts)
+    .set({ status: 'SUSPENDED', dateToBeTerminated: daysAfter(now, TERMINATION_DAYS) })
+    .where(and(eq(hostingAccounts.orderId, orderId), eq(hostingAccounts.status, 'ACTIVE')));
+}
+
+/** Invoices of an order still unpaid past their due date and the grace period. */
+export function overdueInvoices(now: Date): SQL {
+  return and(
+    inArray(invoices.status, ['UNPAID', 'PARTIALLY_PAID']),
+    isNotNull(invoices.orderId),
+    sql`${invoices.dateDue} < ${daysAfter(now, -GRACE_DAYS)}`,
+  )!;
+}
+
+/** A suspended order with nothing overdue left becomes ACTIVE again, with its hosting accounts. */
+export async function reactivateIfSettled(tx: Db, orderId: number, now: Date): Promise<void> {
+  const [stillOverdue] = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.orderId, orderId), overdueInvoices(now))).limit(1);
+  if (stillOverdue) return;
+  const reactivated = await tx
+    .update(orders)
+    .set({ status: 'ACTIVE', dateSuspended: null })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'SUSPENDED')))
+    .returning({ id: orders.id });
+  if (!reactivated.length) return;
+  await tx.update(hostingAccounts).set({ status: 'ACTIVE', dateToBeTerminated: null }).where(and(eq(hostingAccounts.orderId, orderId), eq(hostingAccounts.status, 'SUSPENDED')));
+}
+
+/** Each order type in the words its renewal line uses. */
+const ORDER_WORDS: Record<string, string> = {
+  SHARED_HOSTING: 'Shared hosting',
+  VPS_HOSTING: 'VPS hosting',
+  DEDICATED_SERVER_HOSTING: 'Dedicated server hosting',
+  DOMAIN: 'Domain registration',
+  MANAGED_HOSTING: 'Managed hosting',
+  IP_ADDRESS_HOSTING: 'IP address hosting',
+};
+
+/** The cycle an order is billed on, as the billing_cycles table offers it to its order type. */
+export async function cycleTermsOf(db: Db, orderType: string, months: number): Promise<BillingCycleTerms & { name: string }> {
+  const [row] = await db.select().from(billingCycles).where(and(eq(billingCycles.orderType, orderType), eq(billingCycles.months, months)));
+  return row ? { name: row.name, months: row.months, discountPercentage: row.discountPercentage } : { name: `${months} months`, months, discountPercentage: null };
+}
+
+/**
+ * An order priced for `months` from `start`, by the one pricing module: an IP order from the
+ * addresses that will still be live then (ACTIVE ones, at their slot count after a pending
+ * downgrade), grouped by place and price as the order's own invoice was; any other order from
+ * its monthly cost. The cycle's default discount applies; the first invoice's coupon does not.
+ * Null when nothing is left to bill (every address is on its way out).
+ */
+export async function priceOrderPeriod(db: Db, order: OrderRow, start: Date, cycle: BillingCycleTerms): Promise<PricedInvoice | null> {
+  const currency = order.currency as Currency;
+  if (order.orderType === 'IP_ADDRESS_HOSTING') {
+    const slots = sql<number>`coalesce(${ipAddresses.pendingDomainsAllowed}, ${ipAddresses.domainsAllowed})`;
+    const groups = await db
+      .select({ city: ipAddresses.city, country: ipAddresses.country, type: ipAddresses.ipAddressType, price: ipAddresses.ipCostCents, sitePrice: ipAddresses.slotCostCents, slots, n: sql<number>`count(*)::int` })
+      .from(ipAddresses)
+      .where(and(eq(ipAddresses.orderId, order.id), eq(ipAddresses.status, 'ACTIVE')))
+      .groupBy(ipAddresses.city, ipAddresses.country, ipAddresses.ipAddressType, ipAddresses.ipCostCents, ipAddresses.slotCostCents, slots)
+      .orderBy(ipAddresses.country, ipAddresses.city, slots);
+    if (!groups.length) return null;
+    const locations: IpOrderLocation[] = groups.map((g) => ({ city: g.city, country: g.country, count: Number(g.n), slots: Number(g.slots), priceCents: g.price, sitePriceCents: g.sitePrice }));
+    const type = groups[0]!.type === 'SHARED' ? 'SHARED' : 'DEDICATED';
+    return priceIpOrder({ ipAddressType: type, locations, cycle, periodStart: start }, { currency });
+  }
+  if (order.monthlyCostCents <= 0) return null;
+  const end = addUtcMonths(start, cycle.months);
+  const description = `${ORDER_WORDS[order.orderType] ?? order.orderType}, order #${order.id}`;
+  const rate = order.monthlyCostCents * cycle.months;
+  return invoiceOf([{ description, period_start: start, period_end: end, quantity: 1, rate, sub_total: rate }], { currency }, cycle);
+}

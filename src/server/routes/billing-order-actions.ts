@@ -1,0 +1,138 @@
+import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { addUtcMonths, type BillingCycleTerms } from '../../lib/billing';
+import { ORDER_NOT_FOUND } from '../../lib/api/billing';
+import { cancelOrderOp, extendOrderOp, extensionOptionsOp, type ExtensionOptions } from '../../lib/api/order-actions';
+import {
+  ORDER_CANCELLATION_REQUESTED,
+  ORDER_CANCELLATION_SUBMITTED,
+  ORDER_EXTENSION_INVOICED,
+  ORDER_NOT_CANCELLABLE,
+  ORDER_NOT_EXTENDABLE,
+  UNKNOWN_PERIOD,
+  canCancelOrder,
+  canExtendOrder,
+} from '../../lib/schemas/order-actions';
+import { processDueCancellations } from '../billing/billing-cycle';
+import { issueInvoice } from '../billing/issue-invoice';
+import { priceOrderPeriod } from '../billing/order-lifecycle';
+import type { Db } from '../db/connection';
+import { billingCycles, cancellationRequestIpAddresses, cancellationRequests, ipAddresses, orders } from '../db/schema/index';
+import { badRequest, notFound, problem } from '../http/errors';
+import { implement } from '../http/operation';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** Offered when an order type has no billing cycles of its own (docs/decisions.md "Billing over time"). */
+const PLAIN_PERIODS = [1, 3, 6, 12];
+const NOTHING_TO_EXTEND = 'This order has no active services left to extend.';
+
+async function companyOrder(db: Db, companyGuid: string, id: number): Promise<OrderRow> {
+  const [row] = await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.companyGuid, companyGuid)));
+  if (!row) throw notFound(ORDER_NOT_FOUND);
+  return row;
+}
+
+/** The periods an order can be extended by: its type's billing cycles, each with its default discount. */
+async function periodsOf(db: Db, orderType: string): Promise<BillingCycleTerms[]> {
+  const cycles = await db.select().from(billingCycles).where(eq(billingCycles.orderType, orderType)).orderBy(asc(billingCycles.position));
+  if (cycles.length) return cycles.map((c) => ({ name: c.name, months: c.months, discountPercentage: c.discountPercentage }));
+  return PLAIN_PERIODS.map((months) => ({ name: `${months} months`, months, discountPercentage: null }));
+}
+
+/** An ACTIVE order with a renewal date, or the spec's refusal (4 "Orders": only ACTIVE can be extended). */
+function extendable(order: OrderRow): Date {
+  if (!canExtendOrder(order.status) || !order.dateNextInvoice) throw problem(409, ORDER_NOT_EXTENDABLE, { code: 'order_not_extendable' });
+  return order.dateNextInvoice;
+}
+
+/** The order page's Cancel and Extend (spec part 3, 2.6). */
+export const billingOrderActionOperations = [
+  implement(cancelOrderOp, async (c, { params, body }) => {
+    const { db, now } = c.var.deps;
+    const company = c.var.company;
+    const today = now();
+    const made = await db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(and(eq(orders.id, params.id), eq(orders.companyGuid, company.guid))).for('update');
+      if (!order) throw notFound(ORDER_NOT_FOUND);
+      if (!canCancelOrder(order.status)) throw problem(409, ORDER_NOT_CANCELLABLE, { code: 'order_not_cancellable' });
+      const [open] = await tx
+        .select({ guid: cancellationRequests.guid })
+        .from(cancellationRequests)
+        .where(and(eq(cancellationRequests.orderId, order.id), eq(cancellationRequests.status, 'PENDING')));
+      if (open) throw problem(409, ORDER_CANCELLATION_REQUESTED, { code: 'cancellation_requested' });
+      // An unpaid order has no cycle to wait for; a running one ends with its billing cycle unless asked otherwise.
+      const atOnce = order.status === 'PENDING' || body.cancellation_time === 'IMMEDIATELY' || !order.dateNextInvoice;
+      const effective = atOnce ? today : order.dateNextInvoice!;
+      const [request] = await tx
+        .insert(cancellationRequests)
+        .values({
+          companyGuid: company.guid,
+          orderId: order.id,
+          cancellationTime: body.cancellation_time,
+          cancellationReason: body.cancellation_reason,
+          customCancellationReason: body.cancellation_reason === 'OTHER' ? (body.custom_cancellation_reason?.trim() ?? null) : null,
+          recommendationScore: body.recommendation_score,
+          howLikelyToUseUsAgain: body.how_likely_to_use_us_again,
+          requestedBy: c.var.viewer.userGuid,
+          dateEffective: effective,
+          dateCreated: today,
+        })
+        .returning({ guid: cancellationRequests.guid });
+      // The order's running addresses join the request, but for those another request already holds.
+      const running = and(
+        eq(ipAddresses.orderId, order.id),
+        eq(ipAddresses.status, 'ACTIVE'),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(cancellationRequestIpAddresses)
+            .innerJoin(cancellationRequests, eq(cancellationRequests.guid, cancellationRequestIpAddresses.requestGuid))
+            .where(and(eq(cancellationRequestIpAddresses.ipAddressGuid, ipAddresses.guid), eq(cancellationRequests.status, 'PENDING'))),
+        ),
+      );
+      await tx.execute(sql`insert into cancellation_request_ip_addresses (request_guid, ip_address_guid) select ${request!.guid}::uuid, "ip_addresses"."guid" from ip_addresses where ${running}`);
+      const linked = tx.select({ guid: cancellationRequestIpAddresses.ipAddressGuid }).from(cancellationRequestIpAddresses).where(eq(cancellationRequestIpAddresses.requestGuid, request!.guid));
+      await tx.update(ipAddresses).set({ status: 'PENDING_CANCELLATION' }).where(inArray(ipAddresses.guid, linked));
+      if (!atOnce) await tx.update(orders).set({ status: 'PENDING_CANCELLATION' }).where(eq(orders.id, order.id));
+      return { guid: request!.guid, now: atOnce, effective };
+    });
+    if (made.now) await processDueCancellations(db, today, made.guid);
+    return { message: ORDER_CANCELLATION_SUBMITTED, guid: made.guid, status: made.now ? ('PROCESSED' as const) : ('PENDING' as const), date_effective: made.effective.toISOString() };
+  }),
+
+  implement(extensionOptionsOp, async (c, { params }) => {
+    const { db } = c.var.deps;
+    const order = await companyOrder(db, c.var.company.guid, params.id);
+    const renewal = extendable(order);
+    const periods: ExtensionOptions['available_periods'] = [];
+    for (const cycle of await periodsOf(db, order.orderType)) {
+      const priced = await priceOrderPeriod(db, order, renewal, cycle);
+      if (!priced) throw problem(409, NOTHING_TO_EXTEND, { code: 'nothing_to_extend' });
+      periods.push({ value: cycle.months, next_renewal_date: addUtcMonths(renewal, cycle.months).toISOString(), discount: cycle.discountPercentage ?? 0, total_amount: priced.total_amount });
+    }
+    return { current_renewal_date: renewal.toISOString(), available_periods: periods, currency: order.currency };
+  }),
+
+  implement(extendOrderOp, async (c, { params, body }) => {
+    const { db, now } = c.var.deps;
+    const company = c.var.company;
+    const order = await companyOrder(db, company.guid, params.id);
+    const renewal = extendable(order);
+    const cycle = (await periodsOf(db, order.orderType)).find((p) => p.months === body.period);
+    if (!cycle) throw badRequest({ period: UNKNOWN_PERIOD });
+    const priced = await priceOrderPeriod(db, order, renewal, cycle);
+    if (!priced) throw problem(409, NOTHING_TO_EXTEND, { code: 'nothing_to_extend' });
+    const invoiceId = await db.transaction(async (tx) =>
+      issueInvoice(tx, {
+        companyGuid: company.guid,
+        orderId: order.id,
+        priced,
+        purpose: 'EXTENSION',
+        onPaid: { action: 'EXTEND_ORDER', order_id: order.id, months: cycle.months },
+        person: c.var.viewer,
+        issued: now(),
+      }),
+    );
+    return { message: ORDER_EXTENSION_INVOICED, invoice_id: invoiceId };
+  }),
+];
