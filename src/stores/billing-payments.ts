@@ -5,6 +5,7 @@ import { ValidationError } from '../lib/errors';
 import { addCard, addPaypal, deletePaymentMethod, listPaymentMethods, payInvoice, setPaymentMethodStatus } from '../lib/requests/billing';
 import { AMOUNT_INVALID, cardSchema, COINS_OF, paymentSchema, type CardInput } from '../lib/schemas/billing-payments';
 import { api } from './api';
+import { attemptKey } from './attempt-key';
 import { createForm } from './form';
 import { toastError, toastSuccess } from './toasts';
 
@@ -53,15 +54,6 @@ async function methodAction(guid: string, run: () => Promise<{ message: string }
 export const setMethodStatus = (guid: string, status: 'ACTIVE' | 'DISABLED') => methodAction(guid, () => setPaymentMethodStatus(api, guid, { status }));
 export const removeMethod = (guid: string) => methodAction(guid, () => deletePaymentMethod(api, guid));
 
-/**
- * One Idempotency-Key per opening of a dialog: a double click, or a retry after a lost answer,
- * repeats the same request and is answered with the first one's gateway session. A refusal frees
- * the key on the server, so a corrected form can be sent with it again.
- */
-function attemptKey() {
-  let key = '';
-  return { renew: () => (key = crypto.randomUUID()), get: () => key || (key = crypto.randomUUID()) };
-}
 const cardKey = attemptKey();
 const paypalKey = attemptKey();
 const payKey = attemptKey();

@@ -81,7 +81,8 @@ export const orderTagsForm = createForm({
   successToast: (answer) => answer.message,
   onSuccess: (answer) => {
     const state = orderPage.$doc.get();
-    if (state.id === answer.order.id) orderPage.$doc.set({ ...state, doc: answer.order });
+    // The tags' answer has no address list: the page keeps the one it has.
+    if (state.id === answer.order.id) orderPage.$doc.set({ ...state, doc: { ...answer.order, ip_address_list: state.doc?.ip_address_list } });
   },
 });
 

@@ -29,13 +29,13 @@ import {
   IP_EXPORT_FIELDS,
   moveIpsSchema,
   signatureFormSchema,
-  type CancellationReason,
   type IpBulkAction,
   type IpExportField,
   type IpSelection,
 } from '../lib/schemas/ip-addresses';
 import { PICKER_PAGE_SIZE, IP_LIST_MAX, splitTags } from '../lib/schemas/lists';
 import { api } from './api';
+import { feedbackInput, type CancellationFeedbackValues } from './cancellation-form';
 import { createForm } from './form';
 import { createPagedList } from './paged-list';
 import { navigate } from './router';
@@ -219,24 +219,10 @@ export const signatureForm = createForm({
   onSuccess: () => ipList.load(),
 });
 
-export interface CancelValues {
-  cancellation_time: 'END_OF_BILLING_CYCLE' | 'IMMEDIATELY';
-  cancellation_reason: CancellationReason | '';
-  custom_cancellation_reason: string;
-  recommendation_score: number | null;
-  how_likely_to_use_us_again: number | null;
-  agree: boolean;
-}
-
 export const cancelForm = createForm({
   schema: cancellationFormSchema,
   // The empty choices are what the schema answers its sentences for, so they go as they are.
-  input: (values: CancelValues) =>
-    ({
-      ...values,
-      custom_cancellation_reason: values.cancellation_reason === 'OTHER' ? values.custom_cancellation_reason : null,
-      ...selectionOf(),
-    }) as unknown as z.input<typeof cancellationFormSchema>,
+  input: (values: CancellationFeedbackValues) => ({ ...feedbackInput(values), ...selectionOf() }) as unknown as z.input<typeof cancellationFormSchema>,
   send: ({ agree: _agree, ...body }) => createCancellation(api, body),
   successToast: (answer) => answer.message,
   onSuccess: () => {

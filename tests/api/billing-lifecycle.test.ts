@@ -252,6 +252,17 @@ describe('cancelling an order', () => {
   });
 });
 
+describe('the order page’s addresses', () => {
+  it('lists the first addresses, and none to a member without can_view_ip_addresses', async () => {
+    const placed = await runningOrder(2, 1);
+    const shown = await getOrder(client(), placed.order);
+    expect(shown.ip_address_list?.map((a) => a.status)).toEqual(['ACTIVE', 'ACTIVE']);
+    await withoutOwnerScopes(database, demo.company, ['can_view_ip_addresses'], async () => {
+      expect((await getOrder(client(), placed.order)).ip_address_list).toBeNull();
+    });
+  });
+});
+
 describe('orders left unpaid', () => {
   it('a new order unpaid past the grace period ends; a suspended one is terminated after 30 days', async () => {
     const placed = await createIpOrder(client(), nycOrder(1, 1, 'MONTHLY'));

@@ -122,6 +122,8 @@ const BUILT = [
   // billing: payment methods and paying an invoice through the sandbox gateway (issue 10, payments)
   'GET /billing/payment_methods/', 'POST /billing/payment_methods/card/', 'POST /billing/payment_methods/paypal/', 'POST /billing/payment_methods/{guid}/',
   'DELETE /billing/payment_methods/{guid}/', 'POST /billing/payment/',
+  // billing: cancellation requests, listed, viewed and withdrawn (issue 10, cancellations)
+  'GET /billing/cancellations/', 'GET /billing/cancellations/{guid}/', 'DELETE /billing/cancellations/{guid}/',
 ];
 
 /** Operations decided beyond the spec's list (docs/decisions.md says why). */

@@ -23,7 +23,7 @@ async function openBilling(page: Page, path = '/billing') {
 
 test('the tabs: orders, invoices with their status filter, credit notes and transactions', async ({ page }) => {
   await openBilling(page);
-  await expect(page.getByRole('tab')).toHaveText(['Orders', 'Invoices', 'Payment Methods', 'Credit Notes', 'Transactions']);
+  await expect(page.getByRole('tab')).toHaveText(['Orders', 'Invoices', 'Payment Methods', 'Credit Notes', 'Cancellation Requests', 'Transactions']);
   await expect(page.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
   const orders = page.getByRole('table', { name: 'Orders' });
   await expect(orders.getByRole('row').filter({ hasText: 'pbn' })).toHaveCount(1);

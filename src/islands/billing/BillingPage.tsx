@@ -4,6 +4,7 @@ import { BILLING_TABS, billingTabPath, isBillingTab, type BillingTab } from '../
 import { NO_ACCESS_MESSAGE } from '../../lib/rules/routes';
 import { $permissions, can } from '../../stores/permissions';
 import { navigate } from '../../stores/router';
+import { CancellationRequestsTab } from './CancellationRequestsTab';
 import { CreditNotesTab } from './CreditNotesTab';
 import { InvoicesTab } from './InvoicesTab';
 import { OrdersTab } from './OrdersTab';
@@ -48,6 +49,8 @@ function BillingTabBody({ tab }: { tab: BillingTab }) {
       return <PaymentMethodsTab />;
     case 'credit-notes':
       return <CreditNotesTab />;
+    case 'cancellation-requests':
+      return <CancellationRequestsTab />;
     case 'transactions':
       return <TransactionsTab />;
   }

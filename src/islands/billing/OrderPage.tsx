@@ -5,18 +5,21 @@ import { Card } from '../../components/Card';
 import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
 import { TextField } from '../../components/TextField';
+import { Tooltip } from '../../components/Tooltip';
 import { useForm } from '../../components/form/use-form';
 import type { Order } from '../../lib/api/billing';
+import { ORDER_ADDRESS_SAMPLE } from '../../lib/schemas/billing';
 import { BILLING_SCOPES } from '../../lib/rules/billing-tabs';
 import { orderInvoicesList, orderPage, orderTagsForm } from '../../stores/billing';
 import { DocSection, DocumentMissing } from './DocumentParts';
 import { InvoiceTable } from './InvoiceTable';
+import { OrderActions } from './OrderActions';
 import { humanise, moneyText } from './Money';
 import '../../styles/billing.css';
 
 /**
  * The order page (spec part 3, 2.6): what the order is, per type; its tags (editable with
- * can_edit_orders) and its invoices, paged. Cancel and extend come with the next slice.
+ * can_edit_orders), cancel and extend, and its invoices, paged.
  */
 export function OrderPage({ id }: { id: number }) {
   const state = useStore(orderPage.$doc);
@@ -37,6 +40,7 @@ export function OrderPage({ id }: { id: number }) {
           </>
         }
       >
+        <OrderActions order={order} />
         <OrderFacts order={order} />
         <DocSection title="Tags">
           <Can scope={BILLING_SCOPES.editOrders} fallback={<TagList tags={order.tags} />}>
@@ -107,7 +111,9 @@ function OrderFacts({ order }: { order: Order }) {
       {order.order_type === 'IP_ADDRESS_HOSTING' ? (
         <>
           <dt>IP addresses</dt>
-          <dd>{order.ip_addresses}</dd>
+          <dd>
+            <OrderAddresses order={order} />
+          </dd>
           {order.preferences.ip_address_type ? (
             <>
               <dt>Address type</dt>
@@ -161,5 +167,35 @@ function OrderFacts({ order }: { order: Order }) {
         </>
       ) : null}
     </dl>
+  );
+}
+
+/**
+ * The order's addresses: the first few, with a link to the group for the rest; 'Hidden!' with the
+ * tip 'Contact your account manager!' when the member may not see them (spec part 3, 2.2).
+ */
+function OrderAddresses({ order }: { order: Order }) {
+  const list = order.ip_address_list;
+  if (list === null) {
+    return (
+      <Tooltip content="Contact your account manager!">
+        <span className="hidden-value" tabIndex={0}>
+          Hidden!
+        </span>
+      </Tooltip>
+    );
+  }
+  if (!list?.length) return <>{order.ip_addresses}</>;
+  return (
+    <>
+      <ul className="order-addresses">
+        {list.map((ip) => (
+          <li key={ip.ip_address}>
+            <code>{ip.ip_address}</code> {ip.status === 'ACTIVE' ? null : <StatusBadge status={ip.status} />}
+          </li>
+        ))}
+      </ul>
+      {order.ip_addresses > ORDER_ADDRESS_SAMPLE ? <p className="muted">and {(order.ip_addresses - ORDER_ADDRESS_SAMPLE).toLocaleString('en-US')} more in the group</p> : null}
+    </>
   );
 }

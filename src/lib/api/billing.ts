@@ -3,6 +3,7 @@ import { billingRoutes } from '../requests/billing';
 import { creditNoteListQuery, invoiceListQuery, orderListQuery, orderTagsSchema, transactionListQuery } from '../schemas/billing';
 import { cardSchema, paymentMethodListQuery, paymentMethodStatusSchema, paymentSchema, paypalSchema } from '../schemas/billing-payments';
 import { defineOperation, messageAnswer, pageOf } from './define';
+import { pagingSchema } from '../schemas/lists';
 import { BILLING_SCOPES } from '../rules/billing-tabs';
 
 /**
@@ -41,6 +42,11 @@ export const order = z
     group: named.nullable(),
     /** How many addresses the order holds (a count: an order may hold 99,999). */
     ip_addresses: z.number().int(),
+    /**
+     * On the order page only: its first addresses (up to ORDER_ADDRESS_SAMPLE, lowest first), or
+     * null when the member may not see them (spec part 3, 2.2: 'Hidden!' without can_view_ip_addresses).
+     */
+    ip_address_list: z.array(z.object({ ip_address: z.string(), status: z.string() })).nullable().optional(),
     preferences: z.object({
       ip_address_type: z.string().optional(),
       ip_address_class_filter: z.string().optional(),
@@ -324,4 +330,70 @@ export const payInvoiceOp = defineOperation({
   scopes: BILLING_SCOPES.payInvoices,
   // A double click or a retried request makes one gateway session and at most one charge.
   idempotent: true,
+});
+
+/* Cancellation requests (spec part 3, 2.4 Cancellation Requests tab, 3, 4 and 7 "Billing"); POST is in ./ip-addresses.ts. */
+
+export const CANCELLATION_REQUEST_NOT_FOUND = 'Cancellation request not found.';
+export const CANCELLATION_REQUEST_CANCELLED = 'Cancellation request successfully cancelled!';
+/** 409 sentences: only a PENDING request whose time has not come can be withdrawn (spec part 3, 4). */
+export const CANCELLATION_ALREADY_PROCESSED = 'This cancellation request has already been processed and can no longer be cancelled.';
+export const CANCELLATION_DUE = 'This cancellation request is being carried out and can no longer be cancelled.';
+/** How many of a request's addresses its detail lists (a request made by filter may hold 99,999); ip_address_count has them all. */
+export const CANCELLATION_ADDRESS_LIMIT = 1000;
+
+/** Spec part 3, 3 "Cancellation request", as the tab lists it. */
+export const cancellationRequestSummary = z
+  .object({
+    guid: z.guid(),
+    date_created: iso,
+    date_processed: iso.nullable(),
+    status: z.string(),
+    cancellation_time: z.string(),
+    ip_address_count: z.number().int(),
+    /** PENDING and its effective date still ahead (docs/decisions.md "Cancellation requests"). */
+    can_cancel: z.boolean(),
+    /** The order a whole-order cancellation names, or null. */
+    order: z.number().int().nullable(),
+  })
+  .meta({ id: 'CancellationRequestSummary' });
+export type CancellationRequestSummary = z.infer<typeof cancellationRequestSummary>;
+
+/** One request with its addresses (the first CANCELLATION_ADDRESS_LIMIT, lowest first). */
+export const cancellationRequest = cancellationRequestSummary
+  .extend({
+    ip_addresses: z.array(
+      z.object({ guid: z.guid(), ip_address: z.string(), ip_address_type: z.string(), city: z.string(), country: z.string(), group: named }),
+    ),
+  })
+  .meta({ id: 'CancellationRequest' });
+export type CancellationRequest = z.infer<typeof cancellationRequest>;
+
+const requestParams = z.object({ guid: z.guid() });
+
+export const listCancellationsOp = defineOperation({
+  ...billingRoutes.listCancellations,
+  area,
+  summary: "The company's cancellation requests, newest first",
+  query: pagingSchema(100),
+  answer: pageOf(cancellationRequestSummary),
+  scopes: BILLING_SCOPES.cancellationRequests,
+});
+export const getCancellationOp = defineOperation({
+  ...billingRoutes.getCancellation,
+  area,
+  summary: 'One cancellation request with its IP addresses',
+  params: requestParams,
+  answer: cancellationRequest,
+  scopes: BILLING_SCOPES.cancellationRequests,
+  notFound: CANCELLATION_REQUEST_NOT_FOUND,
+});
+export const deleteCancellationOp = defineOperation({
+  ...billingRoutes.deleteCancellation,
+  area,
+  summary: 'Withdraws a PENDING cancellation request: its addresses (and its order) are ACTIVE again',
+  params: requestParams,
+  answer: messageAnswer,
+  scopes: BILLING_SCOPES.editCancellationRequests,
+  notFound: CANCELLATION_REQUEST_NOT_FOUND,
 });

@@ -16,6 +16,9 @@ import type {
   setPaymentMethodStatusOp,
   deletePaymentMethodOp,
   payInvoiceOp,
+  listCancellationsOp,
+  getCancellationOp,
+  deleteCancellationOp,
 } from '../api/billing';
 import type { CardInput, PaymentInput, PaymentMethodListQuery, PaymentMethodStatusInput, PaypalInput } from '../schemas/billing-payments';
 import type { CreditNoteListQuery, InvoiceListQuery, OrderTags, TransactionListQuery } from '../schemas/billing';
@@ -39,6 +42,9 @@ export const billingRoutes = {
   setPaymentMethodStatus: { id: 'billing.payment_methods.status', method: 'post', path: '/billing/payment_methods/{guid}/' },
   deletePaymentMethod: { id: 'billing.payment_methods.delete', method: 'delete', path: '/billing/payment_methods/{guid}/' },
   pay: { id: 'billing.payment.create', method: 'post', path: '/billing/payment/' },
+  listCancellations: { id: 'billing.cancellations.list', method: 'get', path: '/billing/cancellations/' },
+  getCancellation: { id: 'billing.cancellations.get', method: 'get', path: '/billing/cancellations/{guid}/' },
+  deleteCancellation: { id: 'billing.cancellations.delete', method: 'delete', path: '/billing/cancellations/{guid}/' },
 } as const;
 
 type Paging = { page?: number; per_page?: number };
@@ -69,3 +75,8 @@ export const setPaymentMethodStatus = (api: Api, guid: string, body: PaymentMeth
 export const deletePaymentMethod = (api: Api, guid: string) => call<typeof deletePaymentMethodOp>(api, billingRoutes.deletePaymentMethod, { params: { guid } });
 /** Starts paying an invoice; the same key for a double click or a retry makes one payment. */
 export const payInvoice = (api: Api, body: PaymentInput, idempotencyKey?: string) => call<typeof payInvoiceOp>(api, billingRoutes.pay, { body }, withKey(idempotencyKey));
+
+export const listCancellations = (api: Api, query: Paging = {}) => call<typeof listCancellationsOp>(api, billingRoutes.listCancellations, { query });
+export const getCancellation = (api: Api, guid: string) => call<typeof getCancellationOp>(api, billingRoutes.getCancellation, { params: { guid } });
+/** Withdraws a PENDING request: its addresses (and its order) are ACTIVE again. */
+export const deleteCancellation = (api: Api, guid: string) => call<typeof deleteCancellationOp>(api, billingRoutes.deleteCancellation, { params: { guid } });

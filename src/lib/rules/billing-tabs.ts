@@ -16,18 +16,20 @@ export const BILLING_SCOPES = {
   editPaymentMethods: ['can_view_billing', 'can_view_payment_methods', 'can_edit_payment_methods'],
   /** Paying happens on the invoice page, which needs can_view_invoices. */
   payInvoices: ['can_view_billing', 'can_view_invoices', 'can_pay_invoices'],
+  cancellationRequests: ['can_view_billing', 'can_view_cancellation_requests'],
+  editCancellationRequests: ['can_view_billing', 'can_view_cancellation_requests', 'can_edit_cancellation_requests'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 /**
- * The Billing page's tabs built so far (spec part 3, 2.4), in the spec's order, each with the
- * view scopes it needs (6). Cancellation Requests joins in a later slice; the Tax tab has no
- * content and is not shown.
+ * The Billing page's tabs (spec part 3, 2.4), in the spec's order, each with the view scopes it
+ * needs (6). The Tax tab has no content and is not shown.
  */
 export const BILLING_TABS = [
   { value: 'orders', label: 'Orders', scopes: BILLING_SCOPES.orders as readonly Scope[] },
   { value: 'invoices', label: 'Invoices', scopes: BILLING_SCOPES.invoices as readonly Scope[] },
   { value: 'payment-methods', label: 'Payment Methods', scopes: BILLING_SCOPES.paymentMethods as readonly Scope[] },
   { value: 'credit-notes', label: 'Credit Notes', scopes: BILLING_SCOPES.creditNotes as readonly Scope[] },
+  { value: 'cancellation-requests', label: 'Cancellation Requests', scopes: BILLING_SCOPES.cancellationRequests as readonly Scope[] },
   { value: 'transactions', label: 'Transactions', scopes: BILLING_SCOPES.transactions as readonly Scope[] },
 ] as const;
 

@@ -7,6 +7,9 @@ import { text } from './text';
  * order tags. Shared by the panel's forms and the server.
  */
 
+/** How many of an order's addresses its page lists; the group page has them all. */
+export const ORDER_ADDRESS_SAMPLE = 10;
+
 /** Spec part 3, 3 "Invoice": its statuses. */
 export const INVOICE_STATUSES = ['UNPAID', 'PAID', 'PARTIALLY_PAID', 'CANCELLED'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];

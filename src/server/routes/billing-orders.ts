@@ -1,5 +1,8 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { hasScopes } from '../../lib/rules/scopes';
+import { ipGroupVisible } from '../services/ip-list';
 import { getOrderOp, listOrderInvoicesOp, listOrdersOp, setOrderTagsOp, type Order } from '../../lib/api/billing';
+import { ORDER_ADDRESS_SAMPLE } from '../../lib/schemas/billing';
 import { ORDER_TAGS_UPDATED } from '../../lib/schemas/billing';
 import type { Db } from '../db/connection';
 import { countRows, pageOfRows } from '../db/lists';
@@ -86,8 +89,21 @@ export const billingOrderOperations = [
 
   implement(getOrderOp, async (c, { params }) => {
     const { db } = c.var.deps;
-    const [answer] = await ordersOf(db, [await orderRow(db, c.var.company.guid, params.id, getOrderOp.notFound)]);
-    return answer!;
+    const company = c.var.company;
+    const row = await orderRow(db, company.guid, params.id, getOrderOp.notFound);
+    const [answer] = await ordersOf(db, [row]);
+    if (row.orderType !== 'IP_ADDRESS_HOSTING') return answer!;
+    // Spec part 3, 2.2: without can_view_ip_addresses (or outside the member's groups) the addresses are not sent at all.
+    const visible = hasScopes(company.permissions, ['can_view_ip_addresses']) && (!row.ipGroupGuid || (await ipGroupVisible(db, company, row.ipGroupGuid)));
+    const list = visible
+      ? await db
+          .select({ ip_address: ipAddresses.ipAddress, status: ipAddresses.status })
+          .from(ipAddresses)
+          .where(and(eq(ipAddresses.orderId, row.id), eq(ipAddresses.companyGuid, company.guid)))
+          .orderBy(asc(ipAddresses.ipNumeric))
+          .limit(ORDER_ADDRESS_SAMPLE)
+      : null;
+    return { ...answer!, ip_address_list: list };
   }),
 
   implement(listOrderInvoicesOp, async (c, { params, query }) => {
