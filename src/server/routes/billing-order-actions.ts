@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, notExists, sql } from 'drizzle-orm';
 import { addUtcMonths, type BillingCycleTerms } from '../../lib/billing';
 import { ORDER_NOT_FOUND } from '../../lib/api/billing';
 import { cancelOrderOp, extendOrderOp, extensionOptionsOp, type ExtensionOptions } from '../../lib/api/order-actions';
@@ -13,6 +13,7 @@ import {
   canExtendOrder,
 } from '../../lib/schemas/order-actions';
 import { processDueCancellations } from '../billing/billing-cycle';
+import { recordCancellationRequest } from '../billing/cancellation-request';
 import { issueInvoice } from '../billing/issue-invoice';
 import { priceOrderPeriod } from '../billing/order-lifecycle';
 import type { Db } from '../db/connection';
@@ -63,21 +64,6 @@ export const billingOrderActionOperations = [
       // An unpaid order has no cycle to wait for; a running one ends with its billing cycle unless asked otherwise.
       const atOnce = order.status === 'PENDING' || body.cancellation_time === 'IMMEDIATELY' || !order.dateNextInvoice;
       const effective = atOnce ? today : order.dateNextInvoice!;
-      const [request] = await tx
-        .insert(cancellationRequests)
-        .values({
-          companyGuid: company.guid,
-          orderId: order.id,
-          cancellationTime: body.cancellation_time,
-          cancellationReason: body.cancellation_reason,
-          customCancellationReason: body.cancellation_reason === 'OTHER' ? (body.custom_cancellation_reason?.trim() ?? null) : null,
-          recommendationScore: body.recommendation_score,
-          howLikelyToUseUsAgain: body.how_likely_to_use_us_again,
-          requestedBy: c.var.viewer.userGuid,
-          dateEffective: effective,
-          dateCreated: today,
-        })
-        .returning({ guid: cancellationRequests.guid });
       // The order's running addresses join the request, but for those another request already holds.
       const running = and(
         eq(ipAddresses.orderId, order.id),
@@ -90,11 +76,9 @@ export const billingOrderActionOperations = [
             .where(and(eq(cancellationRequestIpAddresses.ipAddressGuid, ipAddresses.guid), eq(cancellationRequests.status, 'PENDING'))),
         ),
       );
-      await tx.execute(sql`insert into cancellation_request_ip_addresses (request_guid, ip_address_guid) select ${request!.guid}::uuid, "ip_addresses"."guid" from ip_addresses where ${running}`);
-      const linked = tx.select({ guid: cancellationRequestIpAddresses.ipAddressGuid }).from(cancellationRequestIpAddresses).where(eq(cancellationRequestIpAddresses.requestGuid, request!.guid));
-      await tx.update(ipAddresses).set({ status: 'PENDING_CANCELLATION' }).where(inArray(ipAddresses.guid, linked));
+      const guid = await recordCancellationRequest(tx, { companyGuid: company.guid, orderId: order.id, requestedBy: c.var.viewer.userGuid, effective, created: today, feedback: body, addresses: running });
       if (!atOnce) await tx.update(orders).set({ status: 'PENDING_CANCELLATION' }).where(eq(orders.id, order.id));
-      return { guid: request!.guid, now: atOnce, effective };
+      return { guid, now: atOnce, effective };
     });
     if (made.now) await processDueCancellations(db, today, made.guid);
     return { message: ORDER_CANCELLATION_SUBMITTED, guid: made.guid, status: made.now ? ('PROCESSED' as const) : ('PENDING' as const), date_effective: made.effective.toISOString() };

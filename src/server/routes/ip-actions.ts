@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { and, eq, inArray, min, sql } from 'drizzle-orm';
+import { and, eq, min, sql } from 'drizzle-orm';
 import {
   createCancellationOp,
   createIpGroupOp,
@@ -17,7 +17,8 @@ import { CANCEL_BLOCKED_DOMAINS, CANCEL_BLOCKED_REQUESTED, SHARED_REFUSAL, type 
 import type { AppEnv, CompanyContext } from '../context';
 import type { Db } from '../db/connection';
 import { processDueCancellations } from '../billing/billing-cycle';
-import { cancellationRequestIpAddresses, cancellationRequests, ipAddresses, ipGroups, orders, signatures } from '../db/schema/index';
+import { recordCancellationRequest } from '../billing/cancellation-request';
+import { ipAddresses, ipGroups, orders, signatures } from '../db/schema/index';
 import { badRequest, notFound, problem } from '../http/errors';
 import { implement } from '../http/operation';
 import { companyIps, filterWhere, resolveSelection, type IpSelectionInput } from '../services/ip-selection';
@@ -188,26 +189,9 @@ export const ipActionOperations = [
     // Spec part 3, 4: processed at the end of the billing cycle (the earliest renewal among them), or now.
     const [renewal] = await db.select({ at: min(orders.dateNextInvoice) }).from(ipAddresses).innerJoin(orders, eq(orders.id, ipAddresses.orderId)).where(where);
     const effective = body.cancellation_time === 'IMMEDIATELY' || !renewal?.at ? now() : renewal.at;
-    const guid = await db.transaction(async (tx) => {
-      const [request] = await tx
-        .insert(cancellationRequests)
-        .values({
-          companyGuid: company.guid,
-          cancellationTime: body.cancellation_time,
-          cancellationReason: body.cancellation_reason,
-          customCancellationReason: body.cancellation_reason === 'OTHER' ? (body.custom_cancellation_reason?.trim() ?? null) : null,
-          recommendationScore: body.recommendation_score,
-          howLikelyToUseUsAgain: body.how_likely_to_use_us_again,
-          requestedBy: c.var.viewer.userGuid,
-          dateEffective: effective,
-        })
-        .returning({ guid: cancellationRequests.guid });
-      // Linked straight from the selection: a filter never becomes a list of guids here.
-      await tx.execute(sql`insert into cancellation_request_ip_addresses (request_guid, ip_address_guid) select ${request!.guid}::uuid, "ip_addresses"."guid" from ip_addresses where ${where}`);
-      const linked = tx.select({ guid: cancellationRequestIpAddresses.ipAddressGuid }).from(cancellationRequestIpAddresses).where(eq(cancellationRequestIpAddresses.requestGuid, request!.guid));
-      await tx.update(ipAddresses).set({ status: 'PENDING_CANCELLATION' }).where(inArray(ipAddresses.guid, linked));
-      return request!.guid;
-    });
+    const guid = await db.transaction((tx) =>
+      recordCancellationRequest(tx, { companyGuid: company.guid, orderId: null, requestedBy: c.var.viewer.userGuid, effective, created: now(), feedback: body, addresses: where }),
+    );
     // Asked for now: carried out before answering, as the billing run would within the minute.
     if (body.cancellation_time === 'IMMEDIATELY') await processDueCancellations(db, effective, guid);
     return { message: 'Cancellation request successfully submitted!', guid, ip_address_count: count, date_effective: effective.toISOString() };
