@@ -141,6 +141,23 @@ describe('renewals, downgrades and suspension over one billing cycle', () => {
   });
 });
 
+describe('a pending downgrade', () => {
+  it('is withdrawn by asking for the current count again, and dropped by an upgrade once paid', async () => {
+    const placed = await runningOrder(1, 3);
+    const ip = placed.addresses[0]!;
+    const slots = async () => (await database.db.select().from(ipAddresses).where(eq(ipAddresses.guid, ip)))[0]!;
+    await modifySlots(client(), { ip_addresses: [{ ip_address: ip, value: 2 }] });
+    expect((await slots()).pendingDomainsAllowed).toBe(2);
+    expect((await modifySlots(client(), { ip_addresses: [{ ip_address: ip, value: 3 }] })).invoice_id).toBeNull();
+    expect([(await slots()).domainsAllowed, (await slots()).pendingDomainsAllowed]).toEqual([3, null]);
+
+    await modifySlots(client(), { ip_addresses: [{ ip_address: ip, value: 1 }] });
+    const upgrade = await modifySlots(client(), { ip_addresses: [{ ip_address: ip, value: 5 }] });
+    await payInFull(t, database, demo, upgrade.invoice_id!);
+    expect([(await slots()).domainsAllowed, (await slots()).pendingDomainsAllowed]).toEqual([5, null]);
+  });
+});
+
 describe('extending an order', () => {
   it('offers the cycles with their renewal dates and prices; the paid invoice moves the renewal date, one invoice per key', async () => {
     const placed = await runningOrder(1, 1);

@@ -52,7 +52,7 @@ export async function invoicePaid(tx: Db, invoiceId: number, deps: Pick<ServerDe
       // Only ever up, and once: a slot count raised since (another paid upgrade) is left alone.
       await tx
         .update(ipAddresses)
-        .set({ domainsAllowed: change.value })
+        .set({ domainsAllowed: change.value, pendingDomainsAllowed: null })
         .where(and(eq(ipAddresses.guid, change.guid), eq(ipAddresses.companyGuid, invoice.companyGuid), lt(ipAddresses.domainsAllowed, change.value)));
     }
   }

@@ -223,7 +223,15 @@ export const billingIpOrderOperations = [
         person: c.var.viewer,
         issued: today,
       });
-      if (couponRow) await tx.update(coupons).set({ redemptions: sql`${coupons.redemptions} + 1` }).where(inArray(coupons.guid, [couponRow.guid]));
+      if (couponRow) {
+        // Counted under the row's own condition: two orders at once cannot both take the last redemption.
+        const redeemed = await tx
+          .update(coupons)
+          .set({ redemptions: sql`${coupons.redemptions} + 1` })
+          .where(and(inArray(coupons.guid, [couponRow.guid]), or(isNull(coupons.maxRedemptions), sql`${coupons.redemptions} < ${coupons.maxRedemptions}`)))
+          .returning({ guid: coupons.guid });
+        if (!redeemed.length) throw badRequest({ coupon: BAD_COUPON });
+      }
       return { order: order!.id, invoice };
     });
     return { message: ORDER_PLACED, invoice_id: created.invoice, order_id: created.order };

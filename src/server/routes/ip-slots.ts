@@ -57,8 +57,12 @@ export const ipSlotOperations = [
     });
     if (Object.keys(fields).length) throw badRequest(fields);
 
-    const changed = rows.filter((r) => wanted.get(r.ip.guid) !== r.ip.domainsAllowed);
+    // What the address will have next cycle: a pending downgrade counts, so asking for the current
+    // count again withdraws it, and an upgrade drops it (else the cycle's end would undo what was paid).
+    const planned = (ip: typeof ipAddresses.$inferSelect) => ip.pendingDomainsAllowed ?? ip.domainsAllowed;
+    const changed = rows.filter((r) => wanted.get(r.ip.guid) !== planned(r.ip));
     if (!changed.length) throw badRequest({ ip_addresses: CHANGE_ONE_IP });
+    const withdrawn = changed.filter((r) => wanted.get(r.ip.guid) === r.ip.domainsAllowed);
     const downgrades = changed.filter((r) => wanted.get(r.ip.guid)! < r.ip.domainsAllowed);
     const upgrades = changed.filter((r) => wanted.get(r.ip.guid)! > r.ip.domainsAllowed);
     const today = now();
@@ -71,6 +75,8 @@ export const ipSlotOperations = [
 
     const invoiceId = await db.transaction(async (tx) => {
       for (const r of downgrades) await tx.update(ipAddresses).set({ pendingDomainsAllowed: wanted.get(r.ip.guid)! }).where(eq(ipAddresses.guid, r.ip.guid));
+      const keep = [...withdrawn, ...upgrades].map((r) => r.ip.guid);
+      if (keep.length) await tx.update(ipAddresses).set({ pendingDomainsAllowed: null }).where(inArray(ipAddresses.guid, keep));
       if (!lines.length) return null;
       const orderIds = [...new Set(lines.map((l) => l.row.ip.orderId))];
       const onPaid: SlotUpgradeOnPaid = { action: 'APPLY_SLOT_UPGRADE', ip_addresses: lines.map((l) => ({ guid: l.row.ip.guid, value: wanted.get(l.row.ip.guid)! })) };
