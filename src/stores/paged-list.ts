@@ -38,10 +38,14 @@ export function createPagedList<T, F extends Record<string, string> = Record<str
   };
   const $list = map<PagedListState<T, F>>({ loading: true, page: 1, perPage: defaultPerPage, filters: initialFilters, answer: null });
   let latest = 0;
+  /** Loads under way: a first read of an unmounted list mounts it, and its mount must not start a second load that makes this one stale. */
+  let inFlight = 0;
 
-  async function load(page = $list.get().page): Promise<void> {
+  async function load(page?: number): Promise<void> {
+    inFlight += 1;
     const ticket = ++latest;
     const { perPage, filters } = $list.get();
+    page ??= $list.get().page;
     $list.set({ ...$list.get(), loading: true, page });
     try {
       const answer = await fetchPage({ ...filters, page, per_page: perPage });
@@ -50,6 +54,8 @@ export function createPagedList<T, F extends Record<string, string> = Record<str
     } catch (error) {
       if (ticket === latest) $list.setKey('loading', false);
       toastError(error);
+    } finally {
+      inFlight -= 1;
     }
   }
 
@@ -66,7 +72,7 @@ export function createPagedList<T, F extends Record<string, string> = Record<str
 
   onMount($list, () => {
     $list.setKey('perPage', storedSize());
-    void load(1);
+    if (!inFlight) void load(1);
   });
 
   return { $list, load, setPageSize, setFilters };
