@@ -20,7 +20,8 @@ export function configFromEnv(env = process.env): ServerConfig {
     checkAnswers: env.CHECK_ANSWERS === '1' || env.NODE_ENV === 'development',
     provisionStepMs: num(env.PROVISION_STEP_MS, DEFAULT_CONFIG.provisionStepMs),
     eventHeartbeatMs: num(env.EVENT_HEARTBEAT_MS, DEFAULT_CONFIG.eventHeartbeatMs),
-    eurPerUsd: num(env.EUR_PER_USD, DEFAULT_CONFIG.eurPerUsd),
+    // A rate of 0 or less is no rate: the default stands rather than every billing run failing on it.
+    eurPerUsd: num(env.EUR_PER_USD, DEFAULT_CONFIG.eurPerUsd) > 0 ? num(env.EUR_PER_USD, DEFAULT_CONFIG.eurPerUsd) : DEFAULT_CONFIG.eurPerUsd,
   };
 }
 

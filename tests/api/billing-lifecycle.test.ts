@@ -6,6 +6,7 @@ import { createCancellation, modifySlots } from '../../src/lib/requests/ip-addre
 import { createIpOrder } from '../../src/lib/requests/ip-orders';
 import { cancelOrder, extendOrder, extensionOptions } from '../../src/lib/requests/order-actions';
 import type { IpOrderInput } from '../../src/lib/schemas/ip-orders';
+import { SLOTS_AWAIT_PAYMENT } from '../../src/lib/schemas/ip-addresses';
 import {
   CHOOSE_PERIOD,
   ORDER_CANCELLATION_REQUESTED,
@@ -266,6 +267,71 @@ describe('cancelling an order', () => {
     // Its last address gone, the order ends too.
     await createCancellation(client(), { ...feedback, cancellation_time: 'IMMEDIATELY', ip_addresses: [placed.addresses[1]!] });
     expect((await orderRow(placed.order)).status).toBe('CANCELLED');
+  });
+});
+
+describe('what the run re-checks', () => {
+  it('an unpaid extension or slot upgrade is an offer: past the grace period it suspends nothing', async () => {
+    const placed = await runningOrder(1, 1);
+    const extension = await extendOrder(client(), placed.order, { period: 1 });
+    const upgrade = await modifySlots(client(), { ip_addresses: [{ ip_address: placed.addresses[0]!, value: 2 }] });
+    const [due] = await database.db.select({ at: invoices.dateDue }).from(invoices).where(eq(invoices.id, extension.invoice_id));
+    // Before the renewal is raised, so only the offers are unpaid.
+    await moveTo(new Date(Math.min(due!.at.getTime() + GRACE_DAYS * DAY + 60_000, placed.renewal.getTime() - RENEWAL_LEAD_DAYS * DAY - 60_000)));
+    await run();
+    expect((await orderRow(placed.order)).status).toBe('ACTIVE');
+    expect((await getInvoice(client(), upgrade.invoice_id!)).status).toBe('UNPAID');
+  });
+
+  it('a slot upgrade asked again before its invoice is paid is refused, not invoiced twice', async () => {
+    const placed = await runningOrder(1, 1);
+    const first = await modifySlots(client(), { ip_addresses: [{ ip_address: placed.addresses[0]!, value: 2 }] });
+    const again = await refusal(modifySlots(client(), { ip_addresses: [{ ip_address: placed.addresses[0]!, value: 3 }] }), 400);
+    const [ip] = await database.db.select({ ip: ipAddresses.ipAddress }).from(ipAddresses).where(eq(ipAddresses.guid, placed.addresses[0]!));
+    expect(again.body.fields).toEqual({ 'ip_addresses.0.value': SLOTS_AWAIT_PAYMENT(ip!.ip, first.invoice_id!) });
+  });
+
+  it('a renewal already raised is withdrawn and raised again at the new price when slots change within its 7 days', async () => {
+    const placed = await runningOrder(1, 3);
+    await moveTo(new Date(placed.renewal.getTime() - 2 * DAY));
+    await run();
+    const [before] = await renewalInvoices(placed.order);
+    expect(before!.totalAmountCents).toBe(300 + 2 * 100);
+    await modifySlots(client(), { ip_addresses: [{ ip_address: placed.addresses[0]!, value: 1 }] });
+    await run();
+    const after = await renewalInvoices(placed.order);
+    expect(after.sort((a, b) => a.id - b.id).map((i) => [i.status, i.totalAmountCents])).toEqual([
+      ['CANCELLED', 500],
+      ['UNPAID', 300],
+    ]);
+  });
+
+  it('an extension paid once the new period has begun leaves that period’s renewal owed', async () => {
+    const placed = await runningOrder(1, 1);
+    const extension = await extendOrder(client(), placed.order, { period: 1 });
+    await moveTo(new Date(placed.renewal.getTime() + 60_000));
+    await run();
+    const [begun] = await renewalInvoices(placed.order);
+    expect(begun!.status).toBe('UNPAID');
+    await payInFull(t, database, demo, extension.invoice_id);
+    expect((await getInvoice(client(), begun!.id)).status).toBe('UNPAID');
+  });
+
+  it('cancelling an order withdraws its unpaid extension, which can then not be paid', async () => {
+    const placed = await runningOrder(1, 1);
+    const extension = await extendOrder(client(), placed.order, { period: 3 });
+    await cancelOrder(client(), placed.order, feedback);
+    expect((await getInvoice(client(), extension.invoice_id)).status).toBe('CANCELLED');
+  });
+
+  it('a rate source that fails leaves the stored rate and the rest of the run goes on', async () => {
+    const logged: string[] = [];
+    const failing = { eurPerUsd: async () => Promise.reject(new Error('feed down')) };
+    await advance(2 * DAY);
+    const report = await runBillingCycle(database.db, failing, t.deps.now(), (m) => logged.push(m));
+    expect(report.eurPerUsd).toBeNull();
+    expect(logged.join()).toContain('feed down');
+    expect(report).toHaveProperty('renewalsInvoiced');
   });
 });
 

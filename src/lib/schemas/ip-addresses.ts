@@ -167,6 +167,11 @@ export const CANCELLATION_REASON_LABELS: Record<CancellationReason, string> = {
   PROJECT_ENDED: 'My project ended',
   OTHER: 'Other',
 };
+/** Spec part 3, 8. */
+export const CANCELLATION_SUBMITTED = 'Cancellation request successfully submitted!';
+export const CHOOSE_ONE_IP = 'Please choose at least 1 IP address!';
+/** Our sentence for addresses named that are not the company's, or not in the member's groups. */
+export const IPS_NOT_FOUND = 'Some of the selected IP addresses were not found. Reload the list and select again.';
 export const CANCEL_BLOCKED_DOMAINS = 'Please uncheck IP addresses with active domains or remove domains from those IP addresses.';
 /** Spec decisions, 2: without the stray final '.'. */
 export const CANCEL_BLOCKED_REQUESTED = 'Please uncheck IP addresses that already have a cancellation request submitted!';
@@ -191,7 +196,7 @@ export const reasonCheck = <T extends ReasonChecked>() =>
   });
 const cancellationCheck = <T extends ReasonChecked & SelectionBody>() =>
   z.superRefine<T>((body, ctx) => {
-    if (!body.filter && !body.ip_addresses?.length) ctx.issues.push({ code: 'custom', input: body, path: ['ip_addresses'], message: 'Please choose at least 1 IP address!' });
+    if (!body.filter && !body.ip_addresses?.length) ctx.issues.push({ code: 'custom', input: body, path: ['ip_addresses'], message: CHOOSE_ONE_IP });
   });
 
 /** `POST /billing/cancellations/` (spec part 3, 5 "Cancellation of IP addresses", 7 "Billing"). */
@@ -210,6 +215,15 @@ export function slotLimits(ip: { ip_address_type: string; domain_count: number; 
 
 /** Spec part 3, 5 "Modify slots". */
 export const CHANGE_ONE_IP = 'Please change at least one IP address!';
+/** Spec part 3, 8: the two outcomes of modifying slots. */
+export const SLOTS_INVOICED = 'Success! Redirecting to invoice...';
+export const SLOTS_SCHEDULED = 'Success! IP address changes scheduled!';
+/** Our sentences where the spec has none. */
+export const SLOTS_NOT_ACTIVE = (ip: string) => `${ip} is not ACTIVE: its slots cannot be changed.`;
+export const SLOTS_OUT_OF_RANGE = (ip: string, min: number, max: number) => `Website slots of ${ip} must be between ${min} and ${max}.`;
+export const SLOTS_BELOW_DOMAINS = (ip: string, domains: number) => `${ip} holds ${domains} domains: it needs at least as many website slots.`;
+export const SLOTS_AWAIT_PAYMENT = (ip: string, invoice: number) => `${ip} has website slots waiting for payment on invoice #${invoice}. Pay or cancel that invoice first.`;
+export const SLOTS_ONE_CURRENCY = 'These IP addresses are billed in different currencies: change the slots of one currency at a time.';
 
 /**
  * `POST /billing/ip-addresses/modify/`: the spec's "list of {ip_address, value}", inside an

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { CANCELLATION_AGREE, cancellationFeedback, reasonCheck } from './ip-addresses';
+import { CANCELLATION_AGREE, CANCELLATION_SUBMITTED, cancellationFeedback, reasonCheck } from './ip-addresses';
 
 /**
  * Inputs of an order's cancel and extend (spec part 3, 2.6, 4 "Orders", 5 "Extend order", 7
@@ -20,7 +20,9 @@ export const CHOOSE_PERIOD = 'Please choose an extension period!';
 export const UNKNOWN_PERIOD = 'This extension period is not offered for this order. Choose one of the periods shown.';
 export const EXTEND_AGREE = 'Please agree to the terms of service!';
 /** Success sentences: the cancel one is the spec's (8); the extension's follows 'Order successfully placed, redirecting to invoice...'. */
-export const ORDER_CANCELLATION_SUBMITTED = 'Cancellation request successfully submitted!';
+export const ORDER_CANCELLATION_SUBMITTED = CANCELLATION_SUBMITTED;
+export const NOTHING_TO_EXTEND = 'This order has no active services left to extend.';
+export const ORDER_ADDRESSES_OUT_OF_REACH = 'This order holds IP addresses in groups you cannot manage. Ask an administrator of the company to cancel it.';
 export const ORDER_EXTENSION_INVOICED = 'Extension invoice created, redirecting to invoice...';
 
 /** `POST /billing/orders/{id}/cancel/`: the cancellation form's fields without the IP check (spec part 3, 5). */

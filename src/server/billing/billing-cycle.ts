@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { addUtcMonths } from '../../lib/billing';
 import type { Db } from '../db/connection';
 import { cancellationRequestIpAddresses, cancellationRequests, invoices, ipAddresses, orders } from '../db/schema/index';
 import { refreshEurRate, type ExchangeRateSource } from './exchange-rate';
 import { issueInvoice, orderPerson } from './issue-invoice';
-import { TERMINATION_DAYS, cycleTermsOf, daysAfter, endAddresses, endOrder, overdueInvoices, priceOrderPeriod, suspendOrder } from './order-lifecycle';
+import { TERMINATION_DAYS, cycleTermsOf, daysAfter, endAddresses, endOrder, hasOverdue, overdueInvoices, priceOrderPeriod, suspendOrder } from './order-lifecycle';
 
 /**
  * The provider's billing run (issue 10: renewals raise invoices, overdue invoices suspend after
@@ -19,7 +19,8 @@ export const RENEWAL_LEAD_DAYS = 7;
 const BATCH = 500;
 
 export interface BillingRunReport {
-  eurPerUsd: number;
+  /** The day's rate, or null when the source failed (the stored one stays). */
+  eurPerUsd: number | null;
   cancellationsProcessed: number;
   renewalsInvoiced: number;
   periodsStarted: number;
@@ -34,6 +35,16 @@ export interface RenewalOnPaid {
   period_start: string;
   period_end: string;
 }
+
+const liveAddresses = async (db: Db, orderId: number) =>
+  Number((await db.select({ n: sql<number>`count(*)::int` }).from(ipAddresses).where(and(eq(ipAddresses.orderId, orderId), sql`${ipAddresses.status} not in ('CANCELLED', 'REPLACED')`)))[0]?.n ?? 0);
+
+/** The renewal invoices of an order for the period that starts at `start`, but for cancelled ones (re-priced, raised again). */
+const renewalFor = (orderId: SQL | number, start: SQL | string) =>
+  and(sql`${invoices.orderId} = ${orderId}`, eq(invoices.purpose, 'RENEWAL'), ne(invoices.status, 'CANCELLED'), sql`(${invoices.onPaid} ->> 'period_start') = ${start}`);
+const hasRenewal = async (db: Db, orderId: number, start: string) => (await db.select({ id: invoices.id }).from(invoices).where(renewalFor(orderId, start)).limit(1)).length > 0;
+/** An order's renewal date as the renewal invoices' on_paid.period_start writes it (toISOString). */
+const isoOf = (column: typeof orders.dateNextInvoice) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * Cancellation requests whose time has come (at the end of the billing cycle, or IMMEDIATELY):
@@ -57,10 +68,7 @@ export async function processDueCancellations(db: Db, now: Date, only?: string):
       await endAddresses(tx, inArray(ipAddresses.guid, linked), now);
       if (request.orderId) await endOrder(tx, request.orderId, now);
       // An IP order whose last address has ended has nothing left to renew.
-      for (const { order } of touched) {
-        const [left] = await tx.select({ n: sql<number>`count(*)::int` }).from(ipAddresses).where(and(eq(ipAddresses.orderId, order!), sql`${ipAddresses.status} not in ('CANCELLED', 'REPLACED')`));
-        if (!Number(left?.n)) await endOrder(tx, order!, now);
-      }
+      for (const { order } of touched) await endOrder(tx, order!, now, async () => !(await liveAddresses(tx, order!)));
       await tx.update(cancellationRequests).set({ status: 'PROCESSED', dateProcessed: now }).where(eq(cancellationRequests.guid, guid));
       return true;
     });
@@ -79,8 +87,7 @@ async function raiseRenewals(db: Db, now: Date): Promise<number> {
         eq(orders.status, 'ACTIVE'),
         isNotNull(orders.dateNextInvoice),
         lte(orders.dateNextInvoice, daysAfter(now, RENEWAL_LEAD_DAYS)),
-        sql`not exists (select 1 from ${invoices} where ${invoices.orderId} = ${orders.id} and ${invoices.purpose} = 'RENEWAL'
-          and (${invoices.onPaid} ->> 'period_start') = to_char(${orders.dateNextInvoice} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`,
+        notExists(db.select({ id: invoices.id }).from(invoices).where(renewalFor(sql`${orders.id}`, isoOf(orders.dateNextInvoice)))),
       ),
     )
     .orderBy(asc(orders.dateNextInvoice))
@@ -96,11 +103,7 @@ async function raiseRenewals(db: Db, now: Date): Promise<number> {
       // The order row's lock makes two runs at once raise one invoice.
       const [locked] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.id, order.id), eq(orders.dateNextInvoice, start), eq(orders.status, 'ACTIVE'))).for('update');
       if (!locked) return;
-      const [already] = await tx
-        .select({ id: invoices.id })
-        .from(invoices)
-        .where(and(eq(invoices.orderId, order.id), eq(invoices.purpose, 'RENEWAL'), sql`(${invoices.onPaid} ->> 'period_start') = ${onPaid.period_start}`));
-      if (already) return;
+      if (await hasRenewal(tx, order.id, onPaid.period_start)) return;
       await issueInvoice(tx, {
         companyGuid: order.companyGuid,
         orderId: order.id,
@@ -122,25 +125,30 @@ async function raiseRenewals(db: Db, now: Date): Promise<number> {
  */
 async function startNewPeriods(db: Db, now: Date): Promise<number> {
   const due = await db
-    .select({ id: orders.id, next: orders.dateNextInvoice, months: orders.billingCycleMonths })
+    .select()
     .from(orders)
     .where(and(eq(orders.status, 'ACTIVE'), isNotNull(orders.dateNextInvoice), lte(orders.dateNextInvoice, now)))
     .limit(BATCH);
+  let started = 0;
   for (const order of due) {
+    const start = order.dateNextInvoice!;
+    // A period is billed before it begins: one whose renewal the run has not raised yet (more were due than a run takes) waits for it.
+    if (!(await hasRenewal(db, order.id, start.toISOString())) && (await priceOrderPeriod(db, order, start, await cycleTermsOf(db, order.orderType, order.billingCycleMonths)))) continue;
     await db.transaction(async (tx) => {
       const moved = await tx
         .update(orders)
-        .set({ dateNextInvoice: addUtcMonths(order.next!, order.months) })
-        .where(and(eq(orders.id, order.id), eq(orders.dateNextInvoice, order.next!)))
+        .set({ dateNextInvoice: addUtcMonths(start, order.billingCycleMonths) })
+        .where(and(eq(orders.id, order.id), eq(orders.dateNextInvoice, start)))
         .returning({ id: orders.id });
       if (!moved.length) return;
+      started += 1;
       await tx
         .update(ipAddresses)
         .set({ domainsAllowed: sql`${ipAddresses.pendingDomainsAllowed}`, pendingDomainsAllowed: null })
         .where(and(eq(ipAddresses.orderId, order.id), isNotNull(ipAddresses.pendingDomainsAllowed), eq(ipAddresses.status, 'ACTIVE')));
     });
   }
-  return due.length;
+  return started;
 }
 
 /** Running orders with an invoice unpaid past the grace period are suspended. */
@@ -151,8 +159,9 @@ async function suspendOverdue(db: Db, now: Date): Promise<number> {
     .innerJoin(orders, eq(orders.id, invoices.orderId))
     .where(and(overdueInvoices(now), eq(orders.status, 'ACTIVE')))
     .limit(BATCH);
-  for (const { id } of overdue) await db.transaction((tx) => suspendOrder(tx, id, now));
-  return overdue.length;
+  let suspended = 0;
+  for (const { id } of overdue) if (await db.transaction((tx) => suspendOrder(tx, id, now))) suspended += 1;
+  return suspended;
 }
 
 /**
@@ -169,14 +178,23 @@ async function endAbandoned(db: Db, now: Date): Promise<number> {
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.status, 'SUSPENDED'), lte(orders.dateSuspended, daysAfter(now, -TERMINATION_DAYS))));
-  const ids = [...new Set([...(await unpaid.limit(BATCH)), ...(await terminated.limit(BATCH))].map((r) => r.id))];
-  for (const id of ids) await db.transaction((tx) => endOrder(tx, id, now));
-  return ids.length;
+  const cutoff = daysAfter(now, -TERMINATION_DAYS);
+  // Re-checked under the order's locks: a payment that came in since keeps the order.
+  const stillUnpaid = async (tx: Db, order: { id: number; status: string }) => order.status === 'PENDING' && (await hasOverdue(tx, order.id, now));
+  const stillSuspended = (order: { status: string; dateSuspended: Date | null }) => order.status === 'SUSPENDED' && order.dateSuspended !== null && order.dateSuspended <= cutoff;
+  let ended = 0;
+  for (const { id } of await unpaid.limit(BATCH)) if (await db.transaction((tx) => endOrder(tx, id, now, (o) => stillUnpaid(tx, o)))) ended += 1;
+  for (const { id } of await terminated.limit(BATCH)) if (await db.transaction((tx) => endOrder(tx, id, now, async (o) => stillSuspended(o)))) ended += 1;
+  return ended;
 }
 
 /** One run, in the order the days pass: requests due, invoices for coming renewals, new periods, then overdue. */
-export async function runBillingCycle(db: Db, rates: ExchangeRateSource, now: Date): Promise<BillingRunReport> {
-  const eurPerUsd = await refreshEurRate(db, rates, now);
+export async function runBillingCycle(db: Db, rates: ExchangeRateSource, now: Date, log: (message: string) => void = console.error): Promise<BillingRunReport> {
+  // A rate source that fails leaves yesterday's rate in place; the rest of the run does not wait for it.
+  const eurPerUsd = await refreshEurRate(db, rates, now).catch((error: unknown) => {
+    log(`[hostdeck] billing run: the EUR rate was not refreshed: ${String(error)}`);
+    return null;
+  });
   const cancellationsProcessed = await processDueCancellations(db, now);
   const renewalsInvoiced = await raiseRenewals(db, now);
   const periodsStarted = await startNewPeriods(db, now);

@@ -1,5 +1,6 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connection';
+import { withdrawUnpaidRenewals } from './order-lifecycle';
 import { cancellationRequestIpAddresses, cancellationRequests, ipAddresses } from '../db/schema/index';
 
 /** The cancellation form's answers (spec part 3, 5), as both cancel calls take them. */
@@ -15,11 +16,12 @@ export interface CancellationFeedback {
  * Records a cancellation request in the caller's transaction: the form's answers, when it takes
  * effect, the addresses `addresses` selects (linked straight from SQL, so a filter never becomes
  * a list of guids here) now PENDING_CANCELLATION, and for a whole order its id. The billing run
- * carries it out (src/server/billing/billing-cycle.ts). Answers its guid.
+ * carries it out (src/server/billing/billing-cycle.ts); unpaid renewals of what it ends are withdrawn
+ * to be raised again at the new price. Answers its guid.
  */
 export async function recordCancellationRequest(
   tx: Db,
-  request: { companyGuid: string; orderId: number | null; requestedBy: string; effective: Date; created: Date; feedback: CancellationFeedback; addresses: SQL | undefined },
+  request: { companyGuid: string; orderId: number | null; requestedBy: string; effective: Date; created: Date; feedback: CancellationFeedback; addresses: SQL },
 ): Promise<string> {
   const { feedback } = request;
   const [row] = await tx
@@ -40,6 +42,21 @@ export async function recordCancellationRequest(
   const guid = row!.guid;
   await tx.execute(sql`insert into cancellation_request_ip_addresses (request_guid, ip_address_guid) select ${guid}::uuid, "ip_addresses"."guid" from ip_addresses where ${request.addresses}`);
   const linked = tx.select({ guid: cancellationRequestIpAddresses.ipAddressGuid }).from(cancellationRequestIpAddresses).where(eq(cancellationRequestIpAddresses.requestGuid, guid));
-  await tx.update(ipAddresses).set({ status: 'PENDING_CANCELLATION' }).where(inArray(ipAddresses.guid, linked));
+  const touched = await tx
+    .update(ipAddresses)
+    .set({ status: 'PENDING_CANCELLATION' })
+    .where(inArray(ipAddresses.guid, linked))
+    .returning({ order: ipAddresses.orderId });
+  // The renewals raised for what is now ending are priced again without it; a whole order's extensions go.
+  await withdrawUnpaidRenewals(tx, [...touched.map((t) => t.order), request.orderId]);
+  if (request.orderId !== null) await withdrawUnpaidRenewals(tx, [request.orderId], { extensions: true });
   return guid;
+}
+
+/**
+ * One cancellation at a time per company: the checks of a request (addresses already requested,
+ * an order already being cancelled) and its writing see every other request whole.
+ */
+export async function lockCancellations(tx: Db, companyGuid: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cancellations:${companyGuid}`}))`);
 }

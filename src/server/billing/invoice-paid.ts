@@ -41,7 +41,16 @@ export async function invoicePaid(tx: Db, invoiceId: number, deps: Pick<ServerDe
       await tx
         .update(invoices)
         .set({ status: 'CANCELLED' })
-        .where(and(eq(invoices.orderId, onPaid.order_id), eq(invoices.purpose, 'RENEWAL'), eq(invoices.status, 'UNPAID'), sql`(${invoices.onPaid} ->> 'period_start')::timestamptz < ${next}`));
+        .where(
+          and(
+            eq(invoices.orderId, onPaid.order_id),
+            eq(invoices.purpose, 'RENEWAL'),
+            eq(invoices.status, 'UNPAID'),
+            // Periods the extension covers: from the renewal date it extended; one already begun is still owed.
+            sql`(${invoices.onPaid} ->> 'period_start')::timestamptz >= ${extended.next}`,
+            sql`(${invoices.onPaid} ->> 'period_start')::timestamptz < ${next}`,
+          ),
+        );
     }
   }
   // A renewal (or any invoice of the order) paid: a suspension it caused is lifted.

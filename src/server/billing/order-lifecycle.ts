@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { addUtcMonths, invoiceOf, priceIpOrder, type BillingCycleTerms, type Currency, type IpOrderLocation, type PricedInvoice } from '../../lib/billing';
 import type { Db } from '../db/connection';
 import { billingCycles, domains, hostingAccounts, invoices, ipAddresses, ipInventory, orders } from '../db/schema/index';
@@ -45,38 +45,61 @@ export async function endAddresses(tx: Db, which: SQL, now: Date): Promise<numbe
 }
 
 /**
+ * Locks an order for a change of state: its invoices first, then the order, the order a payment
+ * takes them in (the invoice it settles, then its order), so the two never wait on each other.
+ */
+async function lockOrder(tx: Db, orderId: number): Promise<OrderRow | undefined> {
+  await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, orderId)).orderBy(invoices.id).for('update');
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return order;
+}
+
+/**
  * Ends an order: an unpaid one gives its reserved stock back, a running one's addresses end, its
  * unpaid invoices are cancelled (a partly paid one stays for the provider to settle), its hosting
- * accounts are terminated, and it is CANCELLED with no next invoice.
+ * accounts are terminated, and it is CANCELLED with no next invoice. `still` re-checks, under the
+ * locks, why it was chosen (a payment may have come in since). True when it ended.
  */
-export async function endOrder(tx: Db, orderId: number, now: Date): Promise<void> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!order || order.status === 'CANCELLED') return;
+export async function endOrder(tx: Db, orderId: number, now: Date, still?: (order: OrderRow) => Promise<boolean>): Promise<boolean> {
+  const order = await lockOrder(tx, orderId);
+  if (!order || order.status === 'CANCELLED' || (still && !(await still(order)))) return false;
   if (order.status === 'PENDING') await releaseIpOrder(tx, orderId);
   await endAddresses(tx, eq(ipAddresses.orderId, orderId), now);
   await tx.update(invoices).set({ status: 'CANCELLED' }).where(and(eq(invoices.orderId, orderId), eq(invoices.status, 'UNPAID')));
   await tx.update(hostingAccounts).set({ status: 'TERMINATED', dateToBeTerminated: null }).where(eq(hostingAccounts.orderId, orderId));
   await tx.update(orders).set({ status: 'CANCELLED', dateCancelled: now, dateNextInvoice: null }).where(eq(orders.id, orderId));
+  return true;
 }
 
-/** Overdue past the grace period: the order and its hosting accounts are SUSPENDED, termination dated. */
-export async function suspendOrder(tx: Db, orderId: number, now: Date): Promise<void> {
-  const updated = await tx
-    .update(orders)
-    .set({ status: 'SUSPENDED', dateSuspended: now })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'ACTIVE')))
-    .returning({ id: orders.id });
-  if (!updated.length) return;
+/** Whether an order still has an invoice unpaid past the grace period. */
+export async function hasOverdue(tx: Db, orderId: number, now: Date): Promise<boolean> {
+  const [row] = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.orderId, orderId), overdueInvoices(now))).limit(1);
+  return Boolean(row);
+}
+
+/** Overdue past the grace period: the order and its hosting accounts are SUSPENDED, termination dated; unless paid meanwhile. */
+export async function suspendOrder(tx: Db, orderId: number, now: Date): Promise<boolean> {
+  const order = await lockOrder(tx, orderId);
+  if (order?.status !== 'ACTIVE' || !(await hasOverdue(tx, orderId, now))) return false;
+  await tx.update(orders).set({ status: 'SUSPENDED', dateSuspended: now }).where(eq(orders.id, orderId));
   await tx
     .update(hostingAccounts)
     .set({ status: 'SUSPENDED', dateToBeTerminated: daysAfter(now, TERMINATION_DAYS) })
     .where(and(eq(hostingAccounts.orderId, orderId), eq(hostingAccounts.status, 'ACTIVE')));
+  return true;
 }
 
-/** Invoices of an order still unpaid past their due date and the grace period. */
+/**
+ * What an order owes to keep running: its first invoice and its renewals. An extension or a slot
+ * upgrade left unpaid is an offer not taken up, and suspends nothing.
+ */
+export const OWED_PURPOSES = ['NEW_ORDER', 'RENEWAL', 'WEBSITE_SETUP'] as const;
+
+/** Owed invoices of an order still unpaid past their due date and the grace period. */
 export function overdueInvoices(now: Date): SQL {
   return and(
     inArray(invoices.status, ['UNPAID', 'PARTIALLY_PAID']),
+    inArray(invoices.purpose, [...OWED_PURPOSES]),
     isNotNull(invoices.orderId),
     sql`${invoices.dateDue} < ${daysAfter(now, -GRACE_DAYS)}`,
   )!;
@@ -84,8 +107,7 @@ export function overdueInvoices(now: Date): SQL {
 
 /** A suspended order with nothing overdue left becomes ACTIVE again, with its hosting accounts. */
 export async function reactivateIfSettled(tx: Db, orderId: number, now: Date): Promise<void> {
-  const [stillOverdue] = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.orderId, orderId), overdueInvoices(now))).limit(1);
-  if (stillOverdue) return;
+  if (await hasOverdue(tx, orderId, now)) return;
   const reactivated = await tx
     .update(orders)
     .set({ status: 'ACTIVE', dateSuspended: null })
@@ -93,6 +115,21 @@ export async function reactivateIfSettled(tx: Db, orderId: number, now: Date): P
     .returning({ id: orders.id });
   if (!reactivated.length) return;
   await tx.update(hostingAccounts).set({ status: 'ACTIVE', dateToBeTerminated: null }).where(and(eq(hostingAccounts.orderId, orderId), eq(hostingAccounts.status, 'SUSPENDED')));
+}
+
+/**
+ * The unpaid renewal invoices of periods not yet begun, cancelled because what the orders hold
+ * has changed (a downgrade, an upgrade, a cancellation): the billing run raises them again at
+ * the new price. With `extensions`, an order's unpaid extensions go too (the order is ending).
+ */
+export async function withdrawUnpaidRenewals(tx: Db, orderIds: readonly (number | null)[], options: { extensions?: boolean } = {}): Promise<void> {
+  const ids = [...new Set(orderIds.filter((id): id is number => id !== null))];
+  if (!ids.length) return;
+  const notBegun = sql`(${invoices.onPaid} ->> 'period_start')::timestamptz >= (select ${orders.dateNextInvoice} from ${orders} where ${orders.id} = ${invoices.orderId})`;
+  await tx
+    .update(invoices)
+    .set({ status: 'CANCELLED' })
+    .where(and(inArray(invoices.orderId, ids), eq(invoices.status, 'UNPAID'), options.extensions ? or(and(eq(invoices.purpose, 'RENEWAL'), notBegun), eq(invoices.purpose, 'EXTENSION')) : and(eq(invoices.purpose, 'RENEWAL'), notBegun)));
 }
 
 /** Each order type in the words its renewal line uses. */
@@ -105,10 +142,19 @@ const ORDER_WORDS: Record<string, string> = {
   IP_ADDRESS_HOSTING: 'IP address hosting',
 };
 
-/** The cycle an order is billed on, as the billing_cycles table offers it to its order type. */
-export async function cycleTermsOf(db: Db, orderType: string, months: number): Promise<BillingCycleTerms & { name: string }> {
-  const [row] = await db.select().from(billingCycles).where(and(eq(billingCycles.orderType, orderType), eq(billingCycles.months, months)));
-  return row ? { name: row.name, months: row.months, discountPercentage: row.discountPercentage } : { name: `${months} months`, months, discountPercentage: null };
+/** Offered when an order type has no billing cycles of its own (docs/decisions.md "Billing over time"). */
+const PLAIN_PERIODS = [1, 3, 6, 12];
+const plainTerms = (months: number): BillingCycleTerms => ({ name: `${months} months`, months, discountPercentage: null });
+
+/** The billing cycles an order type is offered (its periods to extend by), each with its default discount. */
+export async function cyclesOf(db: Db, orderType: string): Promise<BillingCycleTerms[]> {
+  const rows = await db.select().from(billingCycles).where(eq(billingCycles.orderType, orderType)).orderBy(asc(billingCycles.position));
+  return rows.length ? rows.map((c) => ({ name: c.name, months: c.months, discountPercentage: c.discountPercentage })) : PLAIN_PERIODS.map(plainTerms);
+}
+
+/** The cycle an order is billed on, as its order type offers it. */
+export async function cycleTermsOf(db: Db, orderType: string, months: number): Promise<BillingCycleTerms> {
+  return (await cyclesOf(db, orderType)).find((c) => c.months === months) ?? plainTerms(months);
 }
 
 /**

@@ -26,12 +26,14 @@ export async function onceForKey(c: Context<AppEnv>, op: Operation, run: () => P
   if (!key || key.length > IDEMPOTENCY_KEY_MAX || hasControlCharacters(key)) throw problem(400, KEY_INVALID, { code: 'invalid_idempotency_key' });
   const { db, now } = c.var.deps;
   const companyGuid = c.var.company.guid;
+  // Each member's keys are their own: another member's same key and body is a request of its own, not a replay of the first's answer.
+  const memberKey = `${c.var.viewer.userGuid}:${key}`;
   const requestHash = createHash('sha256')
     .update(`${c.req.method} ${new URL(c.req.url).pathname}\n${await c.req.text()}`)
     .digest('hex');
-  const mine = and(eq(idempotencyKeys.companyGuid, companyGuid), eq(idempotencyKeys.route, op.id), eq(idempotencyKeys.key, key));
+  const mine = and(eq(idempotencyKeys.companyGuid, companyGuid), eq(idempotencyKeys.route, op.id), eq(idempotencyKeys.key, memberKey));
   await db.delete(idempotencyKeys).where(and(mine, lt(idempotencyKeys.dateCreated, new Date(now().getTime() - IDEMPOTENCY_WINDOW_MS))));
-  const claimed = await db.insert(idempotencyKeys).values({ companyGuid, route: op.id, key, requestHash, dateCreated: now() }).onConflictDoNothing().returning();
+  const claimed = await db.insert(idempotencyKeys).values({ companyGuid, route: op.id, key: memberKey, requestHash, dateCreated: now() }).onConflictDoNothing().returning();
   if (!claimed.length) {
     const [first] = await db.select().from(idempotencyKeys).where(mine);
     if (!first || first.requestHash !== requestHash) throw problem(422, KEY_REUSED, { code: 'idempotency_key_reused' });

@@ -1,5 +1,5 @@
-import { and, asc, eq, notExists, sql } from 'drizzle-orm';
-import { addUtcMonths, type BillingCycleTerms } from '../../lib/billing';
+import { and, eq, not, notExists, sql } from 'drizzle-orm';
+import { addUtcMonths } from '../../lib/billing';
 import { ORDER_NOT_FOUND } from '../../lib/api/billing';
 import { cancelOrderOp, extendOrderOp, extensionOptionsOp, type ExtensionOptions } from '../../lib/api/order-actions';
 import {
@@ -7,6 +7,8 @@ import {
   ORDER_CANCELLATION_SUBMITTED,
   ORDER_EXTENSION_INVOICED,
   ORDER_NOT_CANCELLABLE,
+  NOTHING_TO_EXTEND,
+  ORDER_ADDRESSES_OUT_OF_REACH,
   ORDER_NOT_EXTENDABLE,
   UNKNOWN_PERIOD,
   canCancelOrder,
@@ -15,29 +17,20 @@ import {
 import { processDueCancellations } from '../billing/billing-cycle';
 import { recordCancellationRequest } from '../billing/cancellation-request';
 import { issueInvoice } from '../billing/issue-invoice';
-import { priceOrderPeriod } from '../billing/order-lifecycle';
+import { cyclesOf, priceOrderPeriod } from '../billing/order-lifecycle';
+import { companyIps } from '../services/ip-selection';
+import { lockCancellations } from '../billing/cancellation-request';
 import type { Db } from '../db/connection';
-import { billingCycles, cancellationRequestIpAddresses, cancellationRequests, ipAddresses, orders } from '../db/schema/index';
+import { cancellationRequestIpAddresses, cancellationRequests, ipAddresses, orders } from '../db/schema/index';
 import { badRequest, notFound, problem } from '../http/errors';
 import { implement } from '../http/operation';
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** Offered when an order type has no billing cycles of its own (docs/decisions.md "Billing over time"). */
-const PLAIN_PERIODS = [1, 3, 6, 12];
-const NOTHING_TO_EXTEND = 'This order has no active services left to extend.';
-
 async function companyOrder(db: Db, companyGuid: string, id: number): Promise<OrderRow> {
   const [row] = await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.companyGuid, companyGuid)));
   if (!row) throw notFound(ORDER_NOT_FOUND);
   return row;
-}
-
-/** The periods an order can be extended by: its type's billing cycles, each with its default discount. */
-async function periodsOf(db: Db, orderType: string): Promise<BillingCycleTerms[]> {
-  const cycles = await db.select().from(billingCycles).where(eq(billingCycles.orderType, orderType)).orderBy(asc(billingCycles.position));
-  if (cycles.length) return cycles.map((c) => ({ name: c.name, months: c.months, discountPercentage: c.discountPercentage }));
-  return PLAIN_PERIODS.map((months) => ({ name: `${months} months`, months, discountPercentage: null }));
 }
 
 /** An ACTIVE order with a renewal date, or the spec's refusal (4 "Orders": only ACTIVE can be extended). */
@@ -53,6 +46,7 @@ export const billingOrderActionOperations = [
     const company = c.var.company;
     const today = now();
     const made = await db.transaction(async (tx) => {
+      await lockCancellations(tx, company.guid);
       const [order] = await tx.select().from(orders).where(and(eq(orders.id, params.id), eq(orders.companyGuid, company.guid))).for('update');
       if (!order) throw notFound(ORDER_NOT_FOUND);
       if (!canCancelOrder(order.status)) throw problem(409, ORDER_NOT_CANCELLABLE, { code: 'order_not_cancellable' });
@@ -65,6 +59,13 @@ export const billingOrderActionOperations = [
       const atOnce = order.status === 'PENDING' || body.cancellation_time === 'IMMEDIATELY' || !order.dateNextInvoice;
       const effective = atOnce ? today : order.dateNextInvoice!;
       // The order's running addresses join the request, but for those another request already holds.
+      // Ending the order ends every address it holds: a member kept to some groups may not end the others.
+      const [outOfReach] = await tx
+        .select({ guid: ipAddresses.guid })
+        .from(ipAddresses)
+        .where(and(eq(ipAddresses.orderId, order.id), eq(ipAddresses.status, 'ACTIVE'), not(companyIps(company))))
+        .limit(1);
+      if (outOfReach) throw problem(403, ORDER_ADDRESSES_OUT_OF_REACH, { code: 'ip_groups_out_of_reach' });
       const running = and(
         eq(ipAddresses.orderId, order.id),
         eq(ipAddresses.status, 'ACTIVE'),
@@ -75,13 +76,13 @@ export const billingOrderActionOperations = [
             .innerJoin(cancellationRequests, eq(cancellationRequests.guid, cancellationRequestIpAddresses.requestGuid))
             .where(and(eq(cancellationRequestIpAddresses.ipAddressGuid, ipAddresses.guid), eq(cancellationRequests.status, 'PENDING'))),
         ),
-      );
+      )!;
       const guid = await recordCancellationRequest(tx, { companyGuid: company.guid, orderId: order.id, requestedBy: c.var.viewer.userGuid, effective, created: today, feedback: body, addresses: running });
       if (!atOnce) await tx.update(orders).set({ status: 'PENDING_CANCELLATION' }).where(eq(orders.id, order.id));
       return { guid, now: atOnce, effective };
     });
-    if (made.now) await processDueCancellations(db, today, made.guid);
-    return { message: ORDER_CANCELLATION_SUBMITTED, guid: made.guid, status: made.now ? ('PROCESSED' as const) : ('PENDING' as const), date_effective: made.effective.toISOString() };
+    const processed = made.now ? await processDueCancellations(db, today, made.guid) : 0;
+    return { message: ORDER_CANCELLATION_SUBMITTED, guid: made.guid, status: processed ? ('PROCESSED' as const) : ('PENDING' as const), date_effective: made.effective.toISOString() };
   }),
 
   implement(extensionOptionsOp, async (c, { params }) => {
@@ -89,7 +90,7 @@ export const billingOrderActionOperations = [
     const order = await companyOrder(db, c.var.company.guid, params.id);
     const renewal = extendable(order);
     const periods: ExtensionOptions['available_periods'] = [];
-    for (const cycle of await periodsOf(db, order.orderType)) {
+    for (const cycle of await cyclesOf(db, order.orderType)) {
       const priced = await priceOrderPeriod(db, order, renewal, cycle);
       if (!priced) throw problem(409, NOTHING_TO_EXTEND, { code: 'nothing_to_extend' });
       periods.push({ value: cycle.months, next_renewal_date: addUtcMonths(renewal, cycle.months).toISOString(), discount: cycle.discountPercentage ?? 0, total_amount: priced.total_amount });
@@ -102,7 +103,7 @@ export const billingOrderActionOperations = [
     const company = c.var.company;
     const order = await companyOrder(db, company.guid, params.id);
     const renewal = extendable(order);
-    const cycle = (await periodsOf(db, order.orderType)).find((p) => p.months === body.period);
+    const cycle = (await cyclesOf(db, order.orderType)).find((p) => p.months === body.period);
     if (!cycle) throw badRequest({ period: UNKNOWN_PERIOD });
     const priced = await priceOrderPeriod(db, order, renewal, cycle);
     if (!priced) throw problem(409, NOTHING_TO_EXTEND, { code: 'nothing_to_extend' });

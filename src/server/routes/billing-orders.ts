@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { hasScopes } from '../../lib/rules/scopes';
 import { ipGroupVisible } from '../services/ip-list';
+import { companyIps } from '../services/ip-selection';
+import { isAllowed } from '../services/access';
 import { getOrderOp, listOrderInvoicesOp, listOrdersOp, setOrderTagsOp, type Order } from '../../lib/api/billing';
 import { ORDER_ADDRESS_SAMPLE } from '../../lib/schemas/billing';
 import { ORDER_TAGS_UPDATED } from '../../lib/schemas/billing';
@@ -14,7 +16,8 @@ import { invoiceSummaryOf } from '../billing/documents';
 type OrderRow = typeof orders.$inferSelect;
 
 /** The orders as the API answers them, with their group, plan, account, address count and website details. */
-async function ordersOf(db: Db, rows: OrderRow[]): Promise<Order[]> {
+/** `allowedIpGroups`: the member's groups (none = all); another group is not named. */
+async function ordersOf(db: Db, rows: OrderRow[], allowedIpGroups: readonly string[]): Promise<Order[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const groupGuids = [...new Set(rows.flatMap((r) => (r.ipGroupGuid ? [r.ipGroupGuid] : [])))];
@@ -47,7 +50,7 @@ async function ordersOf(db: Db, rows: OrderRow[]): Promise<Order[]> {
       monthly_cost: r.monthlyCostCents,
       currency: r.currency,
       coupon: r.couponCode,
-      group: (r.ipGroupGuid && groupOf.get(r.ipGroupGuid)) || null,
+      group: (r.ipGroupGuid && isAllowed(allowedIpGroups, r.ipGroupGuid) && groupOf.get(r.ipGroupGuid)) || null,
       ip_addresses: countOf.get(r.id) ?? 0,
       preferences: { ip_address_type: r.preferences.ip_address_type, ip_address_class_filter: r.preferences.ip_address_class_filter, locations: r.preferences.locations },
       shared_hosting_plan: (r.sharedHostingPlanGuid && planOf.get(r.sharedHostingPlanGuid)) || null,
@@ -82,7 +85,7 @@ export const billingOrderOperations = [
     const filter = eq(orders.companyGuid, c.var.company.guid);
     return pageOfRows(
       query,
-      async (limit, offset) => ordersOf(db, await db.select().from(orders).where(filter).orderBy(desc(orders.id)).limit(limit).offset(offset)),
+      async (limit, offset) => ordersOf(db, await db.select().from(orders).where(filter).orderBy(desc(orders.id)).limit(limit).offset(offset), c.var.company.allowedIpGroups),
       () => countRows(db, orders, filter),
     );
   }),
@@ -91,7 +94,7 @@ export const billingOrderOperations = [
     const { db } = c.var.deps;
     const company = c.var.company;
     const row = await orderRow(db, company.guid, params.id, getOrderOp.notFound);
-    const [answer] = await ordersOf(db, [row]);
+    const [answer] = await ordersOf(db, [row], company.allowedIpGroups);
     if (row.orderType !== 'IP_ADDRESS_HOSTING') return answer!;
     // Spec part 3, 2.2: without can_view_ip_addresses (or outside the member's groups) the addresses are not sent at all.
     const visible = hasScopes(company.permissions, ['can_view_ip_addresses']) && (!row.ipGroupGuid || (await ipGroupVisible(db, company, row.ipGroupGuid)));
@@ -99,7 +102,7 @@ export const billingOrderOperations = [
       ? await db
           .select({ ip_address: ipAddresses.ipAddress, status: ipAddresses.status })
           .from(ipAddresses)
-          .where(and(eq(ipAddresses.orderId, row.id), eq(ipAddresses.companyGuid, company.guid)))
+          .where(and(eq(ipAddresses.orderId, row.id), companyIps(company)))
           .orderBy(asc(ipAddresses.ipNumeric))
           .limit(ORDER_ADDRESS_SAMPLE)
       : null;
@@ -121,7 +124,7 @@ export const billingOrderOperations = [
     const { db } = c.var.deps;
     const row = await orderRow(db, c.var.company.guid, params.id, setOrderTagsOp.notFound);
     const [updated] = await db.update(orders).set({ tags: body.tags }).where(eq(orders.id, row.id)).returning();
-    const [answer] = await ordersOf(db, [updated!]);
+    const [answer] = await ordersOf(db, [updated!], c.var.company.allowedIpGroups);
     return { message: ORDER_TAGS_UPDATED, order: answer! };
   }),
 ];

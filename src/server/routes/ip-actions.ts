@@ -13,11 +13,11 @@ import {
   updateIpAddressOp,
   updateIpGroupOp,
 } from '../../lib/api/ip-addresses';
-import { CANCEL_BLOCKED_DOMAINS, CANCEL_BLOCKED_REQUESTED, SHARED_REFUSAL, type IpExportField } from '../../lib/schemas/ip-addresses';
+import { CANCELLATION_SUBMITTED, CANCEL_BLOCKED_DOMAINS, CANCEL_BLOCKED_REQUESTED, CHOOSE_ONE_IP, SHARED_REFUSAL, type IpExportField } from '../../lib/schemas/ip-addresses';
 import type { AppEnv, CompanyContext } from '../context';
 import type { Db } from '../db/connection';
 import { processDueCancellations } from '../billing/billing-cycle';
-import { recordCancellationRequest } from '../billing/cancellation-request';
+import { lockCancellations, recordCancellationRequest } from '../billing/cancellation-request';
 import { ipAddresses, ipGroups, orders, signatures } from '../db/schema/index';
 import { badRequest, notFound, problem } from '../http/errors';
 import { implement } from '../http/operation';
@@ -168,32 +168,35 @@ export const ipActionOperations = [
     const company = c.var.company;
     // Named addresses in any state, so the spec's sentence answers those already on their way out.
     const { where, count } = await resolveSelection(db, company, body, { anyStatus: Boolean(body.ip_addresses) });
-    if (!count) throw badRequest({ ip_addresses: 'Please choose at least 1 IP address!' });
-    const [requested] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(ipAddresses)
-      .where(
-        and(
-          where,
-          sql`("ip_addresses"."status" <> 'ACTIVE' or exists (select 1 from cancellation_request_ip_addresses l join cancellation_requests r on r.guid = l.request_guid
-            where l.ip_address_guid = "ip_addresses"."guid" and r.status = 'PENDING'))`,
-        ),
-      );
-    if (Number(requested?.n)) throw problem(409, CANCEL_BLOCKED_REQUESTED, { code: 'cancellation_requested' });
-    const [withDomains] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(ipAddresses)
-      .where(and(where, sql`exists (select 1 from domains d where d.ip_address_guid = "ip_addresses"."guid")`));
-    if (Number(withDomains?.n)) throw problem(409, CANCEL_BLOCKED_DOMAINS, { code: 'ip_addresses_in_use' });
+    if (!count) throw badRequest({ ip_addresses: CHOOSE_ONE_IP });
+    // Checked and written as one: two requests at once cannot both take the same addresses.
+    const { guid, effective } = await db.transaction(async (tx) => {
+      await lockCancellations(tx, company.guid);
+      const [requested] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(ipAddresses)
+        .where(
+          and(
+            where,
+            sql`("ip_addresses"."status" <> 'ACTIVE' or exists (select 1 from cancellation_request_ip_addresses l join cancellation_requests r on r.guid = l.request_guid
+              where l.ip_address_guid = "ip_addresses"."guid" and r.status = 'PENDING'))`,
+          ),
+        );
+      if (Number(requested?.n)) throw problem(409, CANCEL_BLOCKED_REQUESTED, { code: 'cancellation_requested' });
+      const [withDomains] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(ipAddresses)
+        .where(and(where, sql`exists (select 1 from domains d where d.ip_address_guid = "ip_addresses"."guid")`));
+      if (Number(withDomains?.n)) throw problem(409, CANCEL_BLOCKED_DOMAINS, { code: 'ip_addresses_in_use' });
 
-    // Spec part 3, 4: processed at the end of the billing cycle (the earliest renewal among them), or now.
-    const [renewal] = await db.select({ at: min(orders.dateNextInvoice) }).from(ipAddresses).innerJoin(orders, eq(orders.id, ipAddresses.orderId)).where(where);
-    const effective = body.cancellation_time === 'IMMEDIATELY' || !renewal?.at ? now() : renewal.at;
-    const guid = await db.transaction((tx) =>
-      recordCancellationRequest(tx, { companyGuid: company.guid, orderId: null, requestedBy: c.var.viewer.userGuid, effective, created: now(), feedback: body, addresses: where }),
-    );
+      // Spec part 3, 4: processed at the end of the billing cycle (the earliest renewal among them), or now.
+      const [renewal] = await tx.select({ at: min(orders.dateNextInvoice) }).from(ipAddresses).innerJoin(orders, eq(orders.id, ipAddresses.orderId)).where(where);
+      const at = body.cancellation_time === 'IMMEDIATELY' || !renewal?.at ? now() : renewal.at;
+      const made = await recordCancellationRequest(tx, { companyGuid: company.guid, orderId: null, requestedBy: c.var.viewer.userGuid, effective: at, created: now(), feedback: body, addresses: where });
+      return { guid: made, effective: at };
+    });
     // Asked for now: carried out before answering, as the billing run would within the minute.
     if (body.cancellation_time === 'IMMEDIATELY') await processDueCancellations(db, effective, guid);
-    return { message: 'Cancellation request successfully submitted!', guid, ip_address_count: count, date_effective: effective.toISOString() };
+    return { message: CANCELLATION_SUBMITTED, guid, ip_address_count: count, date_effective: effective.toISOString() };
   }),
 ];

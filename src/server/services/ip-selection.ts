@@ -1,5 +1,5 @@
 import { and, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { UNSELECTABLE_IP_STATUSES } from '../../lib/schemas/ip-addresses';
+import { IPS_NOT_FOUND, UNSELECTABLE_IP_STATUSES } from '../../lib/schemas/ip-addresses';
 import type { CompanyContext } from '../context';
 import type { Db } from '../db/connection';
 import { containsPattern } from '../db/lists';
@@ -47,7 +47,7 @@ export async function resolveSelection(db: Db, company: CompanyContext, selectio
   const wanted = [...new Set(selection.ip_addresses ?? [])];
   const where = and(companyIps(company), inArray(ipAddresses.guid, wanted))!;
   const rows = await db.select({ ip: ipAddresses.ipAddress, status: ipAddresses.status }).from(ipAddresses).where(where);
-  if (rows.length !== wanted.length) throw notFound('Some of the selected IP addresses were not found. Reload the list and select again.');
+  if (rows.length !== wanted.length) throw notFound(IPS_NOT_FOUND);
   const unselectable = rows.filter((r) => (UNSELECTABLE_IP_STATUSES as readonly string[]).includes(r.status));
   if (!options.anyStatus && unselectable.length) {
     throw problem(409, `IP addresses that are cancelled, pending cancellation or replaced cannot be selected: ${unselectable.slice(0, 10).map((r) => r.ip).join(', ')}${unselectable.length > 10 ? ', ...' : ''}`, { code: 'ip_addresses_unselectable' });
