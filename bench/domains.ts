@@ -1,11 +1,7 @@
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { chromium, type Page } from '@playwright/test';
-import { ensureBuilt } from '../scripts/build.mjs';
-import { existingChromium } from '../scripts/chromium.mjs';
+import type { Page } from '@playwright/test';
+import { withPanelInChromium } from './panel-in-chromium';
 import { createApiApp } from '../src/server/app';
 import { DEFAULT_CONFIG, type ServerDeps } from '../src/server/context';
 import { createJobEngine } from '../src/server/jobs/engine';
@@ -22,15 +18,6 @@ const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MiB`;
 const TOKEN_KEY = 'hostdeck:token';
 /** The Add Domains wizard's figure: an import of this many lines. */
 const WIZARD_LINES = 5000;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 /**
  * Issue 8, done-when 3: with 50,000 domains in one group, a page of the domain list beside a
@@ -111,24 +98,7 @@ export async function measureDomains(opts: { dataDir: string; domainCount: numbe
 
 /** The group page in Chromium, on the built panel's server over the same database. */
 async function measureInBrowser(dataDir: string, group: string) {
-  const executablePath = existingChromium();
-  if (!executablePath) {
-    console.log('in Chromium: skipped (no Chromium found; set CHROMIUM_PATH, or install Debian\'s chromium)');
-    return;
-  }
-  const root = process.cwd();
-  ensureBuilt(root);
-  const port = await freePort();
-  const server = spawn(process.execPath, [join(root, 'scripts/server.mjs')], { env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, EDGE_PORT: '0', DNS_PORT: '0' }, stdio: 'ignore' });
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
-  try {
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 600; i++) {
-      if (await fetch(`${base}/api/system/whitelabel/`).then((r) => r.ok, () => false)) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const login = await fetch(`${base}/api/auth/login/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'demo@hostdeck.test', password: DEMO_PASSWORD }) });
-    const { token } = (await login.json()) as { token: string };
+  await withPanelInChromium(dataDir, async ({ browser, base, token }) => {
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1400, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
     await context.addInitScript(([key, value]) => {
       localStorage.setItem(key!, value!);
@@ -171,10 +141,7 @@ async function measureInBrowser(dataDir: string, group: string) {
     if (!Object.keys(slowest).length) console.log('in Chromium: no interaction took 16 ms or more');
     await measureWizard(page, group, WIZARD_LINES);
     await context.close();
-  } finally {
-    await browser.close();
-    server.kill('SIGTERM');
-  }
+  });
 }
 
 /**

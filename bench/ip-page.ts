@@ -1,11 +1,5 @@
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium } from '@playwright/test';
-import { existingChromium } from '../scripts/chromium.mjs';
-import { ensureBuilt } from '../scripts/build.mjs';
-import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts';
+import { withPanelInChromium } from './panel-in-chromium';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/connection';
 import { ipAddresses, ipGroups } from '../src/server/db/schema/index';
@@ -99,15 +93,6 @@ export async function measureIpPage(opts: { database: Database; app: { request: 
   return bulk.guid;
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-
 /**
  * The group page in Chromium, on the built panel's server over the same database (closed by the
  * caller first): the time to the first rows, and the slowest interaction (Event Timing) while
@@ -115,24 +100,7 @@ const freePort = () =>
  * searching by tag. As bench/domains.ts measures the domain table.
  */
 export async function measureIpPageInBrowser(dataDir: string, group: string) {
-  const executablePath = existingChromium();
-  if (!executablePath) {
-    console.log("in Chromium: skipped (no Chromium found; set CHROMIUM_PATH, or install Debian's chromium)");
-    return;
-  }
-  const root = process.cwd();
-  ensureBuilt(root);
-  const port = await freePort();
-  const server = spawn(process.execPath, [join(root, 'scripts/server.mjs')], { env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, EDGE_PORT: '0', DNS_PORT: '0' }, stdio: 'ignore' });
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
-  try {
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 600; i++) {
-      if (await fetch(`${base}/api/system/whitelabel/`).then((r) => r.ok, () => false)) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const login = await fetch(`${base}/api/auth/login/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'demo@hostdeck.test', password: DEMO_PASSWORD }) });
-    const { token } = (await login.json()) as { token: string };
+  await withPanelInChromium(dataDir, async ({ browser, base, token }) => {
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1400, height: 900 } });
     await context.addInitScript((value) => {
       localStorage.setItem('hostdeck:token', value);
@@ -176,8 +144,5 @@ export async function measureIpPageInBrowser(dataDir: string, group: string) {
     for (const [name, duration] of Object.entries(slowest)) console.log(`in Chromium: slowest interaction, ${name.padEnd(30)} ${ms(duration)}`);
     if (!Object.keys(slowest).length) console.log('in Chromium: no interaction took 16 ms or more');
     await context.close();
-  } finally {
-    await browser.close();
-    server.kill('SIGTERM');
-  }
+  });
 }

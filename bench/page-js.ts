@@ -1,14 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { chromium, type Browser } from '@playwright/test';
-import { ensureBuilt, outDir } from '../scripts/build.mjs';
-import { existingChromium } from '../scripts/chromium.mjs';
+import type { Browser } from '@playwright/test';
+import { outDir } from '../scripts/build.mjs';
 import { ACCOUNT_TABS, accountTabPath } from '../src/lib/rules/account-tabs';
-import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts';
+import { withPanelInChromium } from './panel-in-chromium';
 
 const KiB = 1024;
 /**
@@ -30,15 +27,6 @@ const PAGES: PageToWeigh[] = [
 ];
 
 const TOKEN_KEY = 'hostdeck:token';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 /**
  * The scripts a page loads in the browser until it settles: its entry scripts, islands and
@@ -68,29 +56,9 @@ async function scriptsOf(browser: Browser, base: string, page: PageToWeigh, toke
 export async function measurePageJs() {
   console.log('\n## Script each page loads in the browser (full load until it settles), against the budgets');
   console.log(`budgets (gzip -9): signed-out pages ${BUDGET.signedOut / KiB} KiB (the login page's), signed-in pages ${BUDGET.signedIn / KiB} KiB (the shell with the dashboard's)`);
-  const executablePath = existingChromium();
-  if (!executablePath) {
-    console.log('skipped: no Chromium found (set CHROMIUM_PATH, or install Debian\'s chromium)');
-    return;
-  }
   const root = process.cwd();
-  ensureBuilt(root);
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'hostdeck-bench-js-'));
-  const server = spawn(process.execPath, [join(root, 'scripts/server.mjs')], { env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir }, stdio: 'ignore' });
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
-  try {
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 600; i++) {
-      try {
-        if ((await fetch(`${base}/api/system/whitelabel/`)).ok) break;
-      } catch {
-        // not yet listening
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const login = await fetch(`${base}/api/auth/login/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'demo@hostdeck.test', password: DEMO_PASSWORD }) });
-    const { token } = (await login.json()) as { token: string };
+  await withPanelInChromium(dataDir, async ({ browser, base, token }) => {
     const clientDir = join(outDir(root), 'client');
     const kib = (bytes: number, width: number) => `${(bytes / KiB).toFixed(1).padStart(width)} KiB`;
     for (const page of PAGES) {
@@ -109,9 +77,5 @@ export async function measurePageJs() {
       const label = `${page.path}${page.signedIn ? ' (signed in)' : ''}`;
       console.log(`${label.padEnd(74)} ${String(scripts.size).padStart(3)} files ${kib(raw, 7)} ${kib(gz, 6)} gzipped ${kib(br, 6)} br  ${verdict}`);
     }
-  } finally {
-    await browser.close();
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  }, {}).finally(() => rmSync(dataDir, { recursive: true, force: true }));
 }

@@ -1,20 +1,11 @@
 import { z } from 'zod/mini';
 import type { GroupIpAddress } from '../../src/lib/api/domains';
 import { freeSlots, matchWrittenAddresses, slotTaker } from '../../src/lib/rules/address-slots';
-import { NO_IP_LEFT, applyRowRules, newDomainSchema, parseImportLines, type ImportError, type SoftwareProtocol } from '../../src/lib/schemas/add-domains';
+import { NO_IP_LEFT, applyRowRules, newDomainSchema, parseImportLines, type ImportError, type NewDomainRow } from '../../src/lib/schemas/add-domains';
 
 /** One domain of the import as `POST /domains/` takes it, with the line it came from. */
-export interface PlannedRow {
+export interface PlannedRow extends NewDomainRow {
   line: number;
-  domain: string;
-  ip_address: string;
-  group: string;
-  hosting_account: string;
-  install_lets_encrypt: boolean;
-  redirect_to_https: boolean;
-  install_software: 'WORDPRESS' | null;
-  software_protocol: SoftwareProtocol | null;
-  software_preset: string | null;
 }
 
 export interface ImportPlan {

@@ -8,7 +8,7 @@ import { addDomains, getDomainGroup, groupIpAddresses } from '../lib/requests/do
 import { listHostingAccounts } from '../lib/requests/hosting';
 import { fieldErrors } from '../lib/schemas/auth';
 import { IP_LIST_MAX, PICKER_PAGE_SIZE } from '../lib/schemas/lists';
-import { DOMAIN_EMPTY, applyRowRules, domainNameSchema, domainsOfText, newDomainSchema, parseImportLines, type ImportError, type SoftwareProtocol } from '../lib/schemas/add-domains';
+import { DOMAIN_EMPTY, applyRowRules, domainNameSchema, domainsOfText, newDomainSchema, parseImportLines, type ImportError, type NewDomainRow } from '../lib/schemas/add-domains';
 import { freeSlots as freeSlotsOf, matchWrittenAddresses, slotTaker } from '../lib/rules/address-slots';
 import { api } from './api';
 import { can } from './permissions';
@@ -19,16 +19,9 @@ import { toastError } from './toasts';
 export const SOME_REMOVED = 'Some domains had to be removed due to not having enough free IP addresses!';
 export const NO_ADDRESSES = 'No available IP addresses found! Please change your targeting preferences!';
 
-export interface WizardRow {
+/** A row of the wizard: a domain to add but for its group, which the wizard holds once. */
+export interface WizardRow extends Omit<NewDomainRow, 'group'> {
   key: number;
-  domain: string;
-  ip_address: string;
-  hosting_account: string;
-  install_lets_encrypt: boolean;
-  redirect_to_https: boolean;
-  install_software: 'WORDPRESS' | null;
-  software_protocol: SoftwareProtocol | null;
-  software_preset: string | null;
   /** Sentences of the row's fields, from the shared schema or the server. */
   errors: Record<string, string>;
 }

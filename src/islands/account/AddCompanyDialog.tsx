@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
-import { countries } from 'countries-list';
+import { useState } from 'react';
 import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
+import { CountrySelectField } from '../../components/form/CountrySelectField';
 import { SelectField } from '../../components/form/SelectField';
 import { useForm } from '../../components/form/use-form';
 import { CURRENCIES, type CompanyCreateInput } from '../../lib/schemas/account';
@@ -13,7 +13,6 @@ const EMPTY: Required<CompanyCreateInput> = { name: '', address1: '', address2: 
 export function AddCompanyDialog() {
   const [open, setOpen] = useState(false);
   const form = useForm(companyForm, { initial: EMPTY, onDone: () => setOpen(false) });
-  const countryList = useMemo(() => Object.entries(countries).sort((a, b) => a[1].name.localeCompare(b[1].name)), []);
 
   const text = (key: Exclude<keyof typeof EMPTY, 'country' | 'currency'>, label: string, autoComplete: string) => <TextField label={label} autoComplete={autoComplete} {...form.text(key)} />;
 
@@ -41,14 +40,7 @@ export function AddCompanyDialog() {
       {text('city', 'City', 'address-level2')}
       {text('region', 'Region', 'address-level1')}
       {text('postal_code', 'Postal code', 'postal-code')}
-      <SelectField label="Country" autoComplete="country" {...form.text('country')}>
-        <option value="">Choose a country</option>
-        {countryList.map(([code, c]) => (
-          <option key={code} value={code}>
-            {c.name}
-          </option>
-        ))}
-      </SelectField>
+      <CountrySelectField binding={form.text('country')} />
       {text('phone', 'Phone', 'tel')}
       <SelectField label="Currency" name="currency" value={form.values.currency} onValueChange={(v) => form.set('currency', v as (typeof CURRENCIES)[number])} error={form.errors.currency}>
         {CURRENCIES.map((c) => (

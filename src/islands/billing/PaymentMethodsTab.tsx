@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { countries } from 'countries-list';
 import { Can } from '../../components/Can';
 import { Checkbox } from '../../components/Checkbox';
 import { Confirm } from '../../components/Confirm';
@@ -8,6 +7,7 @@ import { DateTime } from '../../components/DateTime';
 import { FormDialog } from '../../components/FormDialog';
 import { StatusBadge } from '../../components/StatusBadge';
 import { TextField } from '../../components/TextField';
+import { CountrySelectField } from '../../components/form/CountrySelectField';
 import { SelectField } from '../../components/form/SelectField';
 import { useFormDialog } from '../../components/form/use-form-dialog';
 import type { PaymentMethodRow } from '../../lib/api/billing';
@@ -147,7 +147,6 @@ function AddCardDialog() {
     // The browser is on its way to the verification page.
     closeOnDone: false,
   });
-  const countryList = useMemo(() => Object.entries(countries).sort((a, b) => a[1].name.localeCompare(b[1].name)), []);
   const years = useMemo(() => cardExpiryYears(new Date()), []);
   const field = (key: 'profile_name' | 'name' | 'address' | 'city' | 'region' | 'postal_code' | 'card_number' | 'cvv', label: string, autoComplete: string, extra: Record<string, string> = {}) => (
     <TextField label={label} autoComplete={autoComplete} {...extra} {...form.text(key)} />
@@ -173,14 +172,7 @@ function AddCardDialog() {
       {field('city', 'City', 'address-level2')}
       {field('region', 'Region', 'address-level1')}
       {field('postal_code', 'Postal code', 'postal-code')}
-      <SelectField label="Country" autoComplete="country" {...form.text('country')}>
-        <option value="">Choose a country</option>
-        {countryList.map(([code, c]) => (
-          <option key={code} value={code}>
-            {c.name}
-          </option>
-        ))}
-      </SelectField>
+      <CountrySelectField binding={form.text('country')} />
       <h3 className="form-section-title">Card details</h3>
       {field('card_number', 'Card number', 'cc-number', { inputMode: 'numeric' })}
       {field('cvv', 'CVV', 'cc-csc', { inputMode: 'numeric' })}

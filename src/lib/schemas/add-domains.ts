@@ -52,6 +52,8 @@ export const newDomainSchema = z.object({
   software_preset: z._default(z.nullable(z.guid('Unknown software preset.')), null),
 });
 export type NewDomain = z.input<typeof newDomainSchema>;
+/** A domain to add with every choice made, as the wizard's rows and the CLI's import plan hold it. */
+export type NewDomainRow = z.output<typeof newDomainSchema>;
 
 /**
  * The body of `POST /domains/`: the spec sends a bare list; every body of this API is a JSON

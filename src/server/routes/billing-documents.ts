@@ -13,19 +13,11 @@ import { countRows, pageOfRows } from '../db/lists';
 import { creditNotes, invoices, transactions } from '../db/schema/index';
 import { implement } from '../http/operation';
 import { invoiceSummaryOf, invoicesOfTransactions, loadCreditNote, loadInvoice } from '../billing/documents';
+import { downloadAnswer } from '../http/download';
 import { creditNotePdf, creditNotePdfName, invoicePdf, invoicePdfName } from '../billing/pdf';
 
-/** A PDF download: saved under the name the panel reads from x-suggested-filename (spec part 3, 7). */
-function pdfAnswer(body: Uint8Array<ArrayBuffer>, filename: string): Response {
-  return new Response(body, {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="${filename}"`,
-      'X-Suggested-Filename': filename,
-      'Cache-Control': 'no-store',
-    },
-  });
-}
+/** A PDF download (spec part 3, 7: the file name from x-suggested-filename). */
+const pdfAnswer = (body: Uint8Array<ArrayBuffer>, filename: string) => downloadAnswer(body, 'application/pdf', filename);
 
 /** The company's rows, kept to the statuses asked for (all when none). */
 const withStatus = (base: SQL, column: PgColumn, statuses: readonly string[] | undefined): SQL => (statuses?.length ? and(base, inArray(column, [...statuses]))! : base);

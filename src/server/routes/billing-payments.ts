@@ -50,6 +50,15 @@ const answerOf = (r: MethodRow): PaymentMethodRow => ({
  */
 const originOf = (c: Context<AppEnv>) => new URL(c.req.url).origin;
 
+/** Who is sent to the gateway, from where, and the panel page they come back to. */
+const visitOf = (c: Context<AppEnv>, backTo: string) => ({
+  companyGuid: c.var.company.guid,
+  createdBy: c.var.viewer.userGuid,
+  startedAt: c.var.deps.now(),
+  origin: originOf(c),
+  returnUrl: `${originOf(c)}${backTo}`,
+});
+
 async function visibleMethod(db: Db, companyGuid: string, guid: string, message: string): Promise<MethodRow> {
   const [row] = await db
     .select()
@@ -106,11 +115,7 @@ export const billingPaymentOperations = [
         })
         .returning();
       const start = await paymentGateway.startCardVerification(tx, {
-        companyGuid: c.var.company.guid,
-        createdBy: c.var.viewer.userGuid,
-        startedAt: c.var.deps.now(),
-        origin: originOf(c),
-        returnUrl: `${originOf(c)}/billing/payment-methods`,
+        ...visitOf(c, '/billing/payment-methods'),
         paymentMethodGuid: row!.guid,
       });
       return { message: CARD_ADDED, payment_method: answerOf(row!), requires_verification: true, verification_url: start.redirectUrl };
@@ -136,11 +141,7 @@ export const billingPaymentOperations = [
         })
         .returning();
       const start = await paymentGateway.startPaypalAgreement(tx, {
-        companyGuid: c.var.company.guid,
-        createdBy: c.var.viewer.userGuid,
-        startedAt: c.var.deps.now(),
-        origin: originOf(c),
-        returnUrl: `${originOf(c)}/billing/payment-methods`,
+        ...visitOf(c, '/billing/payment-methods'),
         paymentMethodGuid: row!.guid,
       });
       return { message: PAYMENT_METHOD_ADDED, payment_method: answerOf(row!), requires_verification: true, verification_url: start.redirectUrl };
@@ -206,11 +207,7 @@ export const billingPaymentOperations = [
       methodGuid = saved.guid;
     }
     const start = await paymentGateway.startPayment(db, {
-      companyGuid: company,
-      createdBy: c.var.viewer.userGuid,
-        startedAt: c.var.deps.now(),
-      origin: originOf(c),
-      returnUrl: `${originOf(c)}/billing/invoices/${invoice.id}`,
+      ...visitOf(c, `/billing/invoices/${invoice.id}`),
       invoiceId: invoice.id,
       methodType: method,
       paymentMethodGuid: methodGuid,

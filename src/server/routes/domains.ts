@@ -16,6 +16,7 @@ import { inArray } from 'drizzle-orm';
 import { containsPattern, pageOfRows } from '../db/lists';
 import { domainNotes, domains, hostingAccounts, hostingServers, ipAddresses, orders, signatures } from '../db/schema/index';
 import { implement } from '../http/operation';
+import { exportAnswer } from '../http/download';
 import { restrictTo } from '../services/access';
 import { visibleDomain, visibleDomainGroup } from '../services/domain-access';
 import { domainAnswer, selectDomains } from '../services/domain-rows';
@@ -65,8 +66,6 @@ async function exportFile(c: Context<AppEnv>, choices: DomainExportChoices): Pro
   if (choices.fields.includes('software_password') && !hasScopes(company.permissions, ['can_edit_software_installation'])) {
     throw forbidden('Exporting software passwords needs the permission to see software installations.');
   }
-  const extension = choices.output_type === 'CSV' ? 'csv' : 'json';
-  const filename = `${group.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'domains'}-${now().toISOString().slice(0, 10)}.${extension}`;
   const body = exportStream(db, {
     companyGuid: company.guid,
     group: group.guid,
@@ -77,14 +76,7 @@ async function exportFile(c: Context<AppEnv>, choices: DomainExportChoices): Pro
     format: choices.output_type,
     includeSubdomains: group.includeSubdomainsInList,
   });
-  return new Response(body, {
-    headers: {
-      'Content-Type': choices.output_type === 'CSV' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${filename}"`,
-      'X-Suggested-Filename': filename,
-      'Cache-Control': 'no-store',
-    },
-  });
+  return exportAnswer(body, choices.output_type, group.name, 'domains', now());
 }
 
 export const domainOperations = [

@@ -21,6 +21,7 @@ import { lockCancellations, recordCancellationRequest } from '../billing/cancell
 import { ipAddresses, ipGroups, orders, signatures } from '../db/schema/index';
 import { badRequest, notFound, problem } from '../http/errors';
 import { implement } from '../http/operation';
+import { exportAnswer } from '../http/download';
 import { companyIps, filterWhere, resolveSelection, type IpSelectionInput } from '../services/ip-selection';
 import { ipExportStream } from '../services/ip-export';
 import { ipGroupVisible } from '../services/ip-list';
@@ -77,17 +78,8 @@ async function exportFile(c: Context<AppEnv>, choices: ExportChoices, selection:
   const where = selection
     ? and((await resolveSelection(db, company, selection, { anyStatus: true })).where, eq(ipAddresses.groupGuid, group.guid))!
     : filterWhere(company, { group: group.guid, search });
-  const extension = choices.output_type === 'CSV' ? 'csv' : 'json';
-  const filename = `${group.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'ip-addresses'}-${now().toISOString().slice(0, 10)}.${extension}`;
   const body = ipExportStream(db, { where, fields: [...new Set(choices.fields)], sortField: choices.sort_field, sortDir: choices.sort_dir, format: choices.output_type });
-  return new Response(body, {
-    headers: {
-      'Content-Type': choices.output_type === 'CSV' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${filename}"`,
-      'X-Suggested-Filename': filename,
-      'Cache-Control': 'no-store',
-    },
-  });
+  return exportAnswer(body, choices.output_type, group.name, 'ip-addresses', now());
 }
 
 /** The IP group page's actions (spec part 3, 2.2, 4, 5 and 7 "IP addresses"). */
