@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
 import { withPanelInChromium } from './panel-in-chromium';
+import { readStreamed } from './streamed-answer';
 import { createApiApp } from '../src/server/app';
 import { DEFAULT_CONFIG, type ServerDeps } from '../src/server/context';
 import { createJobEngine } from '../src/server/jobs/engine';
@@ -70,22 +71,9 @@ export async function measureDomains(opts: { dataDir: string; domainCount: numbe
   // The export of every domain with every field but the passwords, read as a browser would.
   const fields = EXPORT_FIELDS.filter((f) => f !== 'software_password');
   for (const format of ['CSV', 'JSON'] as const) {
-    const rssBefore = process.memoryUsage().rss;
-    let peak = rssBefore;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
-    t = performance.now();
     const query = new URLSearchParams([['group', group!.guid], ['output_type', format], ...fields.map((f) => ['fields', f])]);
-    const res = await app.request(`/domains/export/?${query}`, { headers });
-    let bytes = 0;
-    const reader = res.body!.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.length;
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }
-    clearInterval(sampler);
-    console.log(`export of all ${opts.domainCount} domains as ${format.padEnd(4)} ${ms(performance.now() - t)}   ${mb(bytes)}   peak RSS +${mb(peak - rssBefore)} (process ${mb(peak)})`);
+    const read = await readStreamed(() => app.request(`/domains/export/?${query}`, { headers }));
+    console.log(`export of all ${opts.domainCount} domains as ${format.padEnd(4)} ${ms(read.ms)}   ${mb(read.bytes)}   peak RSS +${mb(read.peakRss - read.rssBefore)} (process ${mb(read.peakRss)})`);
   }
   // The bulk addresses are full; the wizard's import needs a free slot for each of its lines.
   const [{ n } = { n: 1 }] = await db.select({ n: count() }).from(ipAddresses).where(eq(ipAddresses.companyGuid, owner!.company));

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { withPanelInChromium } from './panel-in-chromium';
+import { readStreamed } from './streamed-answer';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/connection';
 import { ipAddresses, ipGroups } from '../src/server/db/schema/index';
@@ -67,22 +68,9 @@ export async function measureIpPage(opts: { database: Database; app: { request: 
 
   // The export of the whole group with every field, read as a browser would, a chunk at a time.
   for (const format of ['CSV', 'JSON'] as const) {
-    const rssBefore = process.memoryUsage().rss;
-    let peak = rssBefore;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
-    const t = performance.now();
     const query = new URLSearchParams([['group', bulk.guid], ['output_type', format], ...IP_EXPORT_FIELDS.map((f) => ['fields', f])]);
-    const res = await app.request(`/ip_addresses/export/?${query}`, { headers });
-    let bytes = 0;
-    const reader = res.body!.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.length;
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }
-    clearInterval(sampler);
-    console.log(`export of all ${Number(total).toLocaleString('en-US')} as ${format.padEnd(4)}          ${ms(performance.now() - t).padStart(10)}   ${mb(bytes)}   peak RSS +${mb(peak - rssBefore)} (process ${mb(peak)})`);
+    const read = await readStreamed(() => app.request(`/ip_addresses/export/?${query}`, { headers }));
+    console.log(`export of all ${Number(total).toLocaleString('en-US')} as ${format.padEnd(4)}          ${ms(read.ms).padStart(10)}   ${mb(read.bytes)}   peak RSS +${mb(read.peakRss - read.rssBefore)} (process ${mb(read.peakRss)})`);
   }
 
   // A bulk action over the whole group by filter: the selection never lists the guids.
