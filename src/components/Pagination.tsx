@@ -5,7 +5,8 @@ import '../styles/controls.css';
 export interface PaginationProps {
   page: number;
   perPage: number;
-  total: number;
+  /** Null while the first page is loading: no count is shown rather than '0 rows'. */
+  total: number | null;
   onPageChange: (page: number) => void;
   onPerPageChange?: ((perPage: number) => void) | undefined;
   /** Distinguishes several pagers on one page for assistive technology. */
@@ -18,8 +19,8 @@ export interface PaginationProps {
 export function Pagination({ page, perPage, total, onPageChange, onPerPageChange, label = 'Pages', sizes = PAGE_SIZES }: PaginationProps) {
   return (
     <div className="pager">
-      <span className="muted pager-total">{total === 1 ? '1 row' : `${total} rows`}</span>
-      {total > perPage ? (
+      <span className="muted pager-total">{total === null ? '' : total === 1 ? '1 row' : `${total.toLocaleString('en-US')} rows`}</span>
+      {total !== null && total > perPage ? (
         <ArkPagination.Root
           className="pager-pages"
           count={total}

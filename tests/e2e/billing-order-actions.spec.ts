@@ -38,10 +38,15 @@ async function runningOrder(page: Page): Promise<number> {
 
 test('extend an order to its invoice, then cancel it at the end of the cycle', async ({ page }) => {
   const id = await runningOrder(page);
+  const invoiceRequests: string[] = [];
+  page.on('request', (r) => void (r.url().includes(`/billing/orders/${id}/invoices/`) && invoiceRequests.push(r.url())));
   await page.goto(`/billing/orders/${id}`);
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: `Order #${id}` })).toBeVisible();
   await expect(page.locator('.order-addresses code')).toHaveCount(1);
+  await expect(page.getByRole('table', { name: `Invoices of order #${id}` }).getByRole('link', { name: /^#\d+$/ })).toHaveCount(1);
+  // The order's invoices are asked for once, not again by the table as it appears.
+  expect(invoiceRequests).toHaveLength(1);
   await expectAccessible(page, 'the order page with its actions');
 
   // Extend: the terms are required; a double click makes one invoice.
@@ -79,5 +84,7 @@ test('extend an order to its invoice, then cancel it at the end of the cycle', a
   await expect(page.getByText('Cancellation request successfully submitted!')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: `Order #${id} PENDING CANCELLATION` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+  // Its buttons gone, the keyboard's focus is on the order's heading rather than lost.
+  await expect(page.getByRole('heading', { level: 1, name: `Order #${id}` })).toBeFocused();
   await expect(page.getByRole('button', { name: 'Extend' })).toHaveCount(0);
 });

@@ -117,7 +117,7 @@ export function PagedTable<T extends RowData>({
       <Pagination
         page={page}
         perPage={perPage}
-        total={answer?.total ?? 0}
+        total={answer?.total ?? null}
         onPageChange={(p) => table.setPageIndex(p - 1)}
         onPerPageChange={(n) => table.setPageSize(n)}
         label={`${caption} pages`}

@@ -12,6 +12,15 @@ import { $extension, extendForm, openExtension, orderCancelForm, type ExtendValu
 import { CancellationFields } from './CancellationFields';
 import { moneyText } from './Money';
 
+function focusOrderHeading() {
+  requestAnimationFrame(() => {
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (!heading || (document.activeElement && document.activeElement !== document.body)) return;
+    heading.tabIndex = -1;
+    heading.focus();
+  });
+}
+
 /** Spec part 3, 2.6: cancel is offered for ACTIVE and PENDING orders, extend for ACTIVE ones with can_edit_orders. */
 export function OrderActions({ order }: { order: Order }) {
   const cancel = canCancelOrder(order.status);
@@ -34,7 +43,8 @@ export function OrderActions({ order }: { order: Order }) {
 }
 
 function CancelOrderDialog({ order }: { order: Order }) {
-  const { form, dialog } = useFormDialog(orderCancelForm, { initial: EMPTY_CANCELLATION });
+  // Once cancelled the order offers neither Cancel nor Extend: the focus goes to its heading, not to the page.
+  const { form, dialog } = useFormDialog(orderCancelForm, { initial: EMPTY_CANCELLATION, onDone: focusOrderHeading });
   return (
     <FormDialog
       title={`Cancel order #${order.id}`}

@@ -15,6 +15,7 @@ import { DocSection, DocumentMissing } from './DocumentParts';
 import { InvoiceTable } from './InvoiceTable';
 import { OrderActions } from './OrderActions';
 import { humanise, moneyText } from './Money';
+import { orderTypeWords } from '../../lib/billing/documents';
 import '../../styles/billing.css';
 
 /**
@@ -89,7 +90,7 @@ function OrderFacts({ order }: { order: Order }) {
   return (
     <dl className="detail-list">
       <dt>Type</dt>
-      <dd>{humanise(order.order_type)}</dd>
+      <dd>{orderTypeWords(order.order_type)}</dd>
       <dt>Created</dt>
       <dd>
         <DateTime value={order.date_created} />

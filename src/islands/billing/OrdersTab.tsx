@@ -1,3 +1,4 @@
+import { orderTypeWords } from '../../lib/billing/documents';
 import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
 import { PagedTable, pagedColumnHelper } from '../../components/table';
@@ -11,7 +12,7 @@ const columns = column.columns([
   column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} /> }),
   column.accessor('date_next_invoice', { header: 'Next Invoice', cell: ({ getValue }) => <DateTime value={getValue()} dateOnly fallback="-" /> }),
   column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
-  column.accessor('billing_cycle', { header: 'Billing Cycle', cell: ({ getValue }) => humanise(getValue()) }),
+  column.accessor('billing_cycle', { header: 'Billing Cycle', cell: ({ getValue }) => orderTypeWords(getValue()) }),
   column.accessor('order_type', { header: 'Type', cell: ({ getValue }) => humanise(getValue()) }),
   column.accessor('tags', {
     header: 'Tags',

@@ -104,34 +104,42 @@ export function PayInvoiceDialog({ invoice }: { invoice: Invoice }) {
       formClassName=""
       trigger={trigger}
       submitLabel={form.busy ? 'Please wait...' : method === 'BANK_TRANSFER' ? 'Show Transfer Details' : 'Pay'}
+      submitDisabled={methods.loading}
     >
       <p>
         Balance due: <strong>{moneyText(invoice.balance_due, invoice.currency)}</strong>
       </p>
-      <fieldset className="pay-choices">
-        <legend>Payment method</legend>
-        {saved.map((m) => (
-          <label key={m.guid} className="choice">
-            <input type="radio" name="pay-method" value={`saved:${m.guid}`} checked={choice === `saved:${m.guid}`} onChange={() => choose(`saved:${m.guid}`)} />
-            <span>
-              {m.name} ({m.details}) <span className="pay-limit">{limitText(m.method_type as PaymentMethod, invoice.currency)}</span>
-            </span>
-          </label>
-        ))}
-        {PAYMENT_METHODS.map((m) => (
-          <label key={m} className="choice">
-            <input type="radio" name="pay-method" value={m} checked={choice === m} onChange={() => choose(m)} />
-            <span>
-              {METHOD_LABELS[m]} <span className="pay-limit">{limitText(m, invoice.currency)}</span>
-            </span>
-          </label>
-        ))}
-        {form.errors.payment_method_guid || form.errors.payment_method ? (
-          <p className="field-error" role="alert">
-            {form.errors.payment_method_guid ?? form.errors.payment_method}
-          </p>
-        ) : null}
-      </fieldset>
+      {/* Until the saved methods are known no choice is offered: one would move under the payer's pointer. */}
+      {methods.loading ? (
+        <p className="muted" aria-live="polite">
+          Loading your payment methods…
+        </p>
+      ) : (
+        <fieldset className="pay-choices">
+          <legend>Payment method</legend>
+          {saved.map((m) => (
+            <label key={m.guid} className="choice">
+              <input type="radio" name="pay-method" value={`saved:${m.guid}`} checked={choice === `saved:${m.guid}`} onChange={() => choose(`saved:${m.guid}`)} />
+              <span>
+                {m.name} ({m.details}) <span className="pay-limit">{limitText(m.method_type as PaymentMethod, invoice.currency)}</span>
+              </span>
+            </label>
+          ))}
+          {PAYMENT_METHODS.map((m) => (
+            <label key={m} className="choice">
+              <input type="radio" name="pay-method" value={m} checked={choice === m} onChange={() => choose(m)} />
+              <span>
+                {METHOD_LABELS[m]} <span className="pay-limit">{limitText(m, invoice.currency)}</span>
+              </span>
+            </label>
+          ))}
+          {form.errors.payment_method_guid || form.errors.payment_method ? (
+            <p className="field-error" role="alert">
+              {form.errors.payment_method_guid ?? form.errors.payment_method}
+            </p>
+          ) : null}
+        </fieldset>
+      )}
       {crypto ? (
         <>
           <p className="pay-limit">Crypto payments pay the full balance of {moneyText(invoice.balance_due, invoice.currency)}.</p>

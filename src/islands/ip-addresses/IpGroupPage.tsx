@@ -46,7 +46,7 @@ export function IpGroupPage({ group }: { group: string }) {
   return (
     <section aria-label="IP addresses" className="ip-group-page">
       <div className="ip-group-heading">
-        <h2>{detail?.name ?? 'IP group'}</h2>
+        <h2 aria-busy={!detail}>{detail?.name ?? 'Loading the group…'}</h2>
         {detail ? (
           <span className="muted">
             {detail.ip_address_count} IP addresses, {detail.active_count} active

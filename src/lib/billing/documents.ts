@@ -52,3 +52,15 @@ export const statusWords = (s: string) => s.replace(/_/g, ' ');
  */
 export const exchangeRateLine = (eurPerUsd: number | null): string | null =>
   eurPerUsd === null ? null : `Exchange rate of the day of issue: 1 USD = ${eurPerUsd.toFixed(4)} EUR`;
+
+/** Each order type in words (the Orders tab, the order page, a renewal's line). */
+const ORDER_TYPE_WORDS: Record<string, string> = {
+  IP_ADDRESS_HOSTING: 'IP address hosting',
+  SHARED_HOSTING: 'Shared hosting',
+  VPS_HOSTING: 'VPS hosting',
+  DEDICATED_SERVER_HOSTING: 'Dedicated server hosting',
+  DOMAIN: 'Domain registration',
+  WEBSITE_SETUP: 'Website setup',
+  MANAGED_HOSTING: 'Managed hosting',
+};
+export const orderTypeWords = (type: string) => ORDER_TYPE_WORDS[type] ?? humanise(type);

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { addUtcMonths, invoiceOf, priceIpOrder, type BillingCycleTerms, type Currency, type IpOrderLocation, type PricedInvoice } from '../../lib/billing';
+import { orderTypeWords } from '../../lib/billing/documents';
 import type { Db } from '../db/connection';
 import { billingCycles, domains, hostingAccounts, invoices, ipAddresses, ipInventory, orders } from '../db/schema/index';
 import { releaseIpOrder } from './ip-stock';
@@ -132,15 +133,6 @@ export async function withdrawUnpaidRenewals(tx: Db, orderIds: readonly (number 
     .where(and(inArray(invoices.orderId, ids), eq(invoices.status, 'UNPAID'), options.extensions ? or(and(eq(invoices.purpose, 'RENEWAL'), notBegun), eq(invoices.purpose, 'EXTENSION')) : and(eq(invoices.purpose, 'RENEWAL'), notBegun)));
 }
 
-/** Each order type in the words its renewal line uses. */
-const ORDER_WORDS: Record<string, string> = {
-  SHARED_HOSTING: 'Shared hosting',
-  VPS_HOSTING: 'VPS hosting',
-  DEDICATED_SERVER_HOSTING: 'Dedicated server hosting',
-  DOMAIN: 'Domain registration',
-  MANAGED_HOSTING: 'Managed hosting',
-  IP_ADDRESS_HOSTING: 'IP address hosting',
-};
 
 /** Offered when an order type has no billing cycles of its own (docs/decisions.md "Billing over time"). */
 const PLAIN_PERIODS = [1, 3, 6, 12];
@@ -181,7 +173,7 @@ export async function priceOrderPeriod(db: Db, order: OrderRow, start: Date, cyc
   }
   if (order.monthlyCostCents <= 0) return null;
   const end = addUtcMonths(start, cycle.months);
-  const description = `${ORDER_WORDS[order.orderType] ?? order.orderType}, order #${order.id}`;
+  const description = `${orderTypeWords(order.orderType)}, order #${order.id}`;
   const rate = order.monthlyCostCents * cycle.months;
   return invoiceOf([{ description, period_start: start, period_end: end, quantity: 1, rate, sub_total: rate }], { currency }, cycle);
 }

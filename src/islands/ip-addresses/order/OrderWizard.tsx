@@ -30,6 +30,17 @@ export function OrderWizard({ group, open, onOpenChange }: OrderWizardProps) {
     else closeIpOrder();
   }, [open, group]);
 
+  // A page's buttons are disabled while it loads, and a focused button that is disabled drops the
+  // focus to the page: it goes to the new page's first control instead, for keyboard users.
+  useEffect(() => {
+    if (!open || state.loading) return;
+    const steps = document.querySelector('.ip-order-steps');
+    const active = document.activeElement;
+    if (steps && (!active || active === document.body)) {
+      steps.closest('[role="dialog"]')?.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), button:not([disabled])')?.focus();
+    }
+  }, [open, state.page, state.loading]);
+
   // Place Order closes the wizard on its way to the invoice.
   const place = async () => {
     if (await placeOrder()) onOpenChange(false);
