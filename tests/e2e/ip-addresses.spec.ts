@@ -98,6 +98,8 @@ test('the group page: tag search, HTTP/2, bulk, signature, slots due today, a ca
   await signing.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('IP address signature successfully updated!')).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: target.ip_address })).toContainText(option.replace(' (default)', ''));
+  // The dialog closes after the list has reloaded; its footer's Cancel must be gone before the page's Cancel is pressed.
+  await expect(signing).toBeHidden();
 
   // Cancel one address: every sentence the form needs, then the request.
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
