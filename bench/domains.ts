@@ -12,10 +12,8 @@ import { createMemoryMailer } from '../src/server/mail/mailer';
 import { seedBulk, seedDemo } from '../src/server/seed/index';
 import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts';
 import { EXPORT_FIELDS } from '../src/lib/schemas/domain-export';
+import { mb, median, ms } from './figures';
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const ms = (x: number) => `${x.toFixed(1)} ms`;
-const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MiB`;
 const TOKEN_KEY = 'hostdeck:token';
 /** The Add Domains wizard's figure: an import of this many lines. */
 const WIZARD_LINES = 5000;

@@ -11,10 +11,8 @@ import { seedBulk, seedDemo } from '../src/server/seed/index';
 import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts';
 import { listenApi } from '../src/server/standalone';
 import { measureIpPage, measureIpPageInBrowser } from './ip-page';
+import { mb, median, ms } from './figures';
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const ms = (x: number) => `${x.toFixed(1)} ms`;
-const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(2)} MiB`;
 
 /** Bytes as they come over the wire, not decoded, until the last one has arrived. */
 function receive(port: number, path: string, headers: Record<string, string>) {

@@ -5,13 +5,11 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/connection';
 import { ipAddresses, ipGroups } from '../src/server/db/schema/index';
 import { IP_EXPORT_FIELDS } from '../src/lib/schemas/ip-addresses';
+import { mb, median, ms } from './figures';
 
 /** Spec part 3, 9: IP address lists up to 99,999; the group page's group holds that many. */
 const GROUP_SIZE = 99_999;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const ms = (x: number) => `${x.toFixed(1)} ms`;
-const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(2)} MiB`;
 
 async function bare(database: Database, text: string, params: unknown[]) {
   if (database.pglite) await database.pglite.query(text, params);

@@ -15,7 +15,9 @@
  *    the slowest interaction while scrolling, selecting all and searching by tag.
  * 5. The HTTP edge's requests per second with 100 ACTIVE firewall rules on a domain beside a
  *    domain with none (ratio), under 50 concurrent clients.
- * Run with `npm run bench` (options: --ips N --runs N --seconds N --skip-api --skip-js --skip-load --skip-domains, --domains N, --skip-edge).
+ * 6. The CLI packed on its own: its start-up time, 10,000 domains imported (checked and
+ *    submitted) and the IP addresses exported to a file (time and peak memory).
+ * Run with `npm run bench` (options: --ips N --runs N --seconds N --skip-api --skip-js --skip-load --skip-domains, --domains N, --skip-edge, --skip-cli).
  */
 import { parseArgs } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,6 +28,7 @@ import { measurePageJs } from './page-js';
 import { measureConcurrency } from './concurrency';
 import { measureDomains } from './domains';
 import { measureEdgeFirewall } from './edge-firewall';
+import { measureCli } from './cli';
 
 const { values } = parseArgs({
   options: {
@@ -36,6 +39,7 @@ const { values } = parseArgs({
     'skip-load': { type: 'boolean', default: false },
     'skip-domains': { type: 'boolean', default: false },
     'skip-edge': { type: 'boolean', default: false },
+    'skip-cli': { type: 'boolean', default: false },
     domains: { type: 'string', default: '50000' },
     seconds: { type: 'string', default: '5' },
   },
@@ -60,3 +64,11 @@ if (!values['skip-domains']) {
   }
 }
 if (!values['skip-edge']) await measureEdgeFirewall(Number(values.seconds));
+if (!values['skip-cli']) {
+  const dir = mkdtempSync(join(tmpdir(), 'hostdeck-bench-cli-db-'));
+  try {
+    await measureCli({ dataDir: dir, ipCount: Number(values.ips), domainCount: 10_000, runs: Number(values.runs) });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -8,7 +8,7 @@ export const EXIT = {
   failure: 1,
   /** The command was called the wrong way (flags, arguments). */
   usage: 2,
-  /** The request was taken but some of its work failed: a task ended in FAILURE. */
+  /** The request was taken but some of its work failed: a task ended in FAILURE, an order placed but not paid. */
   someFailed: 3,
   /** Stopped part way (Ctrl+C, a lost connection); `--resume` carries on where it stopped. */
   interrupted: 4,
@@ -21,7 +21,7 @@ Exit codes:
   0    done
   1    failed (the message says why)
   2    wrong usage (options, arguments)
-  3    accepted, but some of the work failed (a task ended in FAILURE)
+  3    accepted, but some of the work failed (a task ended in FAILURE, an order not paid)
   4    interrupted; run the same command with --resume to carry on
   130  cancelled at a prompt`;
 

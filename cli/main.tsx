@@ -7,6 +7,8 @@ import { registerWhoami } from './commands/whoami';
 import { registerDomains } from './commands/domains';
 import { registerGroups } from './commands/groups';
 import { registerTasks } from './commands/tasks';
+import { registerIp } from './commands/ip';
+import { registerInvoices } from './commands/invoices';
 import { createContext, parseOptions, type CliIO, type Context, type Runner } from './context';
 import { API_KEY_REFUSED_HINT, CliError, EXIT_CODES_HELP, SIGNED_OUT_MESSAGE } from './errors';
 import { createUi } from './ui/render';
@@ -54,6 +56,8 @@ export async function runCli(argv: readonly string[], overrides: Partial<CliIO> 
   registerGroups(program, run);
   registerDomains(program, run);
   registerTasks(program, run);
+  registerIp(program, run);
+  registerInvoices(program, run);
   program.addHelpText('after', EXIT_CODES_HELP);
 
   try {

@@ -2,10 +2,13 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { Domain } from '../../src/lib/api/domains';
-import { listDomains } from '../../src/lib/requests/domains';
+import { domainsRoutes, listDomains } from '../../src/lib/requests/domains';
+import { openStreamedDownload } from '../../src/lib/requests/streamed-download';
+import { EXPORT_FIELDS, EXPORT_SORT_FIELDS, type DomainExportQuery } from '../../src/lib/schemas/domain-export';
 import type { Context, Runner } from '../context';
 import { CliError, UsageError } from '../errors';
 import { runImport, importOptionsSchema } from '../import/run';
+import { exportOutputShape, outputTypeOf, writeExport } from './export-output';
 import { allPages, findGroup, signedIn } from './shared';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -13,6 +16,16 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 export const domainsListOptionsSchema = z.object({
   group: z.string().optional(),
   search: z.array(z.string()).default([]),
+});
+
+/** What the panel's export dialog ticks at first: every field but the software passwords, which are asked for by name. */
+const DEFAULT_EXPORT_FIELDS = EXPORT_FIELDS.filter((f) => f !== 'software_password');
+
+export const domainsExportOptionsSchema = z.object({
+  group: z.string(),
+  ...exportOutputShape,
+  field: z.array(z.enum(EXPORT_FIELDS, { error: `A field is one of ${EXPORT_FIELDS.join(', ')}.` })).default([]),
+  sort: z.enum(EXPORT_SORT_FIELDS, { error: `The sort field is one of ${EXPORT_SORT_FIELDS.join(', ')}.` }).default('domain'),
 });
 
 export function registerDomains(program: Command, run: Runner): void {
@@ -23,6 +36,17 @@ export function registerDomains(program: Command, run: Runner): void {
     .option('--group <group>', 'only this domain group (its name or guid)')
     .option('--search <text>', 'only domains whose name, address or hosting account contains this (repeat for any of several)', collect, [])
     .action(run(domainsListOptionsSchema, listDomainsCommand));
+  domains
+    .command('export')
+    .description("write a domain group's export (the panel's fields, sort and CSV or JSON) to stdout or a file, as it arrives")
+    .requiredOption('--group <group>', 'the domain group (its name or guid)')
+    .option('--field <field>', 'a field to export (repeat; default: all but software_password)', collect, [])
+    .option('--sort <field>', 'sort by this field', 'domain')
+    .option('--desc', 'sort descending')
+    .option('--format <format>', 'csv or json (default csv; json with --json)')
+    .option('--output <file>', 'write to this file instead of stdout')
+    .addHelpText('after', `\nFields: ${EXPORT_FIELDS.join(', ')}\n\nExamples:\n  $ hostdeck domains export --group Production > production.csv\n  $ hostdeck domains export --group Production --field domain --field ip_address --format json --output sites.json`)
+    .action(run(domainsExportOptionsSchema, exportDomainsCommand));
   domains
     .command('import')
     .description('add the domains of a file (one a line) to a domain group, checked first, resumable')
@@ -77,6 +101,20 @@ export async function listDomainsCommand(ctx: Context, options: z.output<typeof 
     ],
     rows,
   );
+}
+
+/** `hostdeck domains export`: the export dialog's file (spec part 2, 5 and 9 "Export"), streamed. */
+export async function exportDomainsCommand(ctx: Context, options: z.output<typeof domainsExportOptionsSchema>): Promise<void> {
+  const { api, options: apiOptions } = signedIn(ctx);
+  const group = await findGroup(api, options.group);
+  const query: DomainExportQuery = {
+    group: group.guid,
+    output_type: outputTypeOf(ctx, options.format),
+    fields: options.field.length ? options.field : DEFAULT_EXPORT_FIELDS,
+    sort_field: options.sort,
+    sort_dir: options.desc ? 'DESC' : 'ASC',
+  };
+  await writeExport(ctx, await openStreamedDownload(apiOptions, domainsRoutes.exportDomains.path, { query: { ...query } }), options.output);
 }
 
 /** The import's text and where it came from: a file, or stdin for `-`. */

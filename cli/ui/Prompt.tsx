@@ -1,6 +1,6 @@
-import { PasswordInput, TextInput } from '@inkjs/ui';
 import { Box, Text, useApp } from 'ink';
 import { useEffect, useState } from 'react';
+import { LineInput } from './LineInput';
 
 export interface PromptProps {
   label: string;
@@ -27,28 +27,10 @@ export function Prompt({ label, secret = false, defaultValue, placeholder, valid
     exit(answer);
   }, [answer, exit, onSubmit]);
 
-  // Bumped to start the input afresh (from `draft`) after a pasted line was taken from it.
-  const [inputKey, setInputKey] = useState(0);
-  const [draft, setDraft] = useState(defaultValue);
-
   const submit = (value: string) => {
     const problem = validate?.(value);
     if (problem) setError(problem);
     else setAnswer(value);
-  };
-
-  /**
-   * Text pasted with its Enter arrives as one chunk, which the input takes as typed text with
-   * a newline in it rather than as Enter: take what comes before the newline as submitted.
-   */
-  const change = (value: string) => {
-    setError(undefined);
-    const end = value.search(/[\r\n]/);
-    if (end === -1) return;
-    const line = value.slice(0, end);
-    setDraft(secret ? undefined : line);
-    setInputKey((k) => k + 1);
-    submit(line);
   };
 
   if (answer !== null) {
@@ -64,11 +46,7 @@ export function Prompt({ label, secret = false, defaultValue, placeholder, valid
         <Text bold>
           <Text color="cyan">?</Text> {label}:{' '}
         </Text>
-        {secret ? (
-          <PasswordInput key={inputKey} placeholder={placeholder} onChange={change} onSubmit={submit} />
-        ) : (
-          <TextInput key={inputKey} defaultValue={draft} placeholder={placeholder} onChange={change} onSubmit={submit} />
-        )}
+        <LineInput secret={secret} defaultValue={defaultValue} placeholder={placeholder} onChange={() => setError(undefined)} onSubmit={submit} />
       </Box>
       {error ? (
         <Box paddingLeft={2}>

@@ -12,21 +12,24 @@ export interface DialogProps {
   onOpenChange?: (open: boolean) => void;
   /** Buttons under the body. */
   footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg';
+  /** xl: the 1,100 px permission editor (spec part 3, 2.9). */
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** False: a click outside and Escape do not close it (spec part 3, 4: the API key's secret). */
+  dismissible?: boolean;
 }
 
 /**
  * A centred modal dialog: focus trapped (on its first field, if it has one), Escape closes,
  * title announced. Its code (./OverlayFrames.tsx) loads when it first opens.
  */
-export function Dialog({ title, children, trigger, open, onOpenChange, footer, size = 'md' }: DialogProps) {
+export function Dialog({ title, children, trigger, open, onOpenChange, footer, size = 'md', dismissible = true }: DialogProps) {
   const state = useOverlayState({ open, onOpenChange, trigger });
   return (
     <>
       {state.trigger}
       {state.used ? (
         <Suspense fallback={null}>
-          <DialogFrame title={title} open={state.open} onOpenChange={state.setOpen} footer={footer} size={size}>
+          <DialogFrame title={title} open={state.open} onOpenChange={state.setOpen} footer={footer} size={size} dismissible={dismissible}>
             {children}
           </DialogFrame>
         </Suspense>

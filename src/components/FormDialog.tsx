@@ -27,7 +27,9 @@ export interface FormDialogProps {
   footer?: (formId: string) => ReactNode;
   /** Layout class of the form (form-grid lays fields out in two columns on wide screens). */
   formClassName?: string;
-  size?: 'sm' | 'md' | 'lg';
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** False: a click outside and Escape do not close it (see Dialog). */
+  dismissible?: boolean;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface FormDialogProps {
  * footer (FormFooter, tied to the form by its id), the first field focused on open.
  * Validation and the request are the caller's (the form helper), through `onSubmit`.
  */
-export function FormDialog({ title, children, trigger, open, onOpenChange, submitLabel, cancelLabel, busy, submitDisabled = false, onSubmit, formRef, footer, formClassName = 'form-grid', size }: FormDialogProps) {
+export function FormDialog({ title, children, trigger, open, onOpenChange, submitLabel, cancelLabel, busy, submitDisabled = false, onSubmit, formRef, footer, formClassName = 'form-grid', size, dismissible = true }: FormDialogProps) {
   const formId = useId();
   const [ownOpen, setOwnOpen] = useState(false);
   const isOpen = open ?? ownOpen;
@@ -50,6 +52,7 @@ export function FormDialog({ title, children, trigger, open, onOpenChange, submi
       open={isOpen}
       onOpenChange={setOpen}
       {...(size ? { size } : {})}
+      dismissible={dismissible}
       footer={footer ? footer(formId) : <FormFooter form={formId} submitLabel={submitLabel} busy={busy} submitDisabled={submitDisabled} onCancel={() => setOpen(false)} {...(cancelLabel ? { cancelLabel } : {})} />}
     >
       <form id={formId} ref={formRef} className={formClassName || undefined} onSubmit={onSubmit} noValidate>

@@ -9,9 +9,12 @@ import { operations } from './routes/index';
 import { mountOperations } from './http/operation';
 import { apiDocsRoutes } from './routes/api-docs';
 import { sandboxGatewayRoutes } from './routes/sandbox-gateway';
+import { sandboxCpanelRoutes } from './routes/hosting-sandbox-cpanel';
+import { deliverQueuedCompanyEmails, hasQueuedCompanyEmails } from './services/company-mail';
+import { affiliateReferralRoutes } from './routes/affiliate-referral';
 
 /** Paths answered without a session; everything else needs `Authorization: Token`. */
-export const PUBLIC_PATHS = ['/openapi.json', '/docs', '/docs/viewer.js', '/sandbox-gateway/:session'] as const;
+export const PUBLIC_PATHS = ['/openapi.json', '/docs', '/docs/viewer.js', '/sandbox-gateway/:session', '/sandbox-cpanel/:token', '/affiliate/r/:hash'] as const;
 
 /**
  * The reference provider API. `deps` may be a promise factory so the server can open and
@@ -54,6 +57,8 @@ export function createApiApp(deps: ServerDeps | (() => Promise<ServerDeps>)) {
     c.set('ip', d.clientIp(c.req.raw) ?? 'unknown');
     c.set('userAgent', (c.req.header('user-agent') ?? '').slice(0, 500));
     await next();
+    // Company emails recorded by this request's transactions go out once it has committed.
+    if (hasQueuedCompanyEmails()) await deliverQueuedCompanyEmails(d.db, d.mailer, d.now()).catch((error: unknown) => console.error(`[hostdeck] company emails wait: ${String(error)}`));
   });
 
   // Each operation carries its own access rules (guardsOf): no blanket middleware guards a path.
@@ -61,6 +66,10 @@ export function createApiApp(deps: ServerDeps | (() => Promise<ServerDeps>)) {
   app.route('/', apiDocsRoutes(operations.map((o) => o.op)));
   // The sandbox gateway's payer page (src/server/billing/gateway.ts): HTML, not an operation.
   app.route('/', sandboxGatewayRoutes());
+  // The sandbox control panel a cPanel login link opens (src/server/routes/hosting-sandbox-cpanel.ts).
+  app.route('/', sandboxCpanelRoutes());
+  // The referral link handler (src/server/routes/affiliate-referral.ts): a redirect, not an operation.
+  app.route('/', affiliateReferralRoutes());
 
   app.notFound((c) => c.json({ errors: [NOT_FOUND], code: 'not_found' }, 404));
   app.onError((err, c) => {

@@ -21,15 +21,20 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** An API whose 401 answers end the session as the panel's own does; `inner` is read on every call. */
+export function withSessionGuard(inner: () => Api): Api {
+  return {
+    get baseURL() {
+      return inner().baseURL;
+    },
+    get: (path, query) => guarded(() => inner().get(path, query)),
+    post: (path, body, init) => guarded(() => inner().post(path, body, init)),
+    put: (path, body) => guarded(() => inner().put(path, body)),
+    patch: (path, body) => guarded(() => inner().patch(path, body)),
+    delete: (path, body) => guarded(() => inner().delete(path, body)),
+    download: (path, query) => guarded(() => inner().download(path, query)),
+  };
+}
+
 /** The panel's API instance; every store and action calls through it (src/stores/environment.ts says which API). */
-export const api: Api = {
-  get baseURL() {
-    return environment().api.baseURL;
-  },
-  get: (path, query) => guarded(() => environment().api.get(path, query)),
-  post: (path, body, init) => guarded(() => environment().api.post(path, body, init)),
-  put: (path, body) => guarded(() => environment().api.put(path, body)),
-  patch: (path, body) => guarded(() => environment().api.patch(path, body)),
-  delete: (path, body) => guarded(() => environment().api.delete(path, body)),
-  download: (path, query) => guarded(() => environment().api.download(path, query)),
-};
+export const api: Api = withSessionGuard(() => environment().api);

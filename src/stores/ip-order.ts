@@ -1,21 +1,19 @@
 import { computed, map } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
-import type { BillingCycleOption, CouponTermsAnswer, IpOrderOptions, MarketplaceEntry, MarketplaceLocation } from '../lib/api/ip-orders';
-import { priceIpOrder, type CouponTerms, type PricedIpOrder } from '../lib/billing';
+import type { CouponTermsAnswer, IpOrderOptions, MarketplaceEntry, MarketplaceLocation } from '../lib/api/ip-orders';
+import type { PricedIpOrder } from '../lib/billing';
 import { ApiError } from '../lib/errors';
 import { listIpGroups } from '../lib/requests/ip-addresses';
 import { createIpOrder, ipMarketplace, ipOrderOptions } from '../lib/requests/ip-orders';
 import { fieldErrors } from '../lib/schemas/auth';
 import {
   CHOOSE_A_LOCATION,
-  MAX_SLOTS,
   ORDER_DEFAULTS,
   ORDER_PLACED,
   ipOrderSchema,
   normaliseCoupon,
   type IpAddressType,
   type IpFilter,
-  type IpOrderInput,
 } from '../lib/schemas/ip-orders';
 import { PICKER_PAGE_SIZE } from '../lib/schemas/lists';
 import { api } from './api';
@@ -29,94 +27,9 @@ import { toastError, toastSuccess } from './toasts';
  * the invoice with), then Place Order and the invoice. Pure rules first, the store after.
  */
 
-/** What page 2 holds for one location: addresses wanted and website slots per address. */
-export interface LocationPick {
-  count: number;
-  slots: number;
-}
-
-/** A count from 0 to what the location has (spec part 3, 5); anything typed that is not a number is 0. */
-export function clampCount(value: number, available: number): number {
-  if (!Number.isFinite(value)) return 0;
-  return Math.min(Math.max(0, Math.trunc(value)), Math.max(0, available));
-}
-
-/** Website slots per address: 1 up to 10 dedicated, exactly 1 shared (spec part 3, 5 and 9). */
-export function clampSlots(value: number, type: IpAddressType): number {
-  if (!Number.isFinite(value)) return 1;
-  return Math.min(Math.max(1, Math.trunc(value)), MAX_SLOTS[type]);
-}
-
-/** The locations with at least one address wanted, in the marketplace's order: what the order names. */
-export function chosenLocations(entries: readonly MarketplaceEntry[], picks: Readonly<Record<string, LocationPick>>): { location: MarketplaceLocation; pick: LocationPick }[] {
-  return entries.flatMap((e) => e.locations).flatMap((location) => {
-    const pick = picks[location.hash];
-    return pick && pick.count > 0 ? [{ location, pick }] : [];
-  });
-}
-
-export const couponTermsOf = (coupon: CouponTermsAnswer): CouponTerms =>
-  coupon.discount_type === 'FIXED_AMOUNT'
-    ? { code: coupon.code, discountType: 'FIXED_AMOUNT', amountCents: coupon.amount, currency: coupon.currency }
-    : { code: coupon.code, discountType: 'PERCENTAGE', percentageValue: coupon.percentage_value };
-
-export interface SummaryInput {
-  ipType: IpAddressType;
-  entries: readonly MarketplaceEntry[];
-  picks: Readonly<Record<string, LocationPick>>;
-  cycle: BillingCycleOption;
-  coupon: CouponTermsAnswer | null;
-  options: Pick<IpOrderOptions, 'currency' | 'tax_rate' | 'eur_per_usd'>;
-}
-
-/** The summary's totals: priceIpOrder over the chosen lines, as the server prices the invoice. */
-export function summaryOf({ ipType, entries, picks, cycle, coupon, options }: SummaryInput): PricedIpOrder {
-  return priceIpOrder(
-    {
-      ipAddressType: ipType,
-      locations: chosenLocations(entries, picks).map(({ location, pick }) => ({
-        city: location.city,
-        country: location.country,
-        count: pick.count,
-        slots: pick.slots,
-        priceCents: location.price,
-        sitePriceCents: location.site_price,
-      })),
-      cycle: { name: cycle.name, months: cycle.value, discountPercentage: cycle.discount?.percentage_value ?? null },
-      coupon: coupon ? couponTermsOf(coupon) : null,
-    },
-    { currency: options.currency, taxRate: options.tax_rate, ...(options.eur_per_usd !== null ? { eurPerUsd: options.eur_per_usd } : {}) },
-  );
-}
-
-export interface OrderChoices {
-  group: string;
-  ipType: IpAddressType;
-  filter: IpFilter;
-  excludedGroups: readonly string[];
-  billingCycle: string;
-  coupon: string;
-}
-
-/** The create call's body (spec part 3, 7): slots go as the extra ones beyond the first; a blank coupon is null. */
-export function orderBody(choices: OrderChoices, entries: readonly MarketplaceEntry[], picks: Readonly<Record<string, LocationPick>>): IpOrderInput {
-  return {
-    group: choices.group,
-    billing_cycle: choices.billingCycle,
-    locations: chosenLocations(entries, picks).map(({ location, pick }) => ({
-      location: location.location,
-      ip_address_count: pick.count,
-      additional_site_count: pick.slots - 1,
-    })),
-    ip_address_filter: choices.filter,
-    ip_address_type: choices.ipType,
-    excluded_groups: [...choices.excludedGroups],
-    coupon: normaliseCoupon(choices.coupon),
-  };
-}
-
-/** Spec part 3, 9 and 5: the coupon overrides the default discount; said on ANNUALLY. */
-export const couponOverrides = (billingCycle: string, coupon: CouponTermsAnswer | null) => billingCycle === 'ANNUALLY' && coupon !== null;
+import { chosenLocations, clampCount, clampSlots, orderBody, summaryOf, type LocationPick } from '../lib/rules/ip-order';
+export { chosenLocations, clampCount, clampSlots, couponOverrides, couponTermsOf, orderBody, summaryOf } from '../lib/rules/ip-order';
+export type { LocationPick, OrderChoices, SummaryInput } from '../lib/rules/ip-order';
 
 // ---------------------------------------------------------------------------------------------
 // The store

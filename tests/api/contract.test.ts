@@ -16,7 +16,7 @@ afterAll(() => database.close());
 
 /** Served beside the operations: the document itself and its viewer. */
 // Routes that are not operations: the documentation, and the sandbox gateway's payer page (HTML, decisions: Payments).
-const DOCUMENTATION = new Set(['GET /openapi.json', 'GET /docs', 'GET /docs/viewer.js', 'GET /sandbox-gateway/:session', 'POST /sandbox-gateway/:session']);
+const DOCUMENTATION = new Set(['GET /openapi.json', 'GET /docs', 'GET /docs/viewer.js', 'GET /sandbox-gateway/:session', 'POST /sandbox-gateway/:session', 'GET /affiliate/r/:hash', 'GET /sandbox-cpanel/:token']);
 
 interface Document {
   openapi: string;
@@ -78,6 +78,16 @@ const BUILT = [
   'GET /account/emails/', 'GET /account/emails/{guid}/', 'GET /account/logins/', 'GET /account/logs/', 'GET /account/companies/', 'POST /account/companies/',
   'GET /account/companies/{guid}/make_default/', 'GET /account/invitations/', 'GET /account/invitations/code/', 'DELETE /account/invitations/{guid}/',
   'POST /account/invitations/{guid}/accept/',
+  // company: profile, users and permissions, API keys (issue 11)
+  'POST /account/companies/{guid}/', 'POST /account/companies/{guid}/invoice-notes/', 'GET /account/companies/{guid}/users/', 'POST /account/companies/{guid}/users/',
+  'GET /account/companies/{guid}/users/{userGuid}/', 'POST /account/companies/{guid}/users/{userGuid}/', 'DELETE /account/companies/{guid}/users/{userGuid}/',
+  'POST /account/companies/{guid}/invitations/', 'GET /account/companies/{guid}/api/permissions/', 'GET /account/companies/{guid}/api/', 'POST /account/companies/{guid}/api/',
+  'DELETE /account/companies/{guid}/api/{keyGuid}/',
+  // company: VAT, logs, emails, contacts and partner details (issue 11)
+  'GET /account/companies/{guid}/vat/', 'POST /account/companies/{guid}/vat/', 'DELETE /account/companies/{guid}/vat/{vatGuid}/', 'GET /account/companies/{guid}/logs/',
+  'GET /account/companies/{guid}/emails/', 'GET /account/companies/{guid}/emails/{emailGuid}/', 'GET /account/companies/{guid}/contacts/', 'POST /account/companies/{guid}/contacts/',
+  'GET /account/companies/{guid}/contacts/{id}/', 'POST /account/companies/{guid}/contacts/{id}/', 'DELETE /account/companies/{guid}/contacts/{id}/',
+  'POST /account/companies/{guid}/contacts/{id}/verification/', 'GET /account/partner-details/', 'POST /account/partner-details/',
   // ip
   'GET /ip_addresses/', 'GET /ip_addresses/groups/', 'GET /ip_addresses/signatures/',
   // ip: the IP group page's actions (issue 10)
@@ -85,8 +95,13 @@ const BUILT = [
   'POST /ip_addresses/groups/', 'GET /ip_addresses/groups/{guid}/', 'POST /ip_addresses/groups/{guid}/', 'GET /ip_addresses/export/', 'POST /billing/cancellations/', 'POST /billing/ip-addresses/modify/',
   // ip: ordering from the marketplace (issue 10)
   'GET /ip_addresses/marketplace/', 'GET /billing/orders/ip_addresses/options/', 'POST /billing/orders/ip_addresses/create/',
-  // hosting: the accounts list the domain area's pickers read
-  'GET /hosting/accounts/',
+  // hosting: the accounts list the domain area's pickers read, the account page, cPanel and custom hosts (issue 11)
+  'GET /hosting/accounts/', 'GET /hosting/accounts/{guid}/', 'PATCH /hosting/accounts/{guid}/', 'DELETE /hosting/accounts/{guid}/',
+  'GET /hosting/accounts/{guid}/domains/', 'POST /hosting/shared_hosting/{guid}/password/', 'POST /hosting/shared_hosting/{guid}/change_password/',
+  'GET /hosting/shared_hosting/{guid}/cpanel/login/', 'POST /hosting/custom-hosts/',
+  // hosting: shared hosting orders and plan changes (issue 11)
+  'GET /billing/shared-hosting/plans/', 'GET /billing/shared-hosting/locations/', 'GET /billing/orders/shared_hosting/options/',
+  'POST /billing/orders/shared_hosting/create/', 'POST /billing/shared-hosting/modify/', 'DELETE /hosting/accounts/{guid}/cancel-downgrade/',
   // domains: the group Tasks tab and the DNS zone reset (the first kind of task)
   'GET /domains/groups/{guid}/tasks/', 'POST /domains/{guid}/dns_zone/reset/',
   // domains: meta toggles, URL redirects and traffic analytics (the HTTP edge's settings and records)
@@ -124,14 +139,24 @@ const BUILT = [
   'DELETE /billing/payment_methods/{guid}/', 'POST /billing/payment/',
   // billing: cancellation requests, listed, viewed and withdrawn (issue 10, cancellations)
   'GET /billing/cancellations/', 'GET /billing/cancellations/{guid}/', 'DELETE /billing/cancellations/{guid}/',
+  // services: the done-for-you website order (issue 11)
+  'POST /billing/orders/website-setup/create/',
+  // affiliate: the programme, its links, reports and billing (issue 11)
+  'GET /affiliate/exists/', 'POST /affiliate/create/', 'GET /affiliate/', 'GET /affiliate/recent-referral-activity/', 'GET /affiliate/reports/',
+  'GET /affiliate/billing/', 'GET /affiliate/billing/invoices/', 'GET /affiliate/billing/invoices/{id}/', 'GET /affiliate/billing/invoices/{id}/pdf/',
+  'GET /affiliate/billing/payment-details/', 'POST /affiliate/billing/payment-details/', 'GET /affiliate/links/', 'POST /affiliate/links/', 'DELETE /affiliate/links/{guid}/',
 ];
 
 /** Operations decided beyond the spec's list (docs/decisions.md says why). */
 const DECIDED_EXTRAS = [
+  // What a hosting plan change would charge and warn about, before anything is committed (decisions: Shared hosting orders and plan changes).
+  'GET /billing/shared-hosting/modify/preview/',
   // An IP export of a selection too long for a URL, or of all as searched less some (decisions: IP addresses).
   'POST /ip_addresses/export/',
   // The support info button's knowledge-base article (decisions: Panel).
   'GET /system/support/{id}/',
+  // The support page's departments, hours and knowledge-base articles (decisions: Support and services).
+  'GET /system/support/',
   // The company's task changes as Server-Sent Events, for the Tasks tab and the CLI's --wait (decisions: API contract).
   'GET /tasks/events/',
   // The guids of a group's ACTIVE domains as searched, for 'Select all N' across pages (decisions: Domain groups and the domain list).

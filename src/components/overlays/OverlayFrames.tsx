@@ -18,7 +18,7 @@ export interface FrameProps {
 
 const FIRST_FIELD = 'input:not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not(:disabled)';
 
-export function DialogFrame({ title, children, open, onOpenChange, footer, size }: FrameProps & { footer?: ReactNode; size: 'sm' | 'md' | 'lg' }) {
+export function DialogFrame({ title, children, open, onOpenChange, footer, size, dismissible = true }: FrameProps & { footer?: ReactNode; size: 'sm' | 'md' | 'lg' | 'xl'; dismissible?: boolean }) {
   const body = useRef<HTMLDivElement>(null);
   return (
     <ArkDialog.Root
@@ -27,6 +27,9 @@ export function DialogFrame({ title, children, open, onOpenChange, footer, size 
       // A form's first field takes focus, not the close button before it.
       initialFocusEl={() => body.current?.querySelector<HTMLElement>(FIRST_FIELD) ?? null}
       open={open}
+      // A dialog that must be read first (a secret shown once) closes only by its own buttons.
+      closeOnInteractOutside={dismissible}
+      closeOnEscape={dismissible}
       onOpenChange={(details) => onOpenChange(details.open)}
     >
       <Portal>

@@ -1,3 +1,4 @@
+import { FieldError } from '../../components/form/FieldError';
 import { Checkbox } from '../../components/Checkbox';
 import { SelectField } from '../../components/form/SelectField';
 import { TextField } from '../../components/TextField';
@@ -7,13 +8,6 @@ import type { CancellationFeedbackValues } from '../../stores/cancellation-form'
 
 const SCORES = [1, 2, 3, 4, 5] as const;
 
-function FieldError({ error }: { error: string | undefined }) {
-  return error ? (
-    <p className="field-error" role="alert">
-      {error}
-    </p>
-  ) : null;
-}
 
 function ScoreField({ legend, name, value, onChange, error }: { legend: string; name: string; value: number | null; onChange: (n: number) => void; error: string | undefined }) {
   return (

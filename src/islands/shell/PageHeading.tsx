@@ -28,7 +28,7 @@ export function PageHeading({ title, supportId }: { title: string; supportId?: s
 }
 
 /** The knowledge-base article the server holds for the id, else the sentence naming it; no artificial delay. */
-function SupportContent({ id }: { id: string }) {
+export function SupportContent({ id }: { id: string }) {
   const state = useStore($support)[id];
   useEffect(() => {
     void loadSupportArticle(id);

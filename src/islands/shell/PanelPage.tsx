@@ -16,7 +16,15 @@ const OrderPage = lazy(() => import('../billing/OrderPage').then((m) => ({ defau
 const InvoicePage = lazy(() => import('../billing/InvoicePage').then((m) => ({ default: m.InvoicePage })));
 const IpGroupsPage = lazy(() => import('../ip-addresses/IpGroupsPage').then((m) => ({ default: m.IpGroupsPage })));
 const IpGroupPage = lazy(() => import('../ip-addresses/IpGroupPage').then((m) => ({ default: m.IpGroupPage })));
+const HostingAccountsPage = lazy(() => import('../hosting/HostingAccountsPage').then((m) => ({ default: m.HostingAccountsPage })));
+const HostingAccountPage = lazy(() => import('../hosting/HostingAccountPage').then((m) => ({ default: m.HostingAccountPage })));
+const CompanyPage = lazy(() => import('../company/CompanyPage').then((m) => ({ default: m.CompanyPage })));
+const ServicesPage = lazy(() => import('../services/ServicesPage').then((m) => ({ default: m.ServicesPage })));
+const SupportPage = lazy(() => import('../support/SupportPage').then((m) => ({ default: m.SupportPage })));
 const CreditNotePage = lazy(() => import('../billing/CreditNotePage').then((m) => ({ default: m.CreditNotePage })));
+const AffiliatePage = lazy(() => import('../affiliate/AffiliatePage').then((m) => ({ default: m.AffiliatePage })));
+const AffiliateApplication = lazy(() => import('../affiliate/AffiliateApplication').then((m) => ({ default: m.AffiliateApplication })));
+const AffiliateInvoicePage = lazy(() => import('../affiliate/AffiliateInvoicePage').then((m) => ({ default: m.AffiliateInvoicePage })));
 
 /** The body of the panel page `view` names. */
 export function PanelPage({ view }: { view: PanelView }) {
@@ -65,5 +73,21 @@ function PageFor({ view }: { view: PanelView }) {
       return <IpGroupsPage />;
     case 'ipGroup':
       return <IpGroupPage key={view.group} group={view.group} />;
+    case 'hostingAccounts':
+      return <HostingAccountsPage />;
+    case 'hostingAccount':
+      return <HostingAccountPage key={view.guid} guid={view.guid} />;
+    case 'affiliate':
+      return <AffiliatePage tab={view.tab} />;
+    case 'affiliateCreate':
+      return <AffiliateApplication />;
+    case 'affiliateInvoice':
+      return <AffiliateInvoicePage id={view.id} />;
+    case 'services':
+      return <ServicesPage />;
+    case 'support':
+      return <SupportPage />;
+    case 'company':
+      return <CompanyPage tab={view.tab} guid={view.guid} />;
   }
 }

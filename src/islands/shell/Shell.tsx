@@ -5,6 +5,7 @@ import { Toaster } from '../../components/Toaster';
 import { $drawerOpen, $sidebar, setDrawerOpen } from '../../stores/preferences';
 import { $router, $view, followPanelLinks } from '../../stores/router';
 import { startShell } from '../../stores/shell';
+import { followCompanyStyles } from '../../stores/company-settings-styles';
 import { Header } from './Header';
 import { PageBody } from './PageBody';
 import { PanelPage } from './PanelPage';
@@ -30,6 +31,7 @@ export function Shell({ whiteLabel }: ShellProps) {
   const first = useRef(true);
 
   useEffect(() => startShell(), []);
+  useEffect(() => followCompanyStyles(), []);
   useEffect(() => followPanelLinks(), []);
 
   useEffect(() => closeDrawerOnEscape(), []);

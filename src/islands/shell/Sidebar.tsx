@@ -5,6 +5,7 @@ import { Icon } from '../../components/Icon';
 import { Tooltip } from '../../components/Tooltip';
 import { $sidebar } from '../../stores/preferences';
 import { $session } from '../../stores/session';
+import { companyLogo } from '../../stores/company-settings-styles';
 import { AccountManagerCard } from './AccountManagerCard';
 
 /** The left menu: the pages this viewer may open, the Knowledge Base link, and the account manager. */
@@ -17,7 +18,8 @@ export function Sidebar({ whiteLabel, pathname }: { whiteLabel: WhiteLabel; path
     ? buildMenu({ permissions: user.company.permissions, isCustomer: user.is_customer }, whiteLabel.knowledge_base_url)
     : [];
   const active = activeMenuKey(pathname);
-  const logo = collapsed ? (whiteLabel.icon_logo ?? whiteLabel.logo) : whiteLabel.logo;
+  // A partner company's own logo (Partner Details) stands in for the provider's.
+  const logo = companyLogo(user?.company.white_label) ?? (collapsed ? (whiteLabel.icon_logo ?? whiteLabel.logo) : whiteLabel.logo);
 
   return (
     <aside className="sidebar" id="sidebar" aria-label="Sidebar" data-collapsed={collapsed ? 'true' : 'false'} {...(sidebar.drawer && !sidebar.expanded ? { inert: true } : {})}>

@@ -58,6 +58,12 @@ export const companyDetail = z
     date_created: z.iso.datetime(),
     /** The viewer's account type in the company. */
     account_type: z.string(),
+    /** Printed on the company's new invoices (spec part 3, 3 Company). */
+    invoice_notes: z.string().nullable(),
+    /** Quoted to support to prove who is calling. */
+    support_pin: z.string(),
+    /** The viewer's permissions in this company (the company page shows its tabs by them). */
+    permissions: z.array(z.string()),
   })
   .meta({ id: 'CompanyDetail' });
 export type CompanyDetail = z.infer<typeof companyDetail>;

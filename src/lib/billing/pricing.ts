@@ -12,6 +12,7 @@
  */
 import { addUtcMonths } from './calendar';
 import { formatMoney, percentOf, usdToEur, type Currency } from './money';
+import { prorateChange, type SlotUpgradeDue } from './proration';
 
 export interface InvoiceLine {
   description: string;
@@ -283,4 +284,68 @@ export function priceWebsiteSetup(order: WebsiteSetupOrder, context: InvoiceCont
   if (order.managedHosting) items.push(line('Managed hosting, 12 months', 1, rate(WEBSITE_SETUP_PRICES.managedHosting), null));
   if (order.whiteGloveDomainPicking) items.push(line('White-glove domain picking', 1, 0, null));
   return invoiceOf(items, context);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared hosting (spec part 3, 2.8, 4 "Plan change wizard", 9 "Hosting")
+
+/** A hosting plan's monthly price in the invoice's currency (the plan's own USD or EUR row). */
+export interface HostingPlanPrice {
+  name: string;
+  monthlyCents: number;
+}
+
+export interface SharedHostingOrder {
+  accountName: string;
+  plan: HostingPlanPrice;
+  cycle: BillingCycleTerms;
+  coupon?: CouponTerms | null;
+  /** When given, the line carries the period periodStart .. periodStart + the cycle's months. */
+  periodStart?: Date;
+}
+
+export interface PricedSharedHostingOrder extends PricedInvoice {
+  /** The plan's monthly price, before any discount. */
+  monthly_total: number;
+}
+
+/**
+ * A shared hosting order for one billing cycle: one line, the plan's monthly price x the cycle's
+ * months, with the cycle's 'N% off' or the coupon that replaces it (spec part 3, 5 and 9). The
+ * order dialog's total, the server's NEW_ORDER invoice and the CLI call it.
+ */
+export function priceSharedHostingOrder(order: SharedHostingOrder, context: InvoiceContext): PricedSharedHostingOrder {
+  const months = order.cycle.months;
+  if (!Number.isInteger(months) || months < 1) throw new RangeError(`A billing cycle lasts whole months: ${months}`);
+  if (!Number.isSafeInteger(order.plan.monthlyCents) || order.plan.monthlyCents < 0) throw new RangeError(`A plan price is cents from 0: ${order.plan.monthlyCents}`);
+  const period = order.periodStart ? { start: order.periodStart, end: addUtcMonths(order.periodStart, months) } : null;
+  const items = [line(`Shared hosting, ${order.plan.name} plan: ${order.accountName}`, 1, order.plan.monthlyCents * months, period)];
+  return { ...invoiceOf(items, context, order.cycle, order.coupon ?? null), monthly_total: order.plan.monthlyCents };
+}
+
+export interface PlanChange {
+  accountName: string;
+  today: Date;
+  /** The order's renewal date: the end of the period already paid for. */
+  renewal: Date;
+  current: HostingPlanPrice;
+  next: HostingPlanPrice;
+}
+
+export interface PricedPlanChange extends PricedInvoice {
+  /** How the 'Due today' was reached (prorateChange). */
+  proration: SlotUpgradeDue;
+}
+
+/**
+ * A plan change made now (spec part 3, 4: "a prorated charge is shown as 'Due today', an invoice
+ * is created"): the monthly difference prorated to the renewal date by prorateChange, the same
+ * rule as website slots. No cycle discount or coupon: like a slot upgrade, it is priced at list
+ * prices. A change to a plan that costs no more charges nothing (its invoice would be empty).
+ */
+export function pricePlanChange(change: PlanChange, context: InvoiceContext): PricedPlanChange {
+  const proration = prorateChange({ today: change.today, renewal: change.renewal, monthlyIncreaseCents: change.next.monthlyCents - change.current.monthlyCents });
+  const period = { start: change.today, end: change.renewal > change.today ? change.renewal : change.today };
+  const items = proration.due_today > 0 ? [line(`Plan change, ${change.current.name} to ${change.next.name}: ${change.accountName}`, 1, proration.due_today, period)] : [];
+  return { ...invoiceOf(items, context), proration };
 }

@@ -51,11 +51,35 @@ export function slotUpgradeDueToday(upgrade: SlotUpgrade): SlotUpgradeDue {
   const { slotCostCents, addedSlots } = upgrade;
   if (!Number.isSafeInteger(slotCostCents) || slotCostCents < 0) throw new RangeError(`A slot cost is cents from 0: ${slotCostCents}`);
   if (!Number.isInteger(addedSlots) || addedSlots < 0) throw new RangeError(`Added slots are a whole number from 0: ${addedSlots}`);
-  const { wholeMonths, remainingDays } = timeToRenewal(upgrade.today, upgrade.renewal);
+  return prorateChange({ today: upgrade.today, renewal: upgrade.renewal, monthlyIncreaseCents: slotCostCents * addedSlots });
+}
+
+export interface ProratedChange {
+  today: Date;
+  /** The renewal date of the order the change belongs to. */
+  renewal: Date;
+  /** How much more a month costs after the change, in cents (slots x slot cost, new plan - current plan). */
+  monthlyIncreaseCents: number;
+}
+
+/**
+ * What a change that raises a monthly cost costs today, up to the renewal date: (whole months x
+ * increase + (remaining days + 1) x increase / 30), read as above. The one proration of the
+ * product (spec part 3, 9 for website slots; spec part 3, 4 "Plan change wizard" names the
+ * hosting plan's prorated 'Due today' without a formula, so it follows the same rule): the
+ * Modify Website Slots dialog, the plan change wizard's preview, the server's SLOT_UPGRADE and
+ * PLAN_CHANGE invoices and the CLI all call it. An increase of 0 or less (a downgrade, which
+ * waits for the renewal) costs nothing now.
+ */
+export function prorateChange(change: ProratedChange): SlotUpgradeDue {
+  const increase = change.monthlyIncreaseCents;
+  if (!Number.isSafeInteger(increase)) throw new RangeError(`A monthly increase is whole cents: ${increase}`);
+  const { wholeMonths, remainingDays } = timeToRenewal(change.today, change.renewal);
   const chargedDays = Math.min(remainingDays + 1, PRORATION_DAYS_PER_MONTH);
-  // (m x cost + days x cost / 30) x slots = (m x 30 + days) x cost x slots / 30: one division, one rounding.
+  if (increase <= 0) return { whole_months: wholeMonths, remaining_days: remainingDays, charged_days: chargedDays, due_today: 0 };
+  // m x cost + days x cost / 30 = (m x 30 + days) x cost / 30: one division, one rounding.
   const days = BigInt(wholeMonths * PRORATION_DAYS_PER_MONTH + chargedDays);
-  const due = divideRounded(days * BigInt(slotCostCents) * BigInt(addedSlots), BigInt(PRORATION_DAYS_PER_MONTH));
+  const due = divideRounded(days * BigInt(increase), BigInt(PRORATION_DAYS_PER_MONTH));
   return { whole_months: wholeMonths, remaining_days: remainingDays, charged_days: chargedDays, due_today: Number(due) };
 }
 

@@ -3,6 +3,7 @@ import type { ApiOptions } from '../api/client';
 import { createSseParser } from '../api/sse';
 import type { Task } from '../api/tasks';
 import { isTaskFinished, taskEventSchema, type TaskEvent } from '../schemas/task-event';
+import { callHeaders } from './streamed-download';
 import { tasksRoutes } from './tasks';
 
 /**
@@ -38,10 +39,7 @@ export interface StreamEnd {
  */
 export async function readTaskEvents(options: ApiOptions, stream: TaskStreamOptions): Promise<StreamEnd> {
   const url = options.baseURL.replace(/\/+$/, '') + tasksRoutes.taskEvents.path;
-  const headers = new Headers({ ...options.headers, Accept: 'text/event-stream' });
-  const creds = options.credentials?.();
-  if (creds?.token) headers.set('Authorization', `Token ${creds.token}`);
-  if (creds?.company) headers.set('Company', creds.company);
+  const headers = callHeaders(options, { Accept: 'text/event-stream' });
   if (stream.lastEventId) headers.set('Last-Event-ID', stream.lastEventId);
   let lastEventId = stream.lastEventId;
   let retryMs: number | undefined;

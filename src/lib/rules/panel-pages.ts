@@ -2,6 +2,8 @@ import { accountTabTitle as tabTitle, isAccountTab, type AccountTab } from './ac
 import { isDomainGroupTab, type DomainGroupTab } from './domain-tabs';
 import { isFirewallTab, type FirewallTab } from './firewall-tabs';
 import { documentId, isBillingTab, type BillingTab } from './billing-tabs';
+import { isAffiliateTab, type AffiliateTab } from './affiliate';
+import { companyTabTitle, isCompanyTab, readCompanyKey, type CompanyTab } from './company-tabs';
 
 /**
  * The signed-in pages built today and their addresses, in the order they are matched (the
@@ -11,6 +13,9 @@ import { documentId, isBillingTab, type BillingTab } from './billing-tabs';
  */
 export const PANEL_ROUTES = {
   selectCompany: '/account/select-company/:guid',
+  // Before the account tab with a key: /account/company/{guid} is the company page (spec part 3, 2.1).
+  accountCompany: '/account/company/:guid',
+  accountCompanyTab: '/account/company/:guid/:tab',
   dashboard: '/',
   account: '/account',
   accountTab: '/account/:tab',
@@ -31,6 +36,18 @@ export const PANEL_ROUTES = {
   billingTab: '/billing/:tab',
   ipGroups: '/ip-addresses',
   ipGroup: '/ip-addresses/:group',
+  hostingAccounts: '/hosting',
+  hostingAccount: '/hosting/:guid',
+  // Before the tab: /affiliate/create is the application, not a tab.
+  affiliate: '/affiliate',
+  affiliateCreate: '/affiliate/create',
+  affiliateInvoice: '/affiliate/billing/invoice/:id',
+  affiliateTab: '/affiliate/:tab',
+  services: '/services',
+  support: '/support',
+  company: '/company',
+  companyKey: '/company/:key',
+  companyTab: '/company/:guid/:tab',
 } as const;
 
 export type PanelRoute = keyof typeof PANEL_ROUTES;
@@ -51,7 +68,15 @@ export type PanelView =
   | { route: 'billingInvoice'; title: string; supportId: 'billing'; id: number }
   | { route: 'billingCreditNote'; title: string; supportId: 'billing'; id: number }
   | { route: 'ipGroups'; title: string; supportId: 'ip-addresses' }
-  | { route: 'ipGroup'; title: string; supportId: 'ip-addresses'; group: string };
+  | { route: 'ipGroup'; title: string; supportId: 'ip-addresses'; group: string }
+  | { route: 'hostingAccounts'; title: string; supportId: 'hosting' }
+  | { route: 'hostingAccount'; title: string; supportId: 'hosting'; guid: string }
+  | { route: 'affiliate'; title: string; supportId: 'affiliate'; tab: AffiliateTab }
+  | { route: 'affiliateCreate'; title: string; supportId: 'affiliate' }
+  | { route: 'affiliateInvoice'; title: string; supportId: 'affiliate'; id: number }
+  | { route: 'services'; title: string; supportId: 'services' }
+  | { route: 'support'; title: string }
+  | { route: 'company'; title: string; supportId: 'company'; tab: CompanyTab; guid: string | null };
 
 /** The page at a matched route, or null when the parameters name no page (an unknown tab). */
 export function panelView(route: PanelRoute, params: Readonly<Record<string, string>>): PanelView | null {
@@ -113,5 +138,44 @@ export function panelView(route: PanelRoute, params: Readonly<Record<string, str
       return { route, title: 'IP Addresses', supportId: 'ip-addresses' };
     case 'ipGroup':
       return params.group ? { route, title: 'IP Addresses', supportId: 'ip-addresses', group: params.group } : null;
+    case 'hostingAccounts':
+      return { route, title: 'Hosting', supportId: 'hosting' };
+    case 'hostingAccount':
+      // Spec part 3, 2.1: /hosting/{guid} is titled 'Hosting Account'.
+      return params.guid ? { route, title: 'Hosting Account', supportId: 'hosting', guid: params.guid } : null;
+    case 'affiliate':
+      return { route, title: 'Affiliate', supportId: 'affiliate', tab: 'overview' };
+    case 'affiliateTab': {
+      // Overview has no address of its own: it is /affiliate (spec part 3, 2.10).
+      const tab = params.tab ?? '';
+      return isAffiliateTab(tab) && tab !== 'overview' ? { route: 'affiliate', title: 'Affiliate', supportId: 'affiliate', tab } : null;
+    }
+    case 'affiliateCreate':
+      return { route, title: 'Affiliate Application', supportId: 'affiliate' };
+    case 'affiliateInvoice': {
+      const id = documentId(params.id);
+      return id === null ? null : { route, title: `Affiliate Invoice #${id}`, supportId: 'affiliate', id };
+    }
+    case 'services':
+      return { route, title: 'Services', supportId: 'services' };
+    case 'support':
+      return { route, title: 'Support' };
+    case 'company':
+      return companyView('profile', null);
+    case 'companyKey': {
+      // One segment names either a tab (/company/{page}) or a company (/company/{guid}).
+      const read = readCompanyKey(params.key ?? '');
+      return read ? companyView(read.tab, read.guid) : null;
+    }
+    case 'accountCompany':
+    case 'companyTab':
+    case 'accountCompanyTab': {
+      const guid = readCompanyKey(params.guid ?? '')?.guid;
+      const tab = params.tab ?? 'profile';
+      return guid && isCompanyTab(tab) ? companyView(tab, guid) : null;
+    }
   }
 }
+
+/** Spec part 3, 2.9: the title is the tab's. */
+const companyView = (tab: CompanyTab, guid: string | null): PanelView => ({ route: 'company', title: companyTabTitle(tab), supportId: 'company', tab, guid });

@@ -13,6 +13,15 @@ export type IpAddressType = (typeof IP_ADDRESS_TYPES)[number];
 export const IP_FILTERS = ['NONE', 'C', 'B', 'A'] as const;
 export type IpFilter = (typeof IP_FILTERS)[number];
 
+/** How the wizard and the CLI name the types and the subnet filters. */
+export const IP_TYPE_LABELS: Record<IpAddressType, string> = { DEDICATED: 'Dedicated', SHARED: 'Shared' };
+export const IP_FILTER_LABELS: Record<IpFilter, string> = {
+  NONE: 'No filter',
+  C: 'C-class (a /24 subnet each)',
+  B: 'B-class (a /16 subnet each)',
+  A: 'A-class (a /8 subnet each)',
+};
+
 /** Spec part 3, 9: "default order: DEDICATED, subnet C, billing cycle ANNUALLY". */
 export const ORDER_DEFAULTS = { ipAddressType: 'DEDICATED', ipAddressFilter: 'C', billingCycle: 'ANNUALLY' } as const satisfies {
   ipAddressType: IpAddressType;

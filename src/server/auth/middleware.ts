@@ -14,7 +14,7 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const m = /^Token\s+(\S+)$/i.exec(header);
   if (!m) throw unauthorized('Authentication credentials were not provided.');
   const { db, now, config } = c.var.deps;
-  const resolved = await resolveViewer(db, m[1]!, c.req.header('company')?.trim() || null, now(), config);
+  const resolved = await resolveViewer(db, m[1]!, c.req.header('company')?.trim() || null, now(), config, c.var.deps.clientIp(c.req.raw));
   if (!resolved) throw unauthorized();
   c.set('viewer', resolved.viewer);
   c.set('resolved', resolved);

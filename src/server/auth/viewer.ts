@@ -5,6 +5,7 @@ import { preparedStatement } from '../db/prepared';
 import type { CompanyContext, ServerConfig, Viewer } from '../context';
 import { isGuid } from '../../lib/schemas/ids';
 import { hashToken } from './tokens';
+import { apiKeyRefusal } from './api-key-policy';
 
 export interface ResolvedViewer {
   viewer: Viewer;
@@ -36,6 +37,9 @@ interface Row {
   allowed_hosting_accounts: string[] | null;
   allowed_software_presets: string[] | null;
   company_name: string | null;
+  last_ip_address: string | null;
+  key_allowed_ip_addresses: string[] | null;
+  key_expires: Date | null;
 }
 
 /**
@@ -49,12 +53,14 @@ const resolveStatement = preparedStatement<Row>(
      u.guid as user_guid, u.email, u.first_name, u.last_name, u.is_customer, u.user_kind,
      m.guid as membership_guid, m.company_guid, m.account_type, m.user_type, m.permissions,
      m.allowed_ip_groups, m.allowed_domain_groups, m.allowed_hosting_accounts, m.allowed_software_presets,
-     c.name as company_name
+     c.name as company_name, s.ip_address as last_ip_address,
+     k.allowed_ip_addresses as key_allowed_ip_addresses, k.date_expires as key_expires
    from session_tokens s
    join users u on u.guid = s.user_guid
    left join memberships m on m.user_guid = u.guid and m.status = 'ACTIVE'
      and case when $2::uuid is null then (s.company_guid is null or m.company_guid = s.company_guid) else m.company_guid = $2::uuid end
    left join companies c on c.guid = m.company_guid
+   left join api_keys k on s.kind = 'API_KEY' and k.user_guid = s.user_guid
    where s.token_hash = $1 and s.revoked_at is null
    order by (m.company_guid = u.default_company_guid) desc nulls last, m.date_created asc
    limit 1`,
@@ -68,7 +74,7 @@ const resolveStatement = preparedStatement<Row>(
  * permission stops working on the next request; the session's idle clock is written at most
  * once a minute. Null when the token is unknown, revoked, expired or idle too long.
  */
-export async function resolveViewer(db: Db, token: string, companyHeader: string | null, now: Date, config: ServerConfig): Promise<ResolvedViewer | null> {
+export async function resolveViewer(db: Db, token: string, companyHeader: string | null, now: Date, config: ServerConfig, clientIp?: string): Promise<ResolvedViewer | null> {
   const hash = hashToken(token);
   // A header that is not a guid names no company; it must not reach a uuid column.
   const [found] = await resolveStatement(db, [hash, companyHeader && isGuid(companyHeader) ? companyHeader.toLowerCase() : null]);
@@ -80,6 +86,14 @@ export async function resolveViewer(db: Db, token: string, companyHeader: string
     // Writing on every request would cost a round trip each time; a minute's precision is enough.
     if (now.getTime() - row.last_used_at.getTime() > 60_000) {
       await db.update(sessionTokens).set({ lastUsedAt: now }).where(eq(sessionTokens.guid, row.session_guid));
+    }
+  } else {
+    // An API key: its expiry and its allowlist (spec part 3, 2.9 API Keys; docs/decisions.md).
+    const refusal = apiKeyRefusal({ expires: row.key_expires, allowed: row.key_allowed_ip_addresses ?? [] }, clientIp, now);
+    if (refusal) throw refusal;
+    // The last use as the key list shows it: the clock to the minute, as sessions keep theirs, and a new address at once.
+    if (now.getTime() - row.last_used_at.getTime() > 60_000 || (clientIp && clientIp !== row.last_ip_address)) {
+      await db.update(sessionTokens).set({ lastUsedAt: now, ipAddress: clientIp ?? null }).where(eq(sessionTokens.guid, row.session_guid));
     }
   }
   const viewer: Viewer = {

@@ -3,6 +3,7 @@ import { addUtcMonths } from '../../lib/billing';
 import type { Db } from '../db/connection';
 import { cancellationRequestIpAddresses, cancellationRequests, invoices, ipAddresses, orders } from '../db/schema/index';
 import { refreshEurRate, type ExchangeRateSource } from './exchange-rate';
+import { applyScheduledPlan } from './hosting-plan-change';
 import { issueInvoice, orderPerson } from './issue-invoice';
 import { TERMINATION_DAYS, cycleTermsOf, daysAfter, endAddresses, endOrder, hasOverdue, overdueInvoices, priceOrderPeriod, suspendOrder } from './order-lifecycle';
 
@@ -146,6 +147,7 @@ async function startNewPeriods(db: Db, now: Date): Promise<number> {
         .update(ipAddresses)
         .set({ domainsAllowed: sql`${ipAddresses.pendingDomainsAllowed}`, pendingDomainsAllowed: null })
         .where(and(eq(ipAddresses.orderId, order.id), isNotNull(ipAddresses.pendingDomainsAllowed), eq(ipAddresses.status, 'ACTIVE')));
+      await applyScheduledPlan(tx, order);
     });
   }
   return started;

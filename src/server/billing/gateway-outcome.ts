@@ -5,6 +5,10 @@ import type { ServerDeps } from '../context';
 import type { Db } from '../db/connection';
 import { gatewaySessions, invoices, paymentMethods, transactionInvoices, transactions } from '../db/schema/index';
 import { invoicePaid } from './invoice-paid';
+import { hasAccountsToProvision } from './hosting-provision';
+import type { JobEngine } from '../jobs/engine';
+import { companyEmails, queueCompanyEmail } from '../services/company-mail';
+import { formatMoney, type Currency } from '../../lib/billing/money';
 
 /**
  * What a gateway session's outcome does (spec part 3, 2.5 and 4; spec decisions, 3): an
@@ -44,8 +48,13 @@ const gatewayId = (prefix: string) => `${prefix}_sandbox_${randomBytes(9).toStri
  * Ends a PENDING session with the payer's decision, once: a second approval (a double click, the
  * back button) finds the session over and changes nothing. Null when there is no such session.
  */
-export async function completeSession(deps: Pick<ServerDeps, 'db' | 'now'>, guid: string, decision: Outcome): Promise<{ returnUrl: string } | null> {
-  return deps.db.transaction(async (tx) => {
+export async function completeSession(
+  deps: Pick<ServerDeps, 'db' | 'now'> & { jobs?: Pick<JobEngine, 'provisionHostingSoon'> },
+  guid: string,
+  decision: Outcome,
+): Promise<{ returnUrl: string } | null> {
+  let paidBy: string | null = null;
+  const done = await deps.db.transaction(async (tx) => {
     const [session] = await tx.select().from(gatewaySessions).where(eq(gatewaySessions.guid, guid)).for('update');
     if (!session) return null;
     if (session.status !== 'PENDING') return { returnUrl: returnUrlOf(session) };
@@ -53,6 +62,7 @@ export async function completeSession(deps: Pick<ServerDeps, 'db' | 'now'>, guid
     let status: SessionRow['status'] = decision;
     if (isExpired(session, now)) status = 'EXPIRED';
     else if (decision === 'APPROVED') status = session.kind === 'PAYMENT' ? await settlePayment(tx, session, deps) : await verifyMethod(tx, session, now);
+    if (status === 'APPROVED' && session.kind === 'PAYMENT') paidBy = session.companyGuid;
     if (status !== 'APPROVED' && session.kind !== 'PAYMENT' && session.paymentMethodGuid) {
       // A card or PayPal account that was not verified is not added (the session goes with it).
       await tx.delete(paymentMethods).where(and(eq(paymentMethods.guid, session.paymentMethodGuid), eq(paymentMethods.status, 'PENDING_VERIFICATION')));
@@ -61,6 +71,11 @@ export async function completeSession(deps: Pick<ServerDeps, 'db' | 'now'>, guid
     }
     return { returnUrl: returnUrlOf({ ...session, status }) };
   });
+  // Once committed: a paid shared hosting order's account is created by a job, at once (hosting-provision.ts).
+  if (paidBy && deps.jobs && (await hasAccountsToProvision(deps.db, paidBy))) {
+    await deps.jobs.provisionHostingSoon().catch((error: unknown) => console.error(`[hostdeck] hosting accounts wait for the minute's run: ${String(error)}`));
+  }
+  return done;
 }
 
 /** Charges the session's amount, at most what the invoice still owes; nothing when it owes nothing. */
@@ -100,6 +115,7 @@ async function settlePayment(tx: Db, session: SessionRow, deps: Pick<ServerDeps,
       ...(balance === 0 ? { datePaid: now } : {}),
     })
     .where(eq(invoices.id, invoice.id));
+  await queueCompanyEmail(tx, companyEmails.newPayment(session.companyGuid, invoice.id, formatMoney(amount, invoice.currency as Currency)), now);
   if (balance === 0) await invoicePaid(tx, invoice.id, deps);
   return 'APPROVED';
 }

@@ -1,10 +1,12 @@
-import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { addUtcMonths } from '../../lib/billing/calendar';
 import type { ServerDeps } from '../context';
 import type { Db } from '../db/connection';
-import { invoices, ipAddresses, orders } from '../db/schema/index';
+import { invoices, ipAddresses, orders, websiteSetupOrders } from '../db/schema/index';
 import { allocateIpOrder } from './ip-stock';
 import { reactivateIfSettled } from './order-lifecycle';
+import { applyPaidPlanChange, isPlanChangeOnPaid } from './hosting-plan-change';
+import { recordReferralPayout } from '../services/affiliate-referrals';
 
 /**
  * What an invoice that has just become PAID carries out, in the transaction that recorded the
@@ -14,7 +16,10 @@ import { reactivateIfSettled } from './order-lifecycle';
  * slot upgrade's addresses get their new website slots (APPLY_SLOT_UPGRADE, made by
  * src/server/routes/ip-slots.ts), an extension moves the renewal date (EXTEND_ORDER, made by
  * src/server/routes/billing-order-actions.ts), and a suspended order with nothing overdue left is
- * active again (a paid renewal, RENEW_ORDER, needs nothing more: the billing run began its period).
+ * active again (a paid renewal, RENEW_ORDER, needs nothing more: the billing run began its period),
+ * a paid website setup goes to the provider's team (START_WEBSITE_SETUP: IN_PROGRESS), a shared
+ * hosting order's first period begins (ACTIVATE_HOSTING_ORDER; a job then creates the account,
+ * hosting-provision.ts) and a paid plan change switches the plan (APPLY_PLAN_CHANGE).
  */
 export async function invoicePaid(tx: Db, invoiceId: number, deps: Pick<ServerDeps, 'now'>): Promise<void> {
   const [invoice] = await tx.select({ orderId: invoices.orderId, onPaid: invoices.onPaid, companyGuid: invoices.companyGuid }).from(invoices).where(eq(invoices.id, invoiceId));
@@ -56,6 +61,19 @@ export async function invoicePaid(tx: Db, invoiceId: number, deps: Pick<ServerDe
   // A renewal (or any invoice of the order) paid: a suspension it caused is lifted.
   if (invoice.orderId) await reactivateIfSettled(tx, invoice.orderId, now);
   if (onPaid?.action === 'ACTIVATE_IP_ORDER' && typeof onPaid.order_id === 'number') await allocateIpOrder(tx, onPaid.order_id, now);
+  if (onPaid?.action === 'ACTIVATE_HOSTING_ORDER' && typeof onPaid.order_id === 'number') {
+    // The first period runs from the payment; the job of hosting-provision.ts creates the account.
+    const [hosting] = await tx.select({ months: orders.billingCycleMonths }).from(orders).where(and(eq(orders.id, onPaid.order_id), eq(orders.companyGuid, invoice.companyGuid)));
+    if (hosting) await tx.update(orders).set({ dateNextInvoice: addUtcMonths(now, hosting.months) }).where(and(eq(orders.id, onPaid.order_id), isNull(orders.dateNextInvoice)));
+  }
+  if (isPlanChangeOnPaid(onPaid)) await applyPaidPlanChange(tx, invoice.companyGuid, onPaid);
+  if (onPaid?.action === 'START_WEBSITE_SETUP' && typeof onPaid.order_id === 'number') {
+    // The provider's team starts the websites once paid (src/server/routes/services.ts).
+    await tx
+      .update(websiteSetupOrders)
+      .set({ status: 'IN_PROGRESS' })
+      .where(and(eq(websiteSetupOrders.orderId, onPaid.order_id), eq(websiteSetupOrders.companyGuid, invoice.companyGuid), eq(websiteSetupOrders.status, 'PENDING')));
+  }
   if (onPaid?.action === 'APPLY_SLOT_UPGRADE' && Array.isArray(onPaid.ip_addresses)) {
     for (const change of onPaid.ip_addresses as { guid: string; value: number }[]) {
       // Only ever up, and once: a slot count raised since (another paid upgrade) is left alone.
@@ -65,4 +83,6 @@ export async function invoicePaid(tx: Db, invoiceId: number, deps: Pick<ServerDe
         .where(and(eq(ipAddresses.guid, change.guid), eq(ipAddresses.companyGuid, invoice.companyGuid), lt(ipAddresses.domainsAllowed, change.value)));
     }
   }
+  // A referred company's payment earns its affiliate a payout (src/server/services/affiliate-referrals.ts).
+  await recordReferralPayout(tx, invoiceId, now);
 }

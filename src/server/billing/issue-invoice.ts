@@ -3,6 +3,8 @@ import type { PricedInvoice } from '../../lib/billing';
 import type { Db } from '../db/connection';
 import { exchangeRates, invoiceItems, invoices, memberships, users } from '../db/schema/index';
 import { billedParty } from './billed-party';
+import { companyEmails, queueCompanyEmail } from '../services/company-mail';
+import { formatMoney } from '../../lib/billing/money';
 
 /** What an invoice is for (the invoices table's `purpose`). */
 export type InvoicePurpose = 'NEW_ORDER' | 'RENEWAL' | 'EXTENSION' | 'SLOT_UPGRADE' | 'PLAN_CHANGE' | 'WEBSITE_SETUP';
@@ -71,6 +73,8 @@ export async function issueInvoice(tx: Db, input: InvoiceToIssue): Promise<numbe
       })),
     );
   }
+  // The contacts who take new_invoice hear of it once the transaction commits (services/company-mail.ts).
+  await queueCompanyEmail(tx, companyEmails.newInvoice(input.companyGuid, invoice!.id, formatMoney(priced.total_amount, priced.currency)), input.issued);
   return invoice!.id;
 }
 

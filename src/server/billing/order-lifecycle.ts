@@ -4,6 +4,8 @@ import { orderTypeWords } from '../../lib/billing/documents';
 import type { Db } from '../db/connection';
 import { billingCycles, domains, hostingAccounts, invoices, ipAddresses, ipInventory, orders } from '../db/schema/index';
 import { releaseIpOrder } from './ip-stock';
+import { nextPeriodMonthlyCost } from './hosting-plan-change';
+import { companyEmails, queueCompanyEmail } from '../services/company-mail';
 
 /**
  * What happens to orders over time (spec part 3, 4 "IP address", "Website slots", "Orders";
@@ -87,6 +89,7 @@ export async function suspendOrder(tx: Db, orderId: number, now: Date): Promise<
     .update(hostingAccounts)
     .set({ status: 'SUSPENDED', dateToBeTerminated: daysAfter(now, TERMINATION_DAYS) })
     .where(and(eq(hostingAccounts.orderId, orderId), eq(hostingAccounts.status, 'ACTIVE')));
+  await queueCompanyEmail(tx, companyEmails.orderSuspended(order.companyGuid, orderId), now);
   return true;
 }
 
@@ -171,9 +174,11 @@ export async function priceOrderPeriod(db: Db, order: OrderRow, start: Date, cyc
     const type = groups[0]!.type === 'SHARED' ? 'SHARED' : 'DEDICATED';
     return priceIpOrder({ ipAddressType: type, locations, cycle, periodStart: start }, { currency });
   }
-  if (order.monthlyCostCents <= 0) return null;
+  // A shared hosting plan scheduled for the renewal prices the period it begins (spec part 3, 4).
+  const monthly = await nextPeriodMonthlyCost(db, order);
+  if (monthly <= 0) return null;
   const end = addUtcMonths(start, cycle.months);
   const description = `${orderTypeWords(order.orderType)}, order #${order.id}`;
-  const rate = order.monthlyCostCents * cycle.months;
+  const rate = monthly * cycle.months;
   return invoiceOf([{ description, period_start: start, period_end: end, quantity: 1, rate, sub_total: rate }], { currency }, cycle);
 }

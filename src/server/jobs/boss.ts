@@ -47,3 +47,7 @@ export const CHECKS_CRON = '* * * * *';
 /** The billing run (renewals, suspensions, cancellations due, the day's EUR rate): one worker a minute, across all processes. */
 export const BILLING_QUEUE = 'billing.cycle';
 export const BILLING_CRON = '* * * * *';
+
+/** Creating paid shared hosting accounts (src/server/billing/hosting-provision.ts): sent after a payment, and every minute for accounts waiting for addresses. */
+export const HOSTING_QUEUE = 'hosting.provision';
+export const HOSTING_CRON = '* * * * *';

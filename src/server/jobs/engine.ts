@@ -3,8 +3,13 @@ import type { Job, JobResult, PgBoss } from 'pg-boss';
 import type { Database, Db } from '../db/connection';
 import { runBillingCycle } from '../billing/billing-cycle';
 import { configuredRate } from '../billing/exchange-rate';
+import { HOSTING_CRON, HOSTING_QUEUE } from './boss';
+import { provisionHostingAccounts } from '../billing/hosting-provision';
+import { deliverQueuedCompanyEmails } from '../services/company-mail';
+import type { Mailer } from '../mail/mailer';
 import { BILLING_CRON, BILLING_QUEUE, CHECKS_CRON, CHECKS_QUEUE, SWEEP_CRON, SWEEP_QUEUE, TASK_QUEUE, TASK_WORK, createBoss } from './boss';
 import { runDueChecks } from '../checks/domain-checks';
+import { AFFILIATE_REVIEW_CRON, AFFILIATE_REVIEW_QUEUE, approveDueAffiliateRequests } from './affiliate-review';
 import { SANDBOX_SOURCES } from '../checks/sources';
 import { memoryEventBus, postgresEventBus, type TaskEventBus } from './events';
 import { runTask, type RunnerDeps } from './runner';
@@ -18,6 +23,8 @@ export interface EngineDeps {
   config: { provisionStepMs: number; eurPerUsd: number };
   /** The DNS server, once started: steps and checks resolve names through it. */
   dns?: { host: string; port: number };
+  /** Hands out the company emails the billing and hosting runs record (services/company-mail.ts). */
+  mailer?: Mailer;
 }
 
 /**
@@ -38,6 +45,8 @@ export interface JobEngine {
    * an unfinished task is answered instead.
    */
   startTask(input: NewTask, options?: { onePerDomain?: string; alongside?: (tx: Db) => Promise<void> }): Promise<{ task: TaskRow; created: boolean }>;
+  /** Queues the creation of paid shared hosting accounts now (after a payment committed), rather than at the minute's run. */
+  provisionHostingSoon(): Promise<void>;
 }
 
 type TaskJob = Job<{ task: string }>;
@@ -51,6 +60,10 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
   let stopped = false;
   const stopSignal = new AbortController();
   const running = new Set<Promise<void>>();
+  const deliverRunEmails = async () => {
+    const { mailer } = deps();
+    if (mailer) await deliverQueuedCompanyEmails(database.db, mailer, deps().now());
+  };
 
   const started = () => {
     if (stopped) return Promise.reject(new Error('The job engine has stopped.'));
@@ -150,8 +163,21 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
     await boss.createQueue(BILLING_QUEUE, { retryLimit: 0, expireInSeconds: 300 });
     await boss.work(BILLING_QUEUE, async () => {
       await runBillingCycle(database.db, configuredRate(deps().config.eurPerUsd), deps().now());
+      await deliverRunEmails();
     });
     await boss.schedule(BILLING_QUEUE, BILLING_CRON);
+    await boss.createQueue(HOSTING_QUEUE, { retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: 300 });
+    await boss.work(HOSTING_QUEUE, async () => {
+      await provisionHostingAccounts(database.db);
+      await deliverRunEmails();
+    });
+    await boss.schedule(HOSTING_QUEUE, HOSTING_CRON);
+    // The affiliate team's stand-in: approves applications and custom links after the configured delay.
+    await boss.createQueue(AFFILIATE_REVIEW_QUEUE, { retryLimit: 0, expireInSeconds: 60 });
+    await boss.work(AFFILIATE_REVIEW_QUEUE, async () => {
+      await approveDueAffiliateRequests(database.db, deps().now());
+    });
+    await boss.schedule(AFFILIATE_REVIEW_QUEUE, AFFILIATE_REVIEW_CRON);
     await recover(boss);
     return boss;
   }
@@ -170,6 +196,9 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
       await Promise.allSettled(running);
       await boss?.stop({ graceful: true, timeout: 5000 });
       await events.close();
+    },
+    async provisionHostingSoon() {
+      await (await started()).send(HOSTING_QUEUE, {});
     },
     async startTask(input, options = {}) {
       if (!(TASK_KINDS as readonly string[]).includes(input.kind)) throw new Error(`No steps are registered for tasks of kind ${input.kind}.`);

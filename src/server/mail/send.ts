@@ -47,3 +47,21 @@ export async function sendEmail(db: Db, mailer: Mailer, email: EmailToSend, now:
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** For values put into an email's HTML. */
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
+
+/** The plain-text part of a recorded email, from the simple HTML the API writes (paragraphs and links). */
+export const htmlToText = (html: string) =>
+  html
+    .replace(/<\/p>\s*/g, '\n\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!)
+    .trim();
+
+/** Hands an email already recorded (unsent) to the mailer and marks it sent, or keeps the error. */
+export async function deliverRecorded(db: Db, mailer: Mailer, row: typeof emails.$inferSelect, now: Date): Promise<void> {
+  try {
+    await mailer.send({ to: row.email, name: row.name, subject: row.subject, html: row.content, text: htmlToText(row.content) });
+    await db.update(emails).set({ isSent: true, dateSent: now }).where(eq(emails.guid, row.guid));
+  } catch (error) {
+    await db.update(emails).set({ dateSent: null, error: error instanceof Error ? error.message : String(error) }).where(eq(emails.guid, row.guid));
+  }
+}

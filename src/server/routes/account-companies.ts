@@ -12,7 +12,7 @@ import { recordActivity } from '../services/activity';
 
 type CompanyRow = typeof companies.$inferSelect;
 
-const companyJson = (co: CompanyRow, accountType: string): CompanyDetail => ({
+export const companyJson = (co: CompanyRow, accountType: string, permissions: readonly string[]): CompanyDetail => ({
   guid: co.guid,
   name: co.name,
   address1: co.address1,
@@ -27,6 +27,9 @@ const companyJson = (co: CompanyRow, accountType: string): CompanyDetail => ({
   is_partner: co.isPartner,
   date_created: co.dateCreated.toISOString(),
   account_type: accountType,
+  invoice_notes: co.invoiceNotes,
+  support_pin: co.supportPin,
+  permissions: [...permissions],
 });
 
 /** The company and the viewer's active membership of it, or 404 (another user's company is never revealed). */
@@ -105,11 +108,11 @@ export const accountCompanyOperations = [
       await recordActivity(c, { verb: 'created', object: co!.name, objectType: 'company', objectGuid: co!.guid, companyGuid: co!.guid }, tx);
       return co!;
     });
-    return { message: 'Company successfully created!', company: companyJson(created, 'OWNER') };
+    return { message: 'Company successfully created!', company: companyJson(created, 'OWNER', ALL_SCOPES) };
   }),
   implement(getCompanyOp, async (c, { params }) => {
     const { co, m } = await memberCompany(c, params.guid);
-    return companyJson(co, m.accountType);
+    return companyJson(co, m.accountType, m.permissions);
   }),
   implement(makeDefaultCompanyOp, async (c, { params }) => {
     const { co } = await memberCompany(c, params.guid);

@@ -12,6 +12,9 @@ import { domainLoginOperations } from './domain-login';
 import { domainPlacementOperations } from './domain-placement';
 import { dnsZoneOperations } from './dns-zone';
 import { hostingAccountOperations } from './hosting-accounts';
+import { hostingCpanelOperations } from './hosting-cpanel';
+import { hostingPlanOperations } from './hosting-plans';
+import { hostingOrderOperations } from './hosting-orders';
 import { domainWebOperations } from './domain-web';
 import { domainExtrasOperations } from './domain-extras';
 import { presetOperations } from './presets';
@@ -28,6 +31,17 @@ import { ipSlotOperations } from './ip-slots';
 import { billingIpOrderOperations } from './billing-ip-orders';
 import { billingPaymentOperations } from './billing-payments';
 import { billingCancellationOperations } from './billing-cancellations';
+import { affiliateOperations } from './affiliate';
+import { serviceOperations } from './services';
+import { companyVatOperations } from './company-vat';
+import { companyLogOperations } from './company-logs';
+import { companyEmailOperations } from './company-emails';
+import { companyContactOperations } from './company-contacts';
+import { partnerDetailsOperations } from './partner-details';
 
+import { companyProfileOperations } from './company-profile';
+import { companyUserOperations } from './company-users';
+import { companyInvitationOperations } from './company-invitations';
+import { companyApiKeyOperations } from './company-api-keys';
 /** Every operation the API mounts, each registered against its definition in src/lib/api. */
-export const operations: readonly Implemented[] = [...accountActivityOperations, ...accountAreaOperations, ...shellAreaOperations, ...signInAreaOperations, ...taskOperations, ...domainGroupOperations, ...domainOperations, ...domainBulkOperations, ...domainSoftwareOperations, ...softwareMigrationOperations, ...domainLoginOperations, ...domainPlacementOperations, ...dnsZoneOperations, ...hostingAccountOperations, ...domainWebOperations, ...domainExtrasOperations, ...presetOperations, ...websiteOperations, ...firewallRuleOperations, ...firewallRulesetOperations, ...firewallPolicyOperations, ...firewallDryRunOperations, ...billingOrderOperations, ...billingOrderActionOperations, ...billingDocumentOperations, ...ipActionOperations, ...ipSlotOperations, ...billingPaymentOperations, ...billingIpOrderOperations, ...billingCancellationOperations];
+export const operations: readonly Implemented[] = [...accountActivityOperations, ...accountAreaOperations, ...shellAreaOperations, ...signInAreaOperations, ...taskOperations, ...domainGroupOperations, ...domainOperations, ...domainBulkOperations, ...domainSoftwareOperations, ...softwareMigrationOperations, ...domainLoginOperations, ...domainPlacementOperations, ...dnsZoneOperations, ...hostingAccountOperations, ...hostingCpanelOperations, ...hostingPlanOperations, ...hostingOrderOperations, ...domainWebOperations, ...domainExtrasOperations, ...presetOperations, ...websiteOperations, ...firewallRuleOperations, ...firewallRulesetOperations, ...firewallPolicyOperations, ...firewallDryRunOperations, ...billingOrderOperations, ...billingOrderActionOperations, ...billingDocumentOperations, ...ipActionOperations, ...ipSlotOperations, ...billingPaymentOperations, ...billingIpOrderOperations, ...billingCancellationOperations, ...serviceOperations, ...affiliateOperations, ...companyProfileOperations, ...companyUserOperations, ...companyInvitationOperations, ...companyApiKeyOperations, ...companyVatOperations, ...companyLogOperations, ...companyEmailOperations, ...companyContactOperations, ...partnerDetailsOperations];

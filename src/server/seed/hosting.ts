@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { sealSecret } from '../services/secret-box';
 import { hostingAccounts } from '../db/schema/index';
 import type { Catalogue } from './catalogue';
 import { addMonths, type SeedContext } from './context';
@@ -49,6 +51,8 @@ export async function seedHosting(ctx: SeedContext, cat: Catalogue, bill: BillTo
         locationGuid: where?.location ?? null,
         serverGuid: where?.server ?? null,
         username: custom ? null : `${spec.name.toLowerCase().replace(/[^a-z]/g, '').slice(0, 6)}${rng.int(10, 99)}`,
+        // A cPanel password to reveal and change; derived from the name, so the seed's random sequence stays as it was.
+        cpanelPasswordSecret: custom ? null : await sealSecret(db, `cP-${createHash('sha256').update(spec.name).digest('base64url').slice(0, 14)}`),
         monthlyCostCents: spec.kind === 'LEGACY' ? 0 : cost,
         currency: bill.currency,
         destinationType: spec.kind === 'CUSTOM_HOST_IP' ? 'IP_ADDRESS' : spec.kind === 'CUSTOM_HOST_NAME' ? 'HOSTNAME' : null,

@@ -132,7 +132,8 @@ export async function seedIdentity(ctx: SeedContext): Promise<SeededIdentity> {
     companyGuid: partner!.guid,
     name: 'Deploy script',
     userGuid: apiUser!.guid,
-    allowedIpAddresses: ['198.51.100.7', '198.51.100.8'],
+    // The loopback addresses too, so the demo key works from the machine running the demo.
+    allowedIpAddresses: ['127.0.0.1', '::1', '198.51.100.7', '198.51.100.8'],
     createdBy: demoGuid,
     dateExpires: ctx.ahead(180),
     dateCreated: ctx.ago(60),

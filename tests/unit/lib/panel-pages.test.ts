@@ -22,7 +22,8 @@ describe('panel pages', () => {
     expect(panelPageAt('/domains', BASE)).toMatchObject({ route: 'domainGroups' });
     expect(panelPageAt('/domains/0a1b/tasks', BASE)).toMatchObject({ route: 'domainGroup', group: '0a1b', tab: 'tasks' });
     expect(panelPageAt('/domains/0a1b/nope', BASE)).toBeNull();
-    expect(panelPageAt('/hosting', BASE)).toBeNull();
+    expect(panelPageAt('/hosting/0a1b', BASE)).toMatchObject({ route: 'hostingAccount', guid: '0a1b', title: 'Hosting Account' });
+    expect(panelPageAt('/hosting/0a1b/nope', BASE)).toBeNull();
     expect(panelPageAt('/account/nope', BASE)).toBeNull();
     expect(panelPageAt('/auth/logout', BASE)).toBeNull();
     expect(panelPageAt('https://elsewhere.example/account', BASE)).toBeNull();

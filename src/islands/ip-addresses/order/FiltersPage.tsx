@@ -3,15 +3,8 @@ import { useStore } from '@nanostores/react';
 import { Dialog } from '../../../components/Dialog';
 import { MultiPicker } from '../../../components/MultiPicker';
 import { $ipOrder, setExcludedGroups, setFilter, setIpType } from '../../../stores/ip-order';
-import { IP_FILTERS, NO_FILTER_CONFIRM, NO_FILTER_QUESTION, NO_FILTER_WARNING, type IpAddressType, type IpFilter } from '../../../lib/schemas/ip-orders';
+import { IP_FILTERS, IP_FILTER_LABELS as FILTER_LABELS, IP_TYPE_LABELS as TYPE_LABELS, NO_FILTER_CONFIRM, NO_FILTER_QUESTION, NO_FILTER_WARNING, type IpFilter } from '../../../lib/schemas/ip-orders';
 
-const TYPE_LABELS: Record<IpAddressType, string> = { DEDICATED: 'Dedicated', SHARED: 'Shared' };
-const FILTER_LABELS: Record<IpFilter, string> = {
-  NONE: 'No filter',
-  C: 'C-class (a /24 subnet each)',
-  B: 'B-class (a /16 subnet each)',
-  A: 'A-class (a /8 subnet each)',
-};
 
 /** Page 1 (spec part 3, 2.3): type, subnet filter ('No filter' asks first, spec 4) and excluded groups. */
 export function FiltersPage() {

@@ -1,0 +1,89 @@
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { Card } from '../../components/Card';
+import { DateTime } from '../../components/DateTime';
+import { StatusBadge } from '../../components/StatusBadge';
+import { partyLines, sellerLines } from '../../lib/billing/documents';
+import { $affiliateInvoice, $pdfBusy, downloadAffiliateInvoice, loadAffiliateInvoice } from '../../stores/affiliate';
+import { DocFacts, DocSection, DocTable, DocumentMissing, Totals } from '../billing/DocumentParts';
+import { humanise, moneyText } from '../billing/Money';
+import '../../styles/billing.css';
+import '../../styles/affiliate.css';
+
+function Party({ heading, lines }: { heading: string; lines: string[] }) {
+  return (
+    <div className="doc-party">
+      <h3>{heading}</h3>
+      <address>
+        {lines.map((line, i) => (
+          <span key={i}>
+            {line}
+            <br />
+          </span>
+        ))}
+      </address>
+    </div>
+  );
+}
+
+/**
+ * The affiliate invoice page (spec part 3, 2.10): issuer (the provider, who self-bills), the
+ * beneficiary (the affiliate), items, gross, tax and net amounts, and the PDF, which prints the
+ * same blocks (src/server/services/affiliate-pdf.ts).
+ */
+export function AffiliateInvoicePage({ id }: { id: number }) {
+  const state = useStore($affiliateInvoice);
+  const busy = useStore($pdfBusy) === id;
+  useEffect(() => {
+    void loadAffiliateInvoice(id);
+  }, [id]);
+  const inv = state.id === id ? state.doc : null;
+  if (!inv) return <DocumentMissing loading={state.loading || state.id !== id} noun="invoice" back={{ href: '/affiliate/billing', label: 'Back to affiliate billing' }} />;
+  const m = (cents: number) => moneyText(cents, inv.currency);
+  return (
+    <Card
+      className="billing-document"
+      title={
+        <>
+          Affiliate Invoice #{inv.id} <StatusBadge status={inv.status} />
+        </>
+      }
+      actions={
+        <button type="button" className="button" disabled={busy} onClick={() => void downloadAffiliateInvoice(inv.id)}>
+          {busy ? 'Downloading...' : 'Download PDF'}
+        </button>
+      }
+    >
+      <div className="doc-parties">
+        <Party heading="Issuer" lines={sellerLines(inv.issuer)} />
+        <Party heading="Beneficiary" lines={partyLines(inv, inv.vat?.vat_id)} />
+      </div>
+      <DocFacts
+        facts={[
+          ['Date', <DateTime value={inv.date_created} dateOnly />],
+          [
+            'Period',
+            <>
+              <DateTime value={inv.period_start} dateOnly /> - <DateTime value={inv.period_end} dateOnly />
+            </>,
+          ],
+          ['Terms', `NET${inv.payment_terms.payment_term} days, ${humanise(inv.payment_terms.billing_cycle).toLowerCase()}`],
+          ['Currency', inv.currency],
+        ]}
+      />
+      <DocSection title="Items">
+        <DocTable label="Items table" columns={[{ header: 'Description' }, { header: 'Payout', numeric: true }]} rows={inv.items.map((i) => ({ key: i.guid, cells: [i.description, m(i.payout)] }))} />
+        <Totals
+          rows={[
+            ['Gross amount', m(inv.gross_amount)],
+            [`Tax (${inv.tax_rate}%)`, m(inv.tax)],
+            ['Net amount', m(inv.net_amount), true],
+          ]}
+        />
+      </DocSection>
+      <p>
+        <a href="/affiliate/billing">Back to affiliate billing</a>
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { DateTime } from '../../components/DateTime';
+import { StatusBadge } from '../../components/StatusBadge';
+import { PagedTable, pagedColumnHelper } from '../../components/table';
+import type { AffiliateInvoiceSummary } from '../../lib/api/affiliate';
+import { $pdfBusy, affiliateInvoicesList, billingInfo, downloadAffiliateInvoice, paymentDetails } from '../../stores/affiliate';
+import { DocFacts, DocTable } from '../billing/DocumentParts';
+import { humanise, Money } from '../billing/Money';
+import { PaymentDetailsDialog } from './PaymentDetailsDialog';
+import '../../styles/billing.css';
+
+function PdfButton({ id }: { id: number }) {
+  const busy = useStore($pdfBusy) === id;
+  return (
+    <button type="button" className="button button-small" disabled={busy} onClick={() => void downloadAffiliateInvoice(id)} aria-label={`Download invoice #${id} as PDF`}>
+      {busy ? 'Downloading...' : 'PDF'}
+    </button>
+  );
+}
+
+const column = pagedColumnHelper<AffiliateInvoiceSummary>();
+const columns = column.columns([
+  column.accessor('id', { header: 'Invoice ID', enableHiding: false, cell: ({ getValue }) => <a href={`/affiliate/billing/invoice/${getValue()}`}>#{getValue()}</a> }),
+  column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} dateOnly /> }),
+  column.accessor('net_amount', { header: 'Net amount', meta: { className: 'cell-number' }, cell: ({ row: { original: i } }) => <Money cents={i.net_amount} currency={i.currency} /> }),
+  column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
+  column.display({
+    id: 'actions',
+    header: () => <span className="visually-hidden">Actions</span>,
+    meta: { className: 'cell-actions' },
+    cell: ({ row: { original: i } }) => (
+      <span className="affiliate-row-actions">
+        <a className="button button-small" href={`/affiliate/billing/invoice/${i.id}`} aria-label={`View invoice #${i.id}`}>
+          View
+        </a>
+        <PdfButton id={i.id} />
+      </span>
+    ),
+  }),
+]);
+
+/** Billing (spec part 3, 2.10): payment terms, invoices with view and PDF, payment details with the add/update dialog. */
+export function BillingTab() {
+  const { data: info } = useStore(billingInfo.$state);
+  const { data: details } = useStore(paymentDetails.$state);
+  useEffect(() => {
+    void billingInfo.load();
+    void paymentDetails.load();
+  }, []);
+  return (
+    <div className="affiliate-billing">
+      <section aria-label="Payment terms">
+        <h3>Payment terms</h3>
+        {info ? (
+          <DocFacts
+            facts={[
+              ['Payout rate', `${info.payout_rate}%`],
+              ['Payment threshold', <Money cents={info.payment_threshold} currency={info.currency} />],
+              ['Payment term', `NET${info.payment_term} days`],
+              ['Billing cycle', humanise(info.billing_cycle)],
+              ['Cookie duration', `${info.cookie_duration} days`],
+            ]}
+          />
+        ) : null}
+      </section>
+      <section aria-label="Invoices">
+        <h3>Invoices</h3>
+        <PagedTable caption="Affiliate invoices" columns={columns} list={affiliateInvoicesList} getRowId={(i) => String(i.id)} empty="No invoices yet." />
+      </section>
+      <section aria-label="Payment details">
+        <div className="affiliate-section-head">
+          <h3>Payment details</h3>
+          <PaymentDetailsDialog hasDetails={Boolean(details?.length)} />
+        </div>
+        {details?.length ? (
+          <DocTable
+            label="Payment details history"
+            columns={[{ header: 'Date' }, { header: 'Description' }]}
+            rows={details.map((d, i) => ({ key: d.guid, cells: [<DateTime value={d.date_created} dateOnly />, i === 0 ? <strong>{d.description} (current)</strong> : d.description] }))}
+          />
+        ) : details ? (
+          <p className="muted">No payment details yet: add them so your earnings can be paid.</p>
+        ) : null}
+      </section>
+    </div>
+  );
+}

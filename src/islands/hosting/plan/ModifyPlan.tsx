@@ -1,0 +1,136 @@
+import type { ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import type { HostingAccountDetail, PlanChangePreview } from '../../../lib/api/hosting';
+import { formatMoney } from '../../../lib/billing/money';
+import { DOWNGRADE_AT_RENEWAL } from '../../../lib/schemas/hosting-orders';
+import { DateTime } from '../../../components/DateTime';
+import { Dialog } from '../../../components/Dialog';
+import { $planChange, backToPlans, canGoNext, choosePlan, chooseTime, closePlanChange, openPlanChange, submitPlanChange, toConfirmation } from '../../../stores/hosting-plan';
+import { planHighlights } from '../order/plan-limits';
+import '../order/hosting-order.css';
+
+/**
+ * Modify Plan on a shared hosting account's page (spec part 3, 2.8 and 4 "Plan change wizard"):
+ * not offered for legacy accounts or custom hosts. Step 1 chooses a plan, step 2 previews "now"
+ * and "at renewal" before anything is committed, then the change is made.
+ */
+export function ModifyPlanButton({ account }: { account: HostingAccountDetail }) {
+  const s = useStore($planChange);
+  if (account.account_type !== 'SHARED_HOSTING' || account.is_legacy) return null;
+  const open = s.open && s.account === account.guid;
+  const changeable = account.is_created && account.status === 'ACTIVE';
+  const footer =
+    s.step === 1 ? (
+      <>
+        <button type="button" className="button" onClick={closePlanChange}>
+          Cancel
+        </button>
+        <button type="button" className="button button-primary" onClick={() => void toConfirmation()} disabled={!canGoNext(s)}>
+          Next
+        </button>
+      </>
+    ) : (
+      <>
+        <button type="button" className="button" onClick={backToPlans} disabled={s.busy}>
+          Back
+        </button>
+        <button type="button" className="button button-primary" onClick={() => void submitPlanChange()} disabled={s.busy || !s.previews[s.when]}>
+          {s.busy ? 'Saving...' : s.when === 'NOW' && (s.previews.NOW?.due_today ?? 0) > 0 ? 'Confirm and Pay' : 'Confirm'}
+        </button>
+      </>
+    );
+
+  return (
+    <>
+      <button type="button" className="button" onClick={() => void openPlanChange(account.guid, account.plan?.guid ?? null)} disabled={!changeable}>
+        Modify Plan
+      </button>
+      <Dialog title={s.step === 1 ? 'Modify Plan: Choose a Plan' : 'Modify Plan: Confirm'} open={open} onOpenChange={(next) => !next && closePlanChange()} footer={footer} size="md">
+        <ol className="plan-change-steps" aria-label="Steps">
+          <li aria-current={s.step === 1 ? 'step' : undefined}>1. Choose plan</li>
+          <li aria-current={s.step === 2 ? 'step' : undefined}>2. Confirm</li>
+        </ol>
+        {s.step === 1 ? <ChoosePlan currency={account.cost.currency} /> : <Confirm />}
+      </Dialog>
+    </>
+  );
+}
+
+function ChoosePlan({ currency }: { currency: string }) {
+  const s = useStore($planChange);
+  if (s.loading && !s.plans.length) return <p className="hosting-order-loading">Loading plans...</p>;
+  const money = (cents: number) => formatMoney(cents, currency === 'EUR' ? 'EUR' : 'USD');
+  return (
+    <fieldset className="hosting-plans">
+      <legend>New plan</legend>
+      <div className="hosting-plan-cards">
+        {s.plans.map((plan) => (
+          <div key={plan.guid} className="hosting-plan-card" data-selected={s.chosen === plan.guid || undefined}>
+            <label className="hosting-plan-choice">
+              <input type="radio" name="new_hosting_plan" value={plan.guid} checked={s.chosen === plan.guid} onChange={() => choosePlan(plan.guid)} />
+              <span className="hosting-plan-name">
+                {plan.name}
+                {plan.guid === s.currentPlan ? ' (current plan)' : ''}
+              </span>
+              <span className="hosting-plan-price">
+                {money(plan.price)}
+                <span className="hosting-plan-per"> / month</span>
+              </span>
+              <span className="hosting-plan-limits">{planHighlights(plan)}</span>
+            </label>
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function Confirm() {
+  const s = useStore($planChange);
+  const any = s.previews.RENEWAL ?? s.previews.NOW;
+  if (!any) return null;
+  const money = (cents: number) => formatMoney(cents, any.currency);
+  return (
+    <div className="hosting-order">
+      <p>
+        From the <strong>{any.current_plan.name}</strong> plan ({money(any.current_plan.monthly_cost)} / month) to the <strong>{any.new_plan.name}</strong> plan (
+        {money(any.new_plan.monthly_cost)} / month).
+      </p>
+      {any.warnings.map((warning) => (
+        <p key={warning} className="alert alert-warning">
+          {warning}
+        </p>
+      ))}
+      <fieldset className="plan-change-times">
+        <legend>When should the change take effect?</legend>
+        <TimeChoice preview={s.previews.NOW} when="NOW" label="Now" chosen={s.when === 'NOW'}>
+          {s.previews.NOW ? (
+            <span>
+              Due today: <strong data-testid="plan-change-due">{money(s.previews.NOW.due_today)}</strong>, prorated for {s.previews.NOW.whole_months} months and {s.previews.NOW.charged_days} days to the
+              renewal. The plan changes once the invoice is paid.
+            </span>
+          ) : (
+            <span>{DOWNGRADE_AT_RENEWAL}</span>
+          )}
+        </TimeChoice>
+        <TimeChoice preview={s.previews.RENEWAL} when="RENEWAL" label="At renewal" chosen={s.when === 'RENEWAL'}>
+          <span>
+            Nothing is charged now; the plan changes on {any.renewal_date ? <DateTime value={any.renewal_date} dateOnly /> : 'the renewal date'} and renews at{' '}
+            {money(any.new_monthly_cost)} / month.
+          </span>
+        </TimeChoice>
+      </fieldset>
+    </div>
+  );
+}
+
+function TimeChoice({ preview, when, label, chosen, children }: { preview: PlanChangePreview | undefined; when: 'NOW' | 'RENEWAL'; label: string; chosen: boolean; children: ReactNode }) {
+  const disabled = !preview;
+  return (
+    <label className="plan-change-time" data-disabled={disabled || undefined}>
+      <input type="radio" name="plan_change_time" value={when} checked={chosen} disabled={disabled} onChange={() => chooseTime(when)} />
+      <strong>{label}</strong>
+      {children}
+    </label>
+  );
+}

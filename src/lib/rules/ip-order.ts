@@ -1,0 +1,100 @@
+import type { BillingCycleOption, CouponTermsAnswer, IpOrderOptions, MarketplaceEntry, MarketplaceLocation } from '../api/ip-orders';
+import { priceIpOrder, type CouponTerms, type PricedIpOrder } from '../billing';
+import { MAX_SLOTS, normaliseCoupon, type IpAddressType, type IpFilter, type IpOrderInput } from '../schemas/ip-orders';
+
+/**
+ * The IP order's rules shared by the panel's wizard (src/stores/ip-order.ts) and the CLI's
+ * `hostdeck ip order` (spec part 3, 2.3, 5 "IP order", 9 "Ordering"): what a location takes,
+ * which lines the order names, and its summary priced by priceIpOrder, the function the server
+ * writes the invoice with, so both show the total the invoice will carry.
+ */
+
+/** What page 2 holds for one location: addresses wanted and website slots per address. */
+export interface LocationPick {
+  count: number;
+  slots: number;
+}
+
+/** A count from 0 to what the location has (spec part 3, 5); anything typed that is not a number is 0. */
+export function clampCount(value: number, available: number): number {
+  if (!Number.isFinite(value)) return 0;
+  return Math.min(Math.max(0, Math.trunc(value)), Math.max(0, available));
+}
+
+/** Website slots per address: 1 up to 10 dedicated, exactly 1 shared (spec part 3, 5 and 9). */
+export function clampSlots(value: number, type: IpAddressType): number {
+  if (!Number.isFinite(value)) return 1;
+  return Math.min(Math.max(1, Math.trunc(value)), MAX_SLOTS[type]);
+}
+
+/** The locations with at least one address wanted, in the marketplace's order: what the order names. */
+export function chosenLocations(entries: readonly MarketplaceEntry[], picks: Readonly<Record<string, LocationPick>>): { location: MarketplaceLocation; pick: LocationPick }[] {
+  return entries.flatMap((e) => e.locations).flatMap((location) => {
+    const pick = picks[location.hash];
+    return pick && pick.count > 0 ? [{ location, pick }] : [];
+  });
+}
+
+export const couponTermsOf = (coupon: CouponTermsAnswer): CouponTerms =>
+  coupon.discount_type === 'FIXED_AMOUNT'
+    ? { code: coupon.code, discountType: 'FIXED_AMOUNT', amountCents: coupon.amount, currency: coupon.currency }
+    : { code: coupon.code, discountType: 'PERCENTAGE', percentageValue: coupon.percentage_value };
+
+export interface SummaryInput {
+  ipType: IpAddressType;
+  entries: readonly MarketplaceEntry[];
+  picks: Readonly<Record<string, LocationPick>>;
+  cycle: BillingCycleOption;
+  coupon: CouponTermsAnswer | null;
+  options: Pick<IpOrderOptions, 'currency' | 'tax_rate' | 'eur_per_usd'>;
+}
+
+/** The summary's totals: priceIpOrder over the chosen lines, as the server prices the invoice. */
+export function summaryOf({ ipType, entries, picks, cycle, coupon, options }: SummaryInput): PricedIpOrder {
+  return priceIpOrder(
+    {
+      ipAddressType: ipType,
+      locations: chosenLocations(entries, picks).map(({ location, pick }) => ({
+        city: location.city,
+        country: location.country,
+        count: pick.count,
+        slots: pick.slots,
+        priceCents: location.price,
+        sitePriceCents: location.site_price,
+      })),
+      cycle: { name: cycle.name, months: cycle.value, discountPercentage: cycle.discount?.percentage_value ?? null },
+      coupon: coupon ? couponTermsOf(coupon) : null,
+    },
+    { currency: options.currency, taxRate: options.tax_rate, ...(options.eur_per_usd !== null ? { eurPerUsd: options.eur_per_usd } : {}) },
+  );
+}
+
+export interface OrderChoices {
+  group: string;
+  ipType: IpAddressType;
+  filter: IpFilter;
+  excludedGroups: readonly string[];
+  billingCycle: string;
+  coupon: string;
+}
+
+/** The create call's body (spec part 3, 7): slots go as the extra ones beyond the first; a blank coupon is null. */
+export function orderBody(choices: OrderChoices, entries: readonly MarketplaceEntry[], picks: Readonly<Record<string, LocationPick>>): IpOrderInput {
+  return {
+    group: choices.group,
+    billing_cycle: choices.billingCycle,
+    locations: chosenLocations(entries, picks).map(({ location, pick }) => ({
+      location: location.location,
+      ip_address_count: pick.count,
+      additional_site_count: pick.slots - 1,
+    })),
+    ip_address_filter: choices.filter,
+    ip_address_type: choices.ipType,
+    excluded_groups: [...choices.excludedGroups],
+    coupon: normaliseCoupon(choices.coupon),
+  };
+}
+
+/** Spec part 3, 9 and 5: the coupon overrides the default discount; said on ANNUALLY. */
+export const couponOverrides = (billingCycle: string, coupon: CouponTermsAnswer | null) => billingCycle === 'ANNUALLY' && coupon !== null;
+

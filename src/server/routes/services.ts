@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import { createWebsiteSetupOrderOp, supportPageOp } from '../../lib/api/services';
+import { priceWebsiteSetup, type Currency } from '../../lib/billing';
+import { WEBSITE_ORDER_CREATED } from '../../lib/schemas/services';
+import { issueInvoice, storedEurPerUsd } from '../billing/issue-invoice';
+import { companies, orders, websiteSetupOrders } from '../db/schema/index';
+import { implement } from '../http/operation';
+import { supportPageOf } from '../services/support-contacts';
+
+/** The reference provider charges no VAT (docs/decisions.md "Pricing and money"). */
+const TAX_RATE = 0;
+
+/** The services page's website order and the support page (spec part 3, 2.11, 2.12, 7 "Services and search"). */
+export const serviceOperations = [
+  implement(createWebsiteSetupOrderOp, async (c, { body }) => {
+    const { db, now } = c.var.deps;
+    const company = c.var.company;
+    const today = now();
+    const [[co], rate] = await Promise.all([db.select({ currency: companies.currency }).from(companies).where(eq(companies.guid, company.guid)), storedEurPerUsd(db)]);
+    const currency: Currency = co?.currency === 'EUR' ? 'EUR' : 'USD';
+    const setup = {
+      websiteCount: body.website_count,
+      contentCount: body.content_count,
+      premiumTheme: body.premium_theme,
+      managedHosting: body.managed_hosting,
+      whiteGloveDomainPicking: body.white_glove_domain_picking,
+    };
+    const priced = priceWebsiteSetup(setup, { currency, taxRate: TAX_RATE, ...(rate !== null ? { eurPerUsd: rate } : {}) });
+    const created = await db.transaction(async (tx) => {
+      // A one-off order: no renewal date, so the billing run never renews it.
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          companyGuid: company.guid,
+          orderType: 'WEBSITE_SETUP',
+          status: 'PENDING',
+          billingCycle: 'ANNUALLY',
+          billingCycleMonths: 12,
+          monthlyCostCents: 0,
+          currency,
+          data: { website_count: setup.websiteCount, content_count: setup.contentCount, premium_theme: setup.premiumTheme, managed_hosting: setup.managedHosting, white_glove_domain_picking: setup.whiteGloveDomainPicking },
+          createdBy: c.var.viewer.userGuid,
+          dateCreated: today,
+        })
+        .returning({ id: orders.id });
+      await tx.insert(websiteSetupOrders).values({ companyGuid: company.guid, orderId: order!.id, ...setup, dateCreated: today });
+      const invoice = await issueInvoice(tx, {
+        companyGuid: company.guid,
+        orderId: order!.id,
+        priced,
+        purpose: 'WEBSITE_SETUP',
+        onPaid: { action: 'START_WEBSITE_SETUP', order_id: order!.id },
+        person: c.var.viewer,
+        issued: today,
+      });
+      return { order: order!.id, invoice };
+    });
+    return { message: WEBSITE_ORDER_CREATED, invoice_id: created.invoice, order_id: created.order };
+  }),
+
+  implement(supportPageOp, async (c) => supportPageOf(c.var.deps.db, c.var.company.guid)),
+];

@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeConfig } from '../../cli/config';
+import { listDomainGroups } from '../../src/lib/requests/domains';
+import type { Database } from '../../src/server/db/connection';
+import { listenApi } from '../../src/server/standalone';
+import pkg from '../../package.json' with { type: 'json' };
+import { openSeededApp, type TestApp } from './helpers/app';
+
+const run = promisify(execFile);
+
+/**
+ * The CLI packed on its own (scripts/pack-cli.mjs), installed with `npm install -g` of the
+ * .tgz into a folder of its own, offline, and run as a person would against the reference API
+ * over HTTP on 127.0.0.1 (issue 12).
+ */
+let database: Database;
+let t: TestApp;
+let server: Server;
+let dir: string;
+let bin: string;
+let apiUrl: string;
+
+beforeAll(async () => {
+  ({ database, t } = await openSeededApp());
+  const listening = await listenApi(t.deps);
+  server = listening.server;
+  apiUrl = `http://127.0.0.1:${listening.port}`;
+  dir = await mkdtemp(join(tmpdir(), 'hostdeck-packed-'));
+  const { stdout } = await run(process.execPath, ['scripts/pack-cli.mjs', join(dir, 'pack')]);
+  const tgz = stdout.trim().split('\n').at(-1)!;
+  await run('npm', ['install', '-g', '--prefix', join(dir, 'prefix'), '--offline', '--no-audit', '--no-fund', tgz]);
+  bin = join(dir, 'prefix', 'bin', 'hostdeck');
+}, 120_000);
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await database.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The installed `hostdeck` on this Node (the project's 24), with a config folder of its own. */
+const hostdeck = (args: string[], env: Record<string, string> = {}) =>
+  run(process.execPath, [bin, ...args], { env: { ...process.env, NO_COLOR: '1', ...env } }).then(
+    (r) => ({ code: 0, ...r }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+  );
+
+describe('the packed CLI', () => {
+  it('installs as one package with no dependencies and prints its version', async () => {
+    const installed = JSON.parse(await readFile(join(dir, 'prefix', 'lib', 'node_modules', 'hostdeck', 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect(installed.dependencies).toBeUndefined();
+    expect(installed.engines).toEqual({ node: '>=22.12' });
+    const version = await hostdeck(['--version']);
+    expect(version.code, version.stderr).toBe(0);
+    expect(version.stdout.trim()).toBe(pkg.version);
+  });
+
+  it('lists the domain groups from the API over HTTP, as the project’s CLI does', async () => {
+    const demo = await t.signIn('demo@hostdeck.test');
+    const config = join(dir, 'config');
+    await writeConfig({ api_url: apiUrl, token: demo.token, token_kind: 'session', company: demo.company, email: 'demo@hostdeck.test' }, { HOSTDECK_CONFIG_DIR: config });
+    const listed = await hostdeck(['--json', 'groups', 'list'], { HOSTDECK_CONFIG_DIR: config });
+    expect(listed.code, listed.stderr).toBe(0);
+    const groups = (await listDomainGroups(t.client(demo), { per_page: 9999 })).data;
+    expect((JSON.parse(listed.stdout) as { guid: string }[]).map((g) => g.guid).sort()).toEqual(groups.map((g) => g.guid).sort());
+    expect(listed.stderr).toBe('');
+  });
+
+  it('tells an older Node what it needs instead of failing on syntax', async () => {
+    // The machine's own Node, when it is older than 22.12 (Debian's is); a newer one has nothing to say.
+    const system = '/usr/bin/node';
+    const older = existsSync(system) && Number((await run(system, ['-p', 'process.versions.node'])).stdout.split('.')[0]) < 22;
+    if (!older) return;
+    const refused = await run(system, [bin, '--version']).catch((e: { code: number; stderr: string }) => e);
+    expect((refused as { code: number }).code).toBe(1);
+    expect((refused as { stderr: string }).stderr).toMatch(/^hostdeck needs Node\.js 22\.12 or later, but this is Node\.js 2\d\./);
+  });
+});

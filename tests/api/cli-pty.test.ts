@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import type { Server } from 'node:http';
+import { stripVTControlCharacters } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeConfig } from '../../cli/config';
+import { getInvoice } from '../../src/lib/requests/billing';
+import { listIpGroups } from '../../src/lib/requests/ip-addresses';
+import type { Database } from '../../src/server/db/connection';
+import { listenApi } from '../../src/server/standalone';
+import { tempConfigDir } from '../cli/helpers/run';
+import { openSeededApp, type TestApp } from './helpers/app';
+
+/**
+ * `hostdeck ip order` asked step by step in a real pseudo-terminal (util-linux `script`), as a
+ * person runs it: Ink draws on a TTY, keys go through the terminal's line discipline in raw mode,
+ * and the order is placed on the reference API over HTTP (issue 12, done when 2).
+ */
+let database: Database;
+let t: TestApp;
+let server: Server;
+let apiUrl: string;
+
+beforeAll(async () => {
+  ({ database, t } = await openSeededApp());
+  const listening = await listenApi(t.deps);
+  server = listening.server;
+  apiUrl = `http://127.0.0.1:${listening.port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await database.close();
+});
+
+/** A terminal session: what it has shown so far, and a way to answer what it asks. */
+function terminal(command: string, env: Record<string, string>) {
+  const child = spawn('script', ['--quiet', '--return', '--command', command, '/dev/null'], {
+    env: { ...process.env, TERM: 'xterm-256color', COLUMNS: '120', LINES: '40', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let screen = '';
+  let changed = Date.now();
+  child.stdout.on('data', (chunk: Buffer) => {
+    screen += chunk.toString();
+    changed = Date.now();
+  });
+  const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? -1)));
+  const shown = () => stripVTControlCharacters(screen);
+  return {
+    shown,
+    exited,
+    /**
+     * Waits for `text` to be on the screen after what was seen last, and for the screen to be
+     * still (the question drawn and listening, as a person would see it), then types `keys`.
+     */
+    async answer(text: string, keys: string, from: number) {
+      const deadline = Date.now() + 15_000;
+      while (!shown().slice(from).includes(text) || Date.now() - changed < 150) {
+        if (Date.now() > deadline) throw new Error(`"${text}" did not appear. The screen:\n${shown().slice(from)}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      const at = shown().length;
+      child.stdin.write(keys);
+      return at;
+    },
+  };
+}
+
+describe('hostdeck ip order on a real terminal', () => {
+  it('asks each step, shows the total and places the order', { timeout: 90_000 }, async () => {
+    const demo = await t.signIn('demo@hostdeck.test');
+    const { dir, cleanup } = await tempConfigDir();
+    try {
+      await writeConfig({ api_url: apiUrl, token: demo.token, token_kind: 'session', company: demo.company, email: 'demo@hostdeck.test' }, { HOSTDECK_CONFIG_DIR: dir });
+      const groups = (await listIpGroups(t.client(demo), { per_page: 100 })).data;
+      const term = terminal(`${process.execPath} cli/bin.mjs ip order`, { HOSTDECK_CONFIG_DIR: dir });
+      let at = await term.answer('Which IP group do the addresses go to?', '\r', 0);
+      at = await term.answer('IP address type', '\r', at);
+      at = await term.answer('Subnet filter', '\r', at);
+      if (groups.length > 1) at = await term.answer('Exclude the subnets of these groups', '\r', at);
+      at = await term.answer('Locations (space to tick, Enter when done)', ' ', at);
+      at = await term.answer('a month ✔', '\r', at);
+      at = await term.answer('IP addresses in', '2\r', at);
+      at = await term.answer('Website slots per address', '\r', at);
+      at = await term.answer('Billing cycle', '\r', at);
+      at = await term.answer('Coupon (Enter for none)', '\r', at);
+      at = await term.answer('Place this order?', 'y', at);
+      expect(await term.exited, term.shown()).toBe(0);
+      const screen = term.shown();
+      expect(screen).toContain(`✔ IP group: ${groups[0]!.name}`);
+      const total = /Total: (\$[\d,.]+)/.exec(screen)?.[1];
+      const id = Number(/Invoice #(\d+):/.exec(screen)?.[1]);
+      const invoice = await getInvoice(t.client(demo), id);
+      expect(total).toBe(`$${(invoice.total_amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+      expect(invoice.items.reduce((n, i) => n + (i.description.startsWith('Dedicated IP') ? i.quantity : 0), 0)).toBe(2);
+    } finally {
+      await cleanup();
+    }
+  });
+});
