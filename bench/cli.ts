@@ -11,13 +11,14 @@ import { createDomainGroup } from '../src/lib/requests/domains';
 import { login } from '../src/lib/requests/auth';
 import { DEFAULT_CONFIG, type ServerDeps } from '../src/server/context';
 import { openDatabase } from '../src/server/db/connection';
-import { companies, domains, hostingAccounts, ipGroups, memberships, users } from '../src/server/db/schema/index';
+import { domains, hostingAccounts, ipGroups } from '../src/server/db/schema/index';
 import { createJobEngine } from '../src/server/jobs/engine';
 import { createMemoryMailer } from '../src/server/mail/mailer';
 import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts';
 import { seedBulk, seedDemo } from '../src/server/seed/index';
 import { listenApi } from '../src/server/standalone';
 import { mb, median, ms } from './figures';
+import { demoOwnerCompany } from './demo-owner';
 
 const run = promisify(execFile);
 
@@ -59,15 +60,10 @@ export async function measureCli(opts: { dataDir: string; ipCount: number; domai
   const { db } = database;
   try {
     await seedDemo(db);
-    const [owner] = await db
-      .select({ company: memberships.companyGuid })
-      .from(memberships)
-      .innerJoin(users, eq(users.guid, memberships.userGuid))
-      .innerJoin(companies, eq(companies.guid, memberships.companyGuid))
-      .where(and(eq(users.email, 'demo@hostdeck.test'), eq(memberships.accountType, 'OWNER')));
-    await seedBulk(db, owner!.company, { ipAddresses: opts.ipCount, domains: 0 });
-    const [bulk] = await db.select({ guid: ipGroups.guid }).from(ipGroups).where(and(eq(ipGroups.companyGuid, owner!.company), eq(ipGroups.name, 'Bulk')));
-    const [hosting] = await db.select({ guid: hostingAccounts.guid }).from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, owner!.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING'))).limit(1);
+    const ownerCompany = await demoOwnerCompany(db);
+    await seedBulk(db, ownerCompany, { ipAddresses: opts.ipCount, domains: 0 });
+    const [bulk] = await db.select({ guid: ipGroups.guid }).from(ipGroups).where(and(eq(ipGroups.companyGuid, ownerCompany), eq(ipGroups.name, 'Bulk')));
+    const [hosting] = await db.select({ guid: hostingAccounts.guid }).from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, ownerCompany), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING'))).limit(1);
 
     // Provisioning steps an hour long: the import's tasks stay queued, so only checking and submitting is timed.
     const deps: ServerDeps = { db, config: { ...DEFAULT_CONFIG, provisionStepMs: 3_600_000 }, mailer: createMemoryMailer(), now: () => new Date(), clientIp: () => '127.0.0.1', jobs: createJobEngine(database, () => deps) };
@@ -77,7 +73,7 @@ export async function measureCli(opts: { dataDir: string; ipCount: number; domai
       const signedIn = await login(createApi({ baseURL: apiUrl }), { email: 'demo@hostdeck.test', password: DEMO_PASSWORD });
       if (!('token' in signedIn) || !signedIn.token) throw new Error('the demo owner should sign in without a second step from the bench');
       const config = join(work, 'config');
-      await writeConfig({ api_url: apiUrl, token: signedIn.token, token_kind: 'session', company: owner!.company, email: 'demo@hostdeck.test' }, { HOSTDECK_CONFIG_DIR: config });
+      await writeConfig({ api_url: apiUrl, token: signedIn.token, token_kind: 'session', company: ownerCompany, email: 'demo@hostdeck.test' }, { HOSTDECK_CONFIG_DIR: config });
       const env = { HOSTDECK_CONFIG_DIR: config };
 
       const { stdout: packed } = await run(process.execPath, ['scripts/pack-cli.mjs', join(work, 'pack')]);
@@ -98,7 +94,7 @@ export async function measureCli(opts: { dataDir: string; ipCount: number; domai
         console.log(`start-up, packed, ${label.padEnd(38)} ${ms(median(times)).padStart(10)}  (median of ${opts.runs})  peak RSS ${mb(rss)}`);
       }
 
-      const client = createApi({ baseURL: apiUrl, credentials: () => ({ token: signedIn.token!, company: owner!.company }) });
+      const client = createApi({ baseURL: apiUrl, credentials: () => ({ token: signedIn.token!, company: ownerCompany }) });
       const group = (await createDomainGroup(client, { name: 'CLI bench import', default_hosting_account: hosting!.guid, ip_address_groups: [bulk!.guid] })).group;
       const file = join(work, 'domains.txt');
       await writeFile(file, Array.from({ length: opts.domainCount }, (_, i) => `bench-${String(i + 1).padStart(5, '0')}.example`).join('\n'));

@@ -7,12 +7,13 @@ import { createApiApp } from '../src/server/app';
 import { DEFAULT_CONFIG, type ServerDeps } from '../src/server/context';
 import { createJobEngine } from '../src/server/jobs/engine';
 import { openDatabase } from '../src/server/db/connection';
-import { domainGroups, ipAddresses, memberships, users } from '../src/server/db/schema/index';
+import { domainGroups, ipAddresses } from '../src/server/db/schema/index';
 import { createMemoryMailer } from '../src/server/mail/mailer';
 import { seedBulk, seedDemo } from '../src/server/seed/index';
 import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts';
 import { EXPORT_FIELDS } from '../src/lib/schemas/domain-export';
 import { mb, median, ms } from './figures';
+import { demoOwnerCompany } from './demo-owner';
 
 const TOKEN_KEY = 'hostdeck:token';
 /** The Add Domains wizard's figure: an import of this many lines. */
@@ -30,13 +31,9 @@ export async function measureDomains(opts: { dataDir: string; domainCount: numbe
   const { db } = database;
   let t = performance.now();
   await seedDemo(db);
-  const [owner] = await db
-    .select({ company: memberships.companyGuid })
-    .from(memberships)
-    .innerJoin(users, eq(users.guid, memberships.userGuid))
-    .where(and(eq(users.email, 'demo@hostdeck.test'), eq(memberships.accountType, 'OWNER')));
-  await seedBulk(db, owner!.company, { ipAddresses: Math.ceil(opts.domainCount / 4), domains: opts.domainCount });
-  const [group] = await db.select().from(domainGroups).where(and(eq(domainGroups.companyGuid, owner!.company), eq(domainGroups.name, 'Bulk')));
+  const ownerCompany = await demoOwnerCompany(db);
+  await seedBulk(db, ownerCompany, { ipAddresses: Math.ceil(opts.domainCount / 4), domains: opts.domainCount });
+  const [group] = await db.select().from(domainGroups).where(and(eq(domainGroups.companyGuid, ownerCompany), eq(domainGroups.name, 'Bulk')));
   console.log(`seeded in ${ms(performance.now() - t)}`);
 
   const deps: ServerDeps = { db, config: DEFAULT_CONFIG, mailer: createMemoryMailer(), now: () => new Date(), clientIp: () => '127.0.0.1', jobs: createJobEngine(database, () => deps) };
@@ -56,7 +53,7 @@ export async function measureDomains(opts: { dataDir: string; domainCount: numbe
       const apiTime = performance.now() - t;
       t = performance.now();
       // The same rows straight from the driver: no joins, no count, no JSON.
-      await database.pglite!.query('select * from domains where company_guid = $1 and group_guid = $2 and parent_domain_guid is null order by domain limit 25 offset $3', [owner!.company, group!.guid, (page - 1) * 25]);
+      await database.pglite!.query('select * from domains where company_guid = $1 and group_guid = $2 and parent_domain_guid is null order by domain limit 25 offset $3', [ownerCompany, group!.guid, (page - 1) * 25]);
       const sqlTime = performance.now() - t;
       if (i > 0) {
         apiTimes.push(apiTime);
@@ -74,9 +71,9 @@ export async function measureDomains(opts: { dataDir: string; domainCount: numbe
     console.log(`export of all ${opts.domainCount} domains as ${format.padEnd(4)} ${ms(read.ms)}   ${mb(read.bytes)}   peak RSS +${mb(read.peakRss - read.rssBefore)} (process ${mb(read.peakRss)})`);
   }
   // The bulk addresses are full; the wizard's import needs a free slot for each of its lines.
-  const [{ n } = { n: 1 }] = await db.select({ n: count() }).from(ipAddresses).where(eq(ipAddresses.companyGuid, owner!.company));
+  const [{ n } = { n: 1 }] = await db.select({ n: count() }).from(ipAddresses).where(eq(ipAddresses.companyGuid, ownerCompany));
   const room = Math.ceil(WIZARD_LINES / Math.max(n, 1)) + 1;
-  await db.update(ipAddresses).set({ domainsAllowed: sql`(select count(*) from domains d where d.ip_address_guid = ${ipAddresses.guid})::int + ${room}` }).where(eq(ipAddresses.companyGuid, owner!.company));
+  await db.update(ipAddresses).set({ domainsAllowed: sql`(select count(*) from domains d where d.ip_address_guid = ${ipAddresses.guid})::int + ${room}` }).where(eq(ipAddresses.companyGuid, ownerCompany));
   await database.close();
 
   await measureInBrowser(opts.dataDir, group!.guid);

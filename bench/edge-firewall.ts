@@ -14,13 +14,12 @@ import {
   firewallPolicyDomains,
   firewallPolicyRules,
   firewallRules,
-  memberships,
   softwareInstallations,
   urlRedirects,
-  users,
 } from '../src/server/db/schema/index';
 import { startEdge } from '../src/server/edge/server';
 import { seedDemo } from '../src/server/seed/index';
+import { demoOwnerCompany } from './demo-owner';
 
 /**
  * Issue 9, done-when 4: the HTTP edge's requests per second with 100 ACTIVE firewall rules on a
@@ -66,12 +65,7 @@ async function serveEdge() {
   const database = await openDatabase({ dataDir: process.env.DATA_DIR });
   const { db } = database;
   await seedDemo(db);
-  const [owner] = await db
-    .select({ company: memberships.companyGuid })
-    .from(memberships)
-    .innerJoin(users, eq(users.guid, memberships.userGuid))
-    .where(and(eq(users.email, 'demo@hostdeck.test'), eq(memberships.accountType, 'OWNER')));
-  const company = owner!.company;
+  const company = await demoOwnerCompany(db);
   // Two plain domains that no seeded policy governs: both answer the same placeholder page.
   const [ruled, bare] = await db
     .select({ guid: domains.guid, domain: domains.domain })

@@ -1,17 +1,18 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createApiApp } from '../src/server/app';
 import { DEFAULT_CONFIG, type ServerDeps } from '../src/server/context';
 import { createJobEngine } from '../src/server/jobs/engine';
 import { openDatabase } from '../src/server/db/connection';
-import { companies, ipAddresses, memberships, users } from '../src/server/db/schema/index';
+import { ipAddresses } from '../src/server/db/schema/index';
 import { createMemoryMailer } from '../src/server/mail/mailer';
 import { seedBulk, seedDemo } from '../src/server/seed/index';
 import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts';
 import { listenApi } from '../src/server/standalone';
 import { measureIpPage, measureIpPageInBrowser } from './ip-page';
 import { mb, median, ms } from './figures';
+import { demoOwnerCompany } from './demo-owner';
 
 
 /** Bytes as they come over the wire, not decoded, until the last one has arrived. */
@@ -34,14 +35,9 @@ export async function measureIpList(opts: { dataDir: string; ipCount: number; ru
   const { db } = database;
   let t = performance.now();
   await seedDemo(db);
-  const [owner] = await db
-    .select({ company: memberships.companyGuid })
-    .from(memberships)
-    .innerJoin(users, eq(users.guid, memberships.userGuid))
-    .innerJoin(companies, eq(companies.guid, memberships.companyGuid))
-    .where(and(eq(users.email, 'demo@hostdeck.test'), eq(memberships.accountType, 'OWNER')));
-  const have = (await db.select({ guid: ipAddresses.guid }).from(ipAddresses).where(eq(ipAddresses.companyGuid, owner!.company))).length;
-  if (have < opts.ipCount) await seedBulk(db, owner!.company, { ipAddresses: opts.ipCount - have, domains: 0 });
+  const ownerCompany = await demoOwnerCompany(db);
+  const have = (await db.select({ guid: ipAddresses.guid }).from(ipAddresses).where(eq(ipAddresses.companyGuid, ownerCompany))).length;
+  if (have < opts.ipCount) await seedBulk(db, ownerCompany, { ipAddresses: opts.ipCount - have, domains: 0 });
   console.log(`seeded in ${ms(performance.now() - t)}`);
 
   const deps: ServerDeps = { db, config: DEFAULT_CONFIG, mailer: createMemoryMailer(), now: () => new Date(), clientIp: () => '127.0.0.1', jobs: createJobEngine(database, () => deps) };
@@ -65,8 +61,8 @@ export async function measureIpList(opts: { dataDir: string; ipCount: number; ru
     t = performance.now();
     // The same rows straight from the driver, with no ORM mapping and no JSON.
     const bareSql = 'select * from ip_addresses where company_guid = $1 order by ip_numeric limit 99999';
-    if (database.pglite) await database.pglite.query(bareSql, [owner!.company]);
-    else await database.pool!.query(bareSql, [owner!.company]);
+    if (database.pglite) await database.pglite.query(bareSql, [ownerCompany]);
+    else await database.pool!.query(bareSql, [ownerCompany]);
     const sqlTime = performance.now() - t;
     if (i > 0) {
       // The first round warms caches and JIT; it is not counted.
@@ -101,7 +97,7 @@ export async function measureIpList(opts: { dataDir: string; ipCount: number; ru
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
-  const group = await measureIpPage({ database, app, headers, company: owner!.company, runs: opts.runs });
+  const group = await measureIpPage({ database, app, headers, company: ownerCompany, runs: opts.runs });
   await deps.jobs.stop();
   await database.close();
   // The server process opens the same data folder (PGlite allows one process at a time).

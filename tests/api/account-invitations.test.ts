@@ -4,6 +4,7 @@ import type { Database } from '../../src/server/db/connection';
 import { activityLogs, companies, invitations, memberships, users } from '../../src/server/db/schema/index';
 import { INVITATION_CODE_WINDOW_MS, verifyInvitationCode } from '../../src/server/services/invitation-code';
 import { acceptInvitation, getInvitationCode, listInvitations, revokeInvitation } from '../../src/lib/requests/account';
+import { PRESETS } from '../../src/lib/rules/scopes';
 import { openSeededApp, type TestApp } from './helpers/app';
 
 let database: Database;
@@ -11,6 +12,7 @@ let t: TestApp;
 let staff: { token: string; company: string };
 let staffGuid: string;
 let bluebirdGuid: string;
+let bluebirdOwnerGuid: string;
 
 beforeAll(async () => {
   ({ database, t } = await openSeededApp());
@@ -19,11 +21,13 @@ beforeAll(async () => {
   staffGuid = u!.guid;
   const [co] = await database.db.select().from(companies).where(eq(companies.name, 'Bluebird Media Ltd'));
   bluebirdGuid = co!.guid;
+  const [owner] = await database.db.select().from(users).where(eq(users.email, 'bluebird@hostdeck.test'));
+  bluebirdOwnerGuid = owner!.guid;
 });
 afterAll(() => database.close());
 
-async function invite(status = 'PENDING', userGuid = staffGuid) {
-  const [row] = await database.db.insert(invitations).values({ companyGuid: bluebirdGuid, userGuid, status }).returning();
+async function invite(status = 'PENDING', userGuid = staffGuid, invitedByGuid: string | null = bluebirdOwnerGuid) {
+  const [row] = await database.db.insert(invitations).values({ companyGuid: bluebirdGuid, userGuid, status, invitedByGuid }).returning();
   return row!;
 }
 
@@ -76,6 +80,29 @@ describe('POST /account/invitations/{guid}/accept/', () => {
     expect(log).toMatchObject({ target: 'Bluebird Media Ltd', companyGuid: bluebirdGuid });
 
     await expect(acceptInvitation(api, inv.guid)).rejects.toMatchObject({ status: 400, body: { errors: ['This invitation is no longer pending.'] } });
+  });
+
+  it('gives no permission the inviter does not hold there, and none once the inviter has left', async () => {
+    const [member] = await database.db.select().from(memberships).where(and(eq(memberships.userGuid, staffGuid), eq(memberships.companyGuid, bluebirdGuid)));
+    if (member) await database.db.delete(memberships).where(eq(memberships.guid, member.guid));
+    const [owner] = await database.db.select().from(memberships).where(and(eq(memberships.userGuid, bluebirdOwnerGuid), eq(memberships.companyGuid, bluebirdGuid)));
+    await database.db.update(memberships).set({ permissions: ['can_view_domains', 'can_view_billing'] }).where(eq(memberships.guid, owner!.guid));
+    try {
+      const inv = await invite();
+      await acceptInvitation(t.client(staff), inv.guid);
+      const [m] = await database.db.select().from(memberships).where(and(eq(memberships.userGuid, staffGuid), eq(memberships.companyGuid, bluebirdGuid)));
+      // What STAFF has of the inviter's two.
+      expect([...m!.permissions].sort()).toEqual(PRESETS.STAFF.filter((s) => s === 'can_view_domains' || s === 'can_view_billing').sort());
+      expect(m!.permissions).toContain('can_view_domains');
+      await database.db.delete(memberships).where(eq(memberships.guid, m!.guid));
+
+      const orphan = await invite('PENDING', staffGuid, null);
+      await acceptInvitation(t.client(staff), orphan.guid);
+      const [bare] = await database.db.select().from(memberships).where(and(eq(memberships.userGuid, staffGuid), eq(memberships.companyGuid, bluebirdGuid)));
+      expect(bare!.permissions).toEqual([]);
+    } finally {
+      await database.db.update(memberships).set({ permissions: owner!.permissions }).where(eq(memberships.guid, owner!.guid));
+    }
   });
 
   it('refuses a second membership and rolls the invitation back', async () => {

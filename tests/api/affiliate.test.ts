@@ -38,9 +38,11 @@ import {
 } from '../../src/lib/schemas/affiliate';
 import { dayOf, presetRange, REPORT_PRESETS } from '../../src/lib/rules/affiliate';
 import type { Database } from '../../src/server/db/connection';
-import { affiliateAccounts, affiliateLinks, affiliateVisits, companies, invoices, memberships, referrals, users } from '../../src/server/db/schema/index';
+import { affiliateAccounts, affiliateLinks, affiliatePaymentDetails, affiliateVisits, companies, invoices, memberships, referrals, users } from '../../src/server/db/schema/index';
+import { openSecret } from '../../src/server/services/secret-box';
 import { invoicePaid } from '../../src/server/billing/invoice-paid';
 import { approveDueAffiliateRequests } from '../../src/server/jobs/affiliate-review';
+import { invoiceClearedPayouts } from '../../src/server/services/affiliate-invoicing';
 import { AFFILIATE_COOKIE } from '../../src/server/routes/affiliate-referral';
 import { pdfText } from '../e2e/pdf-text';
 import { openSeededApp, type TestApp } from './helpers/app';
@@ -169,6 +171,39 @@ describe('overview, billing and invoices', () => {
   });
 });
 
+describe('the monthly payout run', () => {
+  it('puts the payouts cleared before this month on one invoice once they reach the threshold, once', async () => {
+    const now = t.deps.now();
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const [account] = await database.db.select().from(affiliateAccounts).innerJoin(users, eq(users.guid, affiliateAccounts.userGuid)).where(eq(users.email, 'demo@hostdeck.test'));
+    const affiliate = account!.affiliate_accounts;
+    const before = (await listAffiliateInvoices(me(), { per_page: 100 })).total;
+
+    const dueRows = (await database.db.select().from(referrals).where(eq(referrals.affiliateGuid, affiliate.guid))).filter(
+      (r) => r.affiliateInvoiceId === null && (r.status === 'CLEARING' || r.status === 'UNPAID') && r.dateClears < monthStart,
+    );
+    const gross = dueRows.reduce((sum, r) => sum + r.payoutCents, 0);
+    expect(gross).toBeGreaterThan(0);
+    const threshold = (cents: number) => database.db.update(affiliateAccounts).set({ paymentThresholdCents: cents }).where(eq(affiliateAccounts.guid, affiliate.guid));
+    // A cent below the threshold nothing is invoiced: the payouts wait for the next month.
+    await threshold(gross + 1);
+    expect(await invoiceClearedPayouts(database.db, now)).toEqual([]);
+    await threshold(gross);
+    const made = await invoiceClearedPayouts(database.db, now);
+    expect(made).toHaveLength(1);
+    expect((await listAffiliateInvoices(me(), { per_page: 100 })).total).toBe(before + 1);
+    const invoice = await getAffiliateInvoice(me(), made[0]!);
+    expect(invoice).toMatchObject({ gross_amount: gross, net_amount: gross, tax: 0, company_name: affiliate.companyName });
+    expect(invoice.items.map((i) => i.payout).reduce((a, b) => a + b, 0)).toBe(gross);
+    expect(invoice.items).toHaveLength(dueRows.length);
+    // Each payout is on that invoice now, and a second run makes nothing more.
+    const claimed = await database.db.select().from(referrals).where(eq(referrals.affiliateInvoiceId, made[0]!));
+    expect(claimed.map((r) => r.guid).sort()).toEqual(dueRows.map((r) => r.guid).sort());
+    expect(await invoiceClearedPayouts(database.db, now)).toEqual([]);
+    await threshold(affiliate.paymentThresholdCents);
+  });
+});
+
 describe('payment details', () => {
   it('saves PayPal, ACH and SWIFT details, newest first', async () => {
     const paypal = await updatePaymentDetails(me(), { payment_method: 'PAYPAL', currency: 'EUR', paypal_email: 'pay@northwind.test' });
@@ -182,6 +217,13 @@ describe('payment details', () => {
     const history = await getPaymentDetails(me());
     expect(history.data[0]!.guid).toBe(swift.payment_details.guid);
     expect(history.data.map((d) => d.payment_method).slice(0, 3)).toEqual(['SWIFT', 'ACH', 'PAYPAL']);
+    // Account numbers are sealed at rest, and open again with the server's key.
+    const [achRow] = await database.db.select().from(affiliatePaymentDetails).where(eq(affiliatePaymentDetails.guid, ach.payment_details.guid));
+    const [swiftRow] = await database.db.select().from(affiliatePaymentDetails).where(eq(affiliatePaymentDetails.guid, swift.payment_details.guid));
+    expect(achRow!.achAccountNo).not.toContain('123456789');
+    expect(swiftRow!.iban).not.toContain('EE382200');
+    expect(await openSecret(database.db, achRow!.achAccountNo!)).toBe('123456789');
+    expect(await openSecret(database.db, swiftRow!.iban!)).toBe('EE382200221020145685');
   });
 
   it('refuses missing fields with their sentences', async () => {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { writeConfig } from '../../cli/config';
 import { getInvoice } from '../../src/lib/requests/billing';
 import { listIpGroups } from '../../src/lib/requests/ip-addresses';
 import { ipMarketplace, ipOrderOptions } from '../../src/lib/requests/ip-orders';
@@ -8,23 +7,20 @@ import { summaryOf } from '../../src/lib/rules/ip-order';
 import { TOO_MANY_SLOTS } from '../../src/lib/schemas/ip-orders';
 import type { Database } from '../../src/server/db/connection';
 import { paymentMethods } from '../../src/server/db/schema/index';
-import { run, tempConfigDir } from '../cli/helpers/run';
-import { openSeededApp, type TestApp } from './helpers/app';
+import { run } from '../cli/helpers/run';
+import type { TestApp } from './helpers/app';
+import { API_UNDER_PANEL, demoConfigDir, fetchUnderApi } from './helpers/cli-api';
+import { openDemoApp, type Session } from './helpers/demo-app';
 
 /** `hostdeck ip order` from flags against the reference API in-process (issue 12). */
 let database: Database;
 let t: TestApp;
 let configDir: string;
-let demo: { token: string; company: string };
+let demo: Session;
 let group: { guid: string; name: string };
 
-const API = 'http://hostdeck.test/api';
-const fetchApi: typeof globalThis.fetch = async (input, init) => {
-  const request = new Request(input, init);
-  const url = new URL(request.url);
-  url.pathname = url.pathname.replace(/^\/api/, '');
-  return t.app.fetch(new Request(url, request));
-};
+const API = API_UNDER_PANEL;
+const fetchApi = fetchUnderApi(() => t);
 const cli = (argv: string[]) => run(['--api-url', API, ...argv], { configDir, fetch: fetchApi });
 
 interface Placed {
@@ -37,15 +33,13 @@ interface Placed {
 }
 
 beforeAll(async () => {
-  ({ database, t } = await openSeededApp());
-  demo = await t.signIn('demo@hostdeck.test');
+  ({ database, t, demo } = await openDemoApp());
   group = (await listIpGroups(t.client(demo), { per_page: 100 })).data[0]!;
 });
 afterAll(() => database.close());
 beforeEach(async () => {
-  const temp = await tempConfigDir();
+  const temp = await demoConfigDir(API, demo);
   configDir = temp.dir;
-  await writeConfig({ api_url: API, token: demo.token, token_kind: 'session', company: demo.company, email: 'demo@hostdeck.test' }, { HOSTDECK_CONFIG_DIR: configDir });
   return temp.cleanup;
 });
 

@@ -1,42 +1,35 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { writeConfig } from '../../cli/config';
 import { listInvoices } from '../../src/lib/requests/billing';
 import { exportDomains, listDomainGroups } from '../../src/lib/requests/domains';
 import { exportIpAddresses, listIpAddresses, listIpGroups } from '../../src/lib/requests/ip-addresses';
 import type { DomainExportQuery } from '../../src/lib/schemas/domain-export';
 import { IP_EXPORT_FIELDS } from '../../src/lib/schemas/ip-addresses';
 import type { Database } from '../../src/server/db/connection';
-import { run, tempConfigDir } from '../cli/helpers/run';
-import { openSeededApp, type TestApp } from './helpers/app';
+import { run } from '../cli/helpers/run';
+import type { TestApp } from './helpers/app';
+import { API_UNDER_PANEL, demoConfigDir, fetchUnderApi } from './helpers/cli-api';
+import { openDemoApp, type Session } from './helpers/demo-app';
 import { withoutOwnerScopes } from './helpers/scopes';
 
 /** `hostdeck ip list` and `hostdeck invoices list` against the reference API in-process (issue 12). */
 let database: Database;
 let t: TestApp;
 let configDir: string;
-let demo: { token: string; company: string };
+let demo: Session;
 
-const API = 'http://hostdeck.test/api';
-/** The API under /api, as the panel's server mounts it. */
-const fetchApi: typeof globalThis.fetch = async (input, init) => {
-  const request = new Request(input, init);
-  const url = new URL(request.url);
-  url.pathname = url.pathname.replace(/^\/api/, '');
-  return t.app.fetch(new Request(url, request));
-};
+const API = API_UNDER_PANEL;
+const fetchApi = fetchUnderApi(() => t);
 const cli = (argv: string[]) => run(['--api-url', API, ...argv], { configDir, fetch: fetchApi });
 
 beforeAll(async () => {
-  ({ database, t } = await openSeededApp());
-  demo = await t.signIn('demo@hostdeck.test');
+  ({ database, t, demo } = await openDemoApp());
 });
 afterAll(() => database.close());
 beforeEach(async () => {
-  const temp = await tempConfigDir();
+  const temp = await demoConfigDir(API, demo);
   configDir = temp.dir;
-  await writeConfig({ api_url: API, token: demo.token, token_kind: 'session', company: demo.company, email: 'demo@hostdeck.test' }, { HOSTDECK_CONFIG_DIR: configDir });
   return temp.cleanup;
 });
 

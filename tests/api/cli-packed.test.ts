@@ -1,17 +1,15 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeConfig } from '../../cli/config';
 import { listDomainGroups } from '../../src/lib/requests/domains';
 import type { Database } from '../../src/server/db/connection';
-import { listenApi } from '../../src/server/standalone';
 import pkg from '../../package.json' with { type: 'json' };
 import { openSeededApp, type TestApp } from './helpers/app';
+import { serveOverHttp, writeDemoConfig } from './helpers/cli-api';
 
 const run = promisify(execFile);
 
@@ -22,16 +20,14 @@ const run = promisify(execFile);
  */
 let database: Database;
 let t: TestApp;
-let server: Server;
+let closeServer: () => Promise<void>;
 let dir: string;
 let bin: string;
 let apiUrl: string;
 
 beforeAll(async () => {
   ({ database, t } = await openSeededApp());
-  const listening = await listenApi(t.deps);
-  server = listening.server;
-  apiUrl = `http://127.0.0.1:${listening.port}`;
+  ({ apiUrl, close: closeServer } = await serveOverHttp(t));
   dir = await mkdtemp(join(tmpdir(), 'hostdeck-packed-'));
   const { stdout } = await run(process.execPath, ['scripts/pack-cli.mjs', join(dir, 'pack')]);
   const tgz = stdout.trim().split('\n').at(-1)!;
@@ -39,7 +35,7 @@ beforeAll(async () => {
   bin = join(dir, 'prefix', 'bin', 'hostdeck');
 }, 120_000);
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await closeServer();
   await database.close();
   await rm(dir, { recursive: true, force: true });
 });
@@ -64,12 +60,22 @@ describe('the packed CLI', () => {
   it('lists the domain groups from the API over HTTP, as the project’s CLI does', async () => {
     const demo = await t.signIn('demo@hostdeck.test');
     const config = join(dir, 'config');
-    await writeConfig({ api_url: apiUrl, token: demo.token, token_kind: 'session', company: demo.company, email: 'demo@hostdeck.test' }, { HOSTDECK_CONFIG_DIR: config });
+    await writeDemoConfig(apiUrl, demo, config);
     const listed = await hostdeck(['--json', 'groups', 'list'], { HOSTDECK_CONFIG_DIR: config });
     expect(listed.code, listed.stderr).toBe(0);
     const groups = (await listDomainGroups(t.client(demo), { per_page: 9999 })).data;
     expect((JSON.parse(listed.stdout) as { guid: string }[]).map((g) => g.guid).sort()).toEqual(groups.map((g) => g.guid).sort());
     expect(listed.stderr).toBe('');
+  });
+
+  it('runs through npx under the machine’s older Node with no engine warnings first', async () => {
+    const system = '/usr/bin/node';
+    const older = existsSync(system) && existsSync('/usr/bin/npx') && Number((await run(system, ['-p', 'process.versions.node'])).stdout.split('.')[0]) < 22;
+    if (!older) return;
+    // npm itself on the old Node; the bin then runs on the project's Node 24 (node_modules/.bin).
+    const { stdout, stderr } = await run('/usr/bin/npx', ['--no-install', 'hostdeck', '--version'], { env: { ...process.env, PATH: '/usr/bin:/bin' } });
+    expect(stdout.trim()).toBe(pkg.version);
+    expect(stderr).not.toContain('EBADENGINE');
   });
 
   it('tells an older Node what it needs instead of failing on syntax', async () => {

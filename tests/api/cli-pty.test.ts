@@ -1,14 +1,12 @@
 import { spawn } from 'node:child_process';
-import type { Server } from 'node:http';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeConfig } from '../../cli/config';
 import { getInvoice } from '../../src/lib/requests/billing';
 import { listIpGroups } from '../../src/lib/requests/ip-addresses';
 import type { Database } from '../../src/server/db/connection';
-import { listenApi } from '../../src/server/standalone';
 import { tempConfigDir } from '../cli/helpers/run';
 import { openSeededApp, type TestApp } from './helpers/app';
+import { serveOverHttp, writeDemoConfig } from './helpers/cli-api';
 
 /**
  * `hostdeck ip order` asked step by step in a real pseudo-terminal (util-linux `script`), as a
@@ -17,17 +15,15 @@ import { openSeededApp, type TestApp } from './helpers/app';
  */
 let database: Database;
 let t: TestApp;
-let server: Server;
+let closeServer: () => Promise<void>;
 let apiUrl: string;
 
 beforeAll(async () => {
   ({ database, t } = await openSeededApp());
-  const listening = await listenApi(t.deps);
-  server = listening.server;
-  apiUrl = `http://127.0.0.1:${listening.port}`;
+  ({ apiUrl, close: closeServer } = await serveOverHttp(t));
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await closeServer();
   await database.close();
 });
 
@@ -70,7 +66,7 @@ describe('hostdeck ip order on a real terminal', () => {
     const demo = await t.signIn('demo@hostdeck.test');
     const { dir, cleanup } = await tempConfigDir();
     try {
-      await writeConfig({ api_url: apiUrl, token: demo.token, token_kind: 'session', company: demo.company, email: 'demo@hostdeck.test' }, { HOSTDECK_CONFIG_DIR: dir });
+      await writeDemoConfig(apiUrl, demo, dir);
       const groups = (await listIpGroups(t.client(demo), { per_page: 100 })).data;
       const term = terminal(`${process.execPath} cli/bin.mjs ip order`, { HOSTDECK_CONFIG_DIR: dir });
       let at = await term.answer('Which IP group do the addresses go to?', '\r', 0);

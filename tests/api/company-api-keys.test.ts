@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
 import { apiKeys, sessionTokens, users } from '../../src/server/db/schema/index';
@@ -6,31 +6,18 @@ import { clientAddressOf } from '../../src/server/client-address';
 import { verifyEmail } from '../../src/lib/requests/auth-flows';
 import { createApiKey, createCompanyUser, deleteApiKey, getCompanyUser, listApiKeyPermissions, listApiKeys, updateCompanyUser } from '../../src/lib/requests/company';
 import { ALL_SCOPES } from '../../src/lib/rules/scopes';
-import type { ApiError } from '../../src/lib/errors';
 import { hashFrom, lastMailTo } from './helpers/mail';
+import { refusal } from './helpers/outcomes';
 import { withoutOwnerScopes } from './helpers/scopes';
-import { openSeededApp, type TestApp } from './helpers/app';
+import type { TestApp } from './helpers/app';
+import { useDemoAppWithBluebird, type Session } from './helpers/demo-app';
 
 let database: Database;
 let t: TestApp;
-let demo: { token: string; company: string };
-let bluebird: { token: string; company: string };
+let demo: Session;
+let bluebird: Session;
 
-beforeAll(async () => {
-  ({ database, t } = await openSeededApp());
-  demo = await t.signIn('demo@hostdeck.test');
-  bluebird = await t.signIn('bluebird@hostdeck.test');
-});
-afterAll(() => database.close());
-
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e as ApiError,
-  );
-  if (!error) throw new Error('the call was not refused');
-  return error;
-}
+useDemoAppWithBluebird((app) => ({ database, t, demo, bluebird } = app));
 
 const KEY = { name: 'CI deploy', allowed_ip_addresses: '10.0.0.0/8\n\n  2001:db8::/32  \n192.0.2.10\n', permissions: ['can_view_domains', 'can_view_domain_groups'] };
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
-import { companies, contacts, emails, invoices, orders } from '../../src/server/db/schema/index';
+import { contacts, emails, invoices, orders } from '../../src/server/db/schema/index';
 import { suspendOrder } from '../../src/server/billing/order-lifecycle';
 import { deliverQueuedCompanyEmails } from '../../src/server/services/company-mail';
 import type { Contact } from '../../src/lib/api/company-contacts';
@@ -20,23 +20,18 @@ import {
   CONTACT_UPDATED,
 } from '../../src/lib/schemas/company-contacts';
 import { createWebsiteSetupOrder } from '../../src/lib/requests/services';
-import { openSeededApp, type TestApp } from './helpers/app';
+import type { TestApp } from './helpers/app';
+import { useDemoApp, type Session } from './helpers/demo-app';
 import { codeFrom, hashFrom, lastMailTo } from './helpers/mail';
 import { payInFull } from './helpers/pay';
 import { withoutOwnerScopes } from './helpers/scopes';
 
 let database: Database;
 let t: TestApp;
-let demo: { token: string; company: string };
+let demo: Session;
 let foreignCompany: string;
 
-beforeAll(async () => {
-  ({ database, t } = await openSeededApp());
-  demo = await t.signIn('demo@hostdeck.test');
-  const [bluebird] = await database.db.select().from(companies).where(eq(companies.name, 'Bluebird Media Ltd'));
-  foreignCompany = bluebird!.guid;
-});
-afterAll(() => database.close());
+useDemoApp((app) => ({ database, t, demo, foreignCompany } = app));
 
 const base = () => `/account/companies/${demo.company}/contacts/`;
 const bodyOf = async <T>(res: Response) => (await res.json()) as T;

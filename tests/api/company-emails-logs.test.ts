@@ -1,27 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
-import { companies, emails } from '../../src/server/db/schema/index';
+import { emails } from '../../src/server/db/schema/index';
 import type { CompanyEmail } from '../../src/lib/api/company-emails';
 import type { LogRecord } from '../../src/lib/api/account-activity';
 import type { Page } from '../../src/lib/schemas/lists';
 import { activitySentence } from '../../src/lib/rules/activity-sentence';
 import { SENT_FILTER_INVALID } from '../../src/lib/schemas/company-emails';
-import { openSeededApp, type TestApp } from './helpers/app';
+import type { TestApp } from './helpers/app';
+import { useDemoApp, type Session } from './helpers/demo-app';
 import { withoutOwnerScopes } from './helpers/scopes';
 
 let database: Database;
 let t: TestApp;
-let demo: { token: string; company: string };
+let demo: Session;
 let foreignCompany: string;
 
-beforeAll(async () => {
-  ({ database, t } = await openSeededApp());
-  demo = await t.signIn('demo@hostdeck.test');
-  const [bluebird] = await database.db.select().from(companies).where(eq(companies.name, 'Bluebird Media Ltd'));
-  foreignCompany = bluebird!.guid;
-});
-afterAll(() => database.close());
+useDemoApp((app) => ({ database, t, demo, foreignCompany } = app));
 
 const emailsPath = () => `/account/companies/${demo.company}/emails/`;
 const pageOf = async <T>(res: Response) => {

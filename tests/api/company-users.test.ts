@@ -17,9 +17,10 @@ import {
   updateInvoiceNotes,
 } from '../../src/lib/requests/company';
 import { PRESETS } from '../../src/lib/rules/scopes';
-import type { ApiError } from '../../src/lib/errors';
 import { hashFrom, lastMailTo } from './helpers/mail';
+import { refusal } from './helpers/outcomes';
 import { withoutOwnerScopes } from './helpers/scopes';
+import { OUTRANKS_YOU } from '../../src/server/routes/company-users';
 import { openSeededApp, type TestApp } from './helpers/app';
 
 let database: Database;
@@ -40,16 +41,6 @@ beforeAll(async () => {
   bluebirdOwnerGuid = await guidOf('bluebird@hostdeck.test');
 });
 afterAll(() => database.close());
-
-/** The refusal a call answers, to look at its status and sentences. */
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e as ApiError,
-  );
-  if (!error) throw new Error('the call was not refused');
-  return error;
-}
 
 const PROFILE = { name: 'Demo Hosting OÜ', address1: 'Pärnu mnt 1', address2: '', city: 'Tallinn', region: 'Harju', postal_code: '10111', phone: '+372 5555 0000', country: 'ee' };
 
@@ -226,6 +217,19 @@ describe('GET, POST and DELETE /account/companies/{guid}/users/{userGuid}/', () 
     expect(owner.message).toBe("The company's owner cannot be edited or deleted!");
     expect((await refusal(deleteCompanyUser(t.client(manager.session), demo.company, ownerGuid))).status).toBe(403);
     expect((await refusal(deleteCompanyUser(t.client(manager.session), demo.company, manager.guid))).message).toBe('You cannot edit or delete your own account!');
+  });
+
+  it('lets nobody change or remove a member who holds permissions they do not', async () => {
+    const manager = await newMember('narrow-manager', ['can_view_company_info', 'can_view_company_users', 'can_edit_company_users', 'can_delete_company_users', 'can_view_domains']);
+    const wider = await newMember('wider', ['can_view_domains', 'can_view_billing']);
+    const strip = await refusal(updateCompanyUser(t.client(manager.session), demo.company, wider.guid, { permissions: [] }), 403);
+    expect(strip.message).toBe(OUTRANKS_YOU);
+    expect((await refusal(updateCompanyUser(t.client(manager.session), demo.company, wider.guid, { status: 'DISABLED' }), 403)).message).toBe(OUTRANKS_YOU);
+    expect((await refusal(deleteCompanyUser(t.client(manager.session), demo.company, wider.guid), 403)).message).toBe(OUTRANKS_YOU);
+    // Their equal or narrower is theirs to manage.
+    const equal = await newMember('equal', ['can_view_domains']);
+    expect((await updateCompanyUser(t.client(manager.session), demo.company, equal.guid, { status: 'DISABLED' })).user.status).toBe('DISABLED');
+    expect((await deleteCompanyUser(t.client(manager.session), demo.company, equal.guid)).message).toBe('User successfully deleted!');
   });
 
   it("answers one member, and 404 for another company's user", async () => {

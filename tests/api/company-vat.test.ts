@@ -1,26 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
-import { activityLogs, companies, invoices, vatIds } from '../../src/server/db/schema/index';
+import { activityLogs, invoices, vatIds } from '../../src/server/db/schema/index';
 import type { VatIdRow } from '../../src/lib/api/company-vat';
 import type { Page } from '../../src/lib/schemas/lists';
 import { VAT_ADDED, VAT_ALREADY_ACTIVE, VAT_DISABLED, VAT_ID_INVALID, VAT_NOT_ACTIVE, VAT_REQUIRED } from '../../src/lib/schemas/company-vat';
 import { billedParty } from '../../src/server/billing/billed-party';
-import { openSeededApp, type TestApp } from './helpers/app';
+import type { TestApp } from './helpers/app';
+import { useDemoApp, type Session } from './helpers/demo-app';
 import { withoutOwnerScopes } from './helpers/scopes';
 
 let database: Database;
 let t: TestApp;
-let demo: { token: string; company: string };
+let demo: Session;
 let foreignCompany: string;
 
-beforeAll(async () => {
-  ({ database, t } = await openSeededApp());
-  demo = await t.signIn('demo@hostdeck.test');
-  const [bluebird] = await database.db.select().from(companies).where(eq(companies.name, 'Bluebird Media Ltd'));
-  foreignCompany = bluebird!.guid;
-});
-afterAll(() => database.close());
+useDemoApp((app) => ({ database, t, demo, foreignCompany } = app));
 
 const base = () => `/account/companies/${demo.company}/vat/`;
 const list = async () => (await (await t.call('GET', `${base()}?per_page=100`, demo)).json()) as Page<VatIdRow>;

@@ -69,7 +69,7 @@ const BUILT = [
   'POST /auth/recover/', 'GET /auth/recover/{hash}/validate/', 'POST /auth/recover/reset/', 'GET /system/whitelabel/',
   'GET /account/companies/{guid}/', 'POST /account/companies/contacts/verification/', 'GET /account/validate_company/{guid}/',
   // shell
-  'GET /dashboard/', 'POST /account/account-setup/', 'DELETE /account/account-setup/', 'GET /account/notifications/', 'POST /account/notifications/',
+  'GET /dashboard/', 'POST /account/account-setup/', 'DELETE /account/account-setup/', 'POST /account/companies/{guid}/getting-started/', 'DELETE /account/companies/{guid}/getting-started/', 'POST /account/companies/{guid}/getting-started/data/', 'GET /account/notifications/', 'POST /account/notifications/',
   'GET /system/announcements/', 'GET /system/issue-notifications/', 'GET /billing/overdue-notice/', 'GET /hosting/suspended-notice/',
   'GET /system/errors/{code}/', 'GET /account/unsubscribe/', 'GET /system/search/',
   // account

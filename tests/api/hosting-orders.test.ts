@@ -12,12 +12,12 @@ import {
   sharedHostingOptions,
 } from '../../src/lib/requests/hosting';
 import { BAD_COUPON } from '../../src/lib/schemas/ip-orders';
+import { ENTER_HOSTING_NAME } from '../../src/lib/schemas/hosting-accounts';
 import {
   DOWNGRADE_AT_RENEWAL,
   DOWNGRADE_CANCELED,
   DOWNGRADE_REDUCES,
   DOWNGRADE_SCHEDULED,
-  ENTER_ACCOUNT_NAME,
   HOSTING_ORDER_PLACED,
   NO_PENDING_DOWNGRADE,
   PLAN_CHANGE_AWAITS_PAYMENT,
@@ -114,7 +114,7 @@ describe('placing a shared hosting order', () => {
   it("says each of spec 5's messages", async () => {
     const empty = await t.call('POST', '/billing/orders/shared_hosting/create/', { ...demo, body: {} });
     expect(empty.status).toBe(400);
-    expect(((await empty.json()) as { fields: Record<string, string> }).fields).toMatchObject({ name: ENTER_ACCOUNT_NAME, plan: SELECT_PLAN, location: SELECT_LOCATION });
+    expect(((await empty.json()) as { fields: Record<string, string> }).fields).toMatchObject({ name: ENTER_HOSTING_NAME, plan: SELECT_PLAN, location: SELECT_LOCATION });
     const noCycle = await refusal(createSharedHostingOrder(client(), { name: 'Shop', plan: plans.get('Business')!, location: dallas, billing_cycle: '' }), 400);
     expect(noCycle.body.fields).toEqual({ billing_cycle: SELECT_CYCLE });
     const unknownCycle = await refusal(createSharedHostingOrder(client(), { name: 'Shop', plan: plans.get('Business')!, location: dallas, billing_cycle: 'WEEKLY' }), 400);

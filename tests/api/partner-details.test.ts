@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
 import { companies, partnerDetails } from '../../src/server/db/schema/index';
@@ -17,20 +17,16 @@ import {
   URL_INVALID,
   type PartnerDetailsInput,
 } from '../../src/lib/schemas/partner-details';
-import { openSeededApp, type TestApp } from './helpers/app';
+import type { TestApp } from './helpers/app';
+import { useDemoAppWithBluebird, type Session } from './helpers/demo-app';
 import { withoutOwnerScopes } from './helpers/scopes';
 
 let database: Database;
 let t: TestApp;
-let demo: { token: string; company: string };
-let bluebird: { token: string; company: string };
+let demo: Session;
+let bluebird: Session;
 
-beforeAll(async () => {
-  ({ database, t } = await openSeededApp());
-  demo = await t.signIn('demo@hostdeck.test');
-  bluebird = await t.signIn('bluebird@hostdeck.test');
-});
-afterAll(() => database.close());
+useDemoAppWithBluebird((app) => ({ database, t, demo, bluebird } = app));
 
 const PATH = '/account/partner-details/';
 type Refusal = { errors: string[]; fields?: Record<string, string> };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { priceWebsiteSetup } from '../../src/lib/billing';
 import { getInvoice } from '../../src/lib/requests/billing';
@@ -7,22 +7,18 @@ import { getSupportArticle } from '../../src/lib/requests/system';
 import { ARTICLE_COUNT_MESSAGE, WEBSITE_COUNT_MESSAGE, WEBSITE_ORDER_CREATED, WHITE_GLOVE_MESSAGE, type WebsiteSetupInput } from '../../src/lib/schemas/services';
 import type { Database } from '../../src/server/db/connection';
 import { orders, websiteSetupOrders } from '../../src/server/db/schema/index';
-import { openSeededApp, type TestApp } from './helpers/app';
+import type { TestApp } from './helpers/app';
+import { useDemoAppWithBluebird, type Session } from './helpers/demo-app';
 import { refusal } from './helpers/outcomes';
 import { payInFull } from './helpers/pay';
 import { withoutOwnerScopes } from './helpers/scopes';
 
 let database: Database;
 let t: TestApp;
-let demo: { token: string; company: string };
-let bluebird: { token: string; company: string };
+let demo: Session;
+let bluebird: Session;
 
-beforeAll(async () => {
-  ({ database, t } = await openSeededApp());
-  demo = await t.signIn('demo@hostdeck.test');
-  bluebird = await t.signIn('bluebird@hostdeck.test');
-});
-afterAll(() => database.close());
+useDemoAppWithBluebird((app) => ({ database, t, demo, bluebird } = app));
 
 const order = (over: Partial<WebsiteSetupInput> = {}): WebsiteSetupInput => ({
   website_count: 12,

@@ -25,10 +25,12 @@ interface Options {
   deviceId: string;
   /** Keeps the addresses of parallel workers apart in the mailbox. */
   label: string;
+  /** Leaves the getting-started wizard of the new company running (otherwise it is stopped, so its modal does not cover the pages other tests use). */
+  keepWizard?: boolean;
 }
 
 /** Signs up, verifies the address from the emailed link, and signs in from the tests' device. */
-export async function createOwnAccount(request: APIRequestContext, { baseURL, deviceId, label }: Options): Promise<OwnAccount> {
+export async function createOwnAccount(request: APIRequestContext, { baseURL, deviceId, label, keepWizard = false }: Options): Promise<OwnAccount> {
   const id = randomUUID().slice(0, 8);
   const account = { email: `own-${label}-${id}@example.test`, password: PASSWORD, firstName: 'Olive', lastName: `Own ${id}`, companyName: `Own Company ${id}` };
   const signUp = await request.post('/api/auth/register/', {
@@ -58,6 +60,10 @@ export async function createOwnAccount(request: APIRequestContext, { baseURL, de
   const login = await request.post('/api/auth/login/', { data: { email: account.email, password: account.password, fingerprint: deviceId } });
   expect(login.ok(), await login.text()).toBeTruthy();
   const { token, user } = (await login.json()) as { token: string; user: { company: { guid: string } } };
+  if (!keepWizard) {
+    const stopped = await request.delete(`/api/account/companies/${user.company.guid}/getting-started/`, { headers: { Authorization: `Token ${token}` } });
+    expect(stopped.ok(), await stopped.text()).toBeTruthy();
+  }
   // What the panel keeps after a sign-in (stores/credentials.ts, stores/device.ts).
   const localStorage = [
     { name: 'hostdeck:token', value: token },

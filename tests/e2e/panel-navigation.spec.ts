@@ -80,12 +80,29 @@ test('a full load of any panel address shows that page', async ({ page }) => {
   }
 });
 
-test('links outside the built pages still load as documents', async ({ page }) => {
+test("the menu's pages open within the panel; links outside its pages still load as documents", async ({ page }) => {
   await openDashboard(page);
   await page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }));
-  await mainMenu(page).filter({ hasText: 'Hosting' }).click();
-  await expect(page).toHaveURL('/hosting');
-  expect(await page.evaluate(() => (window as { stillTheSameDocument?: boolean }).stillTheSameDocument)).toBeUndefined();
+  const sameDocument = () => page.evaluate(() => (window as { stillTheSameDocument?: boolean }).stillTheSameDocument);
+  for (const [item, path] of [
+    ['Hosting', '/hosting'],
+    ['Company', '/company'],
+    ['Affiliate', '/affiliate'],
+    ['Services', '/services'],
+    ['Support', '/support'],
+  ] as const) {
+    await mainMenu(page).filter({ hasText: item }).first().click();
+    await expect(page).toHaveURL(path);
+    expect(await sameDocument(), path).toBe(true);
+  }
+  // A public page is not one of the panel's: the shell gives way to a document load.
+  await page.evaluate(() => {
+    const link = Object.assign(document.createElement('a'), { href: '/terms', textContent: 'Terms of Service' });
+    document.querySelector('main')!.append(link);
+  });
+  await page.getByRole('main').getByRole('link', { name: 'Terms of Service' }).click();
+  await expect(page).toHaveURL('/terms');
+  expect(await sameDocument()).toBeUndefined();
 });
 
 test('the domain pages open within the panel, without a document load', async ({ page }) => {

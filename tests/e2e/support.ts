@@ -121,12 +121,14 @@ export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Ma
  * The tests' `test`: it also fails a test whose pages broke the Content Security Policy
  * (the browser reports each refused script or style as a console error).
  */
-export const test = base.extend<{ cspGuard: void; knownDevice: void; ownAccount: OwnAccount }>({
+export const test = base.extend<{ cspGuard: void; knownDevice: void; ownAccount: OwnAccount; keepWizard: boolean }>({
+  /** `test.use({ keepWizard: true })`: the own account's getting-started wizard stays running, as after a real sign-up. */
+  keepWizard: [false, { option: true }],
   // A user of the test's own, made through the API when a test asks for it (tests/e2e/own-account.ts).
   // It has an API client of its own: the `request` fixture follows `storageState`, which may be this account's.
-  ownAccount: async ({ playwright, baseURL }, use, testInfo) => {
+  ownAccount: async ({ playwright, baseURL, keepWizard }, use, testInfo) => {
     const api = await playwright.request.newContext({ baseURL });
-    const account = await createOwnAccount(api, { baseURL: baseURL!, deviceId: KNOWN_DEVICE_ID, label: `w${testInfo.workerIndex}` });
+    const account = await createOwnAccount(api, { baseURL: baseURL!, deviceId: KNOWN_DEVICE_ID, label: `w${testInfo.workerIndex}`, keepWizard });
     await api.dispose();
     await use(account);
   },

@@ -3,16 +3,29 @@ import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
 import { SelectField } from '../../components/form/SelectField';
 import { useForm } from '../../components/form/use-form';
-import type { EmailFilterKey } from '../../lib/schemas/account';
-import { emailFilterForm } from '../../stores/account-lists';
+import type { FormController } from '../../stores/form';
 
-const EMPTY: { key: EmailFilterKey; value: string } = { key: 'subject', value: '' };
+export interface EmailFilterDialogProps<K extends string, A> {
+  /** The tab's filter form: its schema knows the keys and checks the value. */
+  form: FormController<{ key: K; value: string }, A>;
+  /** The keys 'Filter by' offers, in order, and their names. */
+  keys: readonly K[];
+  labels: Record<K, string>;
+  /** What the value of a key expects, shown under the field. */
+  hint?: (key: K) => string | undefined;
+  /** Close and Apply beside Apply & Close, to add several filters at once (the account tab, spec part 1, 2.6). */
+  applyWithoutClosing?: boolean;
+}
 
-/** 'Add Filter': Subject or Content and a value; one filter per key (spec part 1, 2.6, 5). */
-export function EmailFilterDialog() {
+/**
+ * 'Add Filter': a key and a value; one filter per key (spec part 1, 2.6, 5 Email filter;
+ * part 3, 2.9 "filters by key/value"). The account and company Emails tabs both open it.
+ */
+export function EmailFilterDialog<K extends string, A>({ form: controller, keys, labels, hint, applyWithoutClosing = false }: EmailFilterDialogProps<K, A>) {
   const [open, setOpen] = useState(false);
+  const [firstKey] = keys;
   // Applied: the value empties for the next filter, the key stays.
-  const form = useForm(emailFilterForm, { initial: EMPTY, onDone: () => form.set('value', '') });
+  const form = useForm(controller, { initial: { key: firstKey as K, value: '' }, onDone: () => form.set('value', '') });
 
   return (
     <FormDialog
@@ -37,25 +50,32 @@ export function EmailFilterDialog() {
       }}
       formRef={form.form.ref}
       formClassName=""
-      footer={(formId) => (
-        <>
-          <button type="button" className="button" onClick={() => setOpen(false)}>
-            Close
-          </button>
-          <button type="button" className="button" onClick={() => void form.submit()}>
-            Apply
-          </button>
-          <button type="submit" form={formId} className="button button-primary">
-            Apply &amp; Close
-          </button>
-        </>
-      )}
+      {...(applyWithoutClosing
+        ? {
+            footer: (formId: string) => (
+              <>
+                <button type="button" className="button" onClick={() => setOpen(false)}>
+                  Close
+                </button>
+                <button type="button" className="button" onClick={() => void form.submit()}>
+                  Apply
+                </button>
+                <button type="submit" form={formId} className="button button-primary">
+                  Apply &amp; Close
+                </button>
+              </>
+            ),
+          }
+        : {})}
     >
-      <SelectField label="Filter by" value={form.values.key} onValueChange={(v) => form.set('key', v as EmailFilterKey)} name="key">
-        <option value="subject">Subject</option>
-        <option value="content">Content</option>
+      <SelectField label="Filter by" value={form.values.key} onValueChange={(v) => form.set('key', v as K)} name="key">
+        {keys.map((k) => (
+          <option key={k} value={k}>
+            {labels[k]}
+          </option>
+        ))}
       </SelectField>
-      <TextField label="Value" {...form.text('value')} />
+      <TextField label="Value" hint={hint?.(form.values.key)} {...form.text('value')} />
     </FormDialog>
   );
 }

@@ -3,28 +3,14 @@ import { useStore } from '@nanostores/react';
 import { Card } from '../../components/Card';
 import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
-import { partyLines, sellerLines } from '../../lib/billing/documents';
 import { $affiliateInvoice, $pdfBusy, downloadAffiliateInvoice, loadAffiliateInvoice } from '../../stores/affiliate';
-import { DocFacts, DocSection, DocTable, DocumentMissing, Totals } from '../billing/DocumentParts';
+import { DocFacts, DocSection, DocTable, DocumentMissing, Parties, Totals } from '../billing/DocumentParts';
 import { humanise, moneyText } from '../billing/Money';
 import '../../styles/billing.css';
 import '../../styles/affiliate.css';
 
-function Party({ heading, lines }: { heading: string; lines: string[] }) {
-  return (
-    <div className="doc-party">
-      <h3>{heading}</h3>
-      <address>
-        {lines.map((line, i) => (
-          <span key={i}>
-            {line}
-            <br />
-          </span>
-        ))}
-      </address>
-    </div>
-  );
-}
+/** The provider self-bills: it issues the invoice, the affiliate is paid. */
+const PARTY_HEADINGS = ['Issuer', 'Beneficiary'] as const;
 
 /**
  * The affiliate invoice page (spec part 3, 2.10): issuer (the provider, who self-bills), the
@@ -54,10 +40,7 @@ export function AffiliateInvoicePage({ id }: { id: number }) {
         </button>
       }
     >
-      <div className="doc-parties">
-        <Party heading="Issuer" lines={sellerLines(inv.issuer)} />
-        <Party heading="Beneficiary" lines={partyLines(inv, inv.vat?.vat_id)} />
-      </div>
+      <Parties seller={inv.issuer} party={inv} vatId={inv.vat?.vat_id} headings={PARTY_HEADINGS} />
       <DocFacts
         facts={[
           ['Date', <DateTime value={inv.date_created} dateOnly />],

@@ -6,12 +6,15 @@ import { DateTime } from '../../components/DateTime';
 import { Money } from './Money';
 import { $downloading } from '../../stores/billing';
 
-/** The seller (issuer) and the billed party side by side, as the PDF has them. */
-export function Parties({ seller, party, vatId }: { seller: Seller; party: PartyFields; vatId?: string | null }) {
+/**
+ * The seller (issuer) and the billed party side by side, as the PDF has them; the affiliate
+ * invoice names them 'Issuer' and 'Beneficiary' (spec part 3, 2.10).
+ */
+export function Parties({ seller, party, vatId, headings = ['From', 'Bill to'] }: { seller: Seller; party: PartyFields; vatId?: string | null | undefined; headings?: readonly [seller: string, party: string] }) {
   return (
     <div className="doc-parties">
-      <PartyBlock heading="From" lines={sellerLines(seller)} />
-      <PartyBlock heading="Bill to" lines={partyLines(party, vatId)} />
+      <PartyBlock heading={headings[0]} lines={sellerLines(seller)} />
+      <PartyBlock heading={headings[1]} lines={partyLines(party, vatId)} />
     </div>
   );
 }

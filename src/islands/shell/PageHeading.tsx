@@ -27,8 +27,11 @@ export function PageHeading({ title, supportId }: { title: string; supportId?: s
   );
 }
 
-/** The knowledge-base article the server holds for the id, else the sentence naming it; no artificial delay. */
-export function SupportContent({ id }: { id: string }) {
+/**
+ * The knowledge-base article the server holds for the id, else the sentence naming it; no
+ * artificial delay. `titled`: its own heading, when the dialog's title is not already the article's.
+ */
+export function SupportContent({ id, titled = true }: { id: string; titled?: boolean }) {
   const state = useStore($support)[id];
   useEffect(() => {
     void loadSupportArticle(id);
@@ -37,7 +40,7 @@ export function SupportContent({ id }: { id: string }) {
   if (state.status === 'none') return <p>View support content for {id}</p>;
   return (
     <article>
-      <h2>{state.article.title}</h2>
+      {titled ? <h2>{state.article.title}</h2> : null}
       <SafeHtml html={state.article.content} />
     </article>
   );

@@ -12,6 +12,7 @@ import { PanelPage } from './PanelPage';
 import { Banners } from '../notifications/Banners';
 import { Sidebar } from './Sidebar';
 import { focusPageHeading } from './focus-heading';
+import { GettingStarted } from '../getting-started/GettingStarted';
 
 export interface ShellProps {
   whiteLabel: WhiteLabel;
@@ -73,6 +74,7 @@ export function Shell({ whiteLabel }: ShellProps) {
           ) : null}
         </main>
       </div>
+      <GettingStarted chatUrl={whiteLabel.chat_url} />
       <Toaster />
     </div>
   );

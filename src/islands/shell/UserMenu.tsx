@@ -4,6 +4,7 @@ import { Menu, MenuAction, MenuGroup, MenuLink, MenuSeparator } from '../../comp
 import { $preferences, setTimeZone } from '../../stores/preferences';
 import { $permissions, can } from '../../stores/permissions';
 import { $session } from '../../stores/session';
+import { openWizard } from '../../stores/getting-started';
 
 /**
  * Name, company (staff only, with the partner badge), the companies to switch to, Profile,
@@ -52,6 +53,12 @@ export function UserMenu() {
           </MenuGroup>
           <MenuSeparator />
         </>
+      ) : null}
+      {staff ? (
+        <MenuAction value="getting-started" onSelect={() => void openWizard()}>
+          <Icon name="check" size={16} />
+          Getting Started Wizard
+        </MenuAction>
       ) : null}
       {staff ? (
         <MenuLink value="profile" href="/account/profile">

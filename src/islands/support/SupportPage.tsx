@@ -74,7 +74,7 @@ export function SupportPage() {
                     </button>
                   }
                 >
-                  <SupportContent id={a.slug} />
+                  <SupportContent id={a.slug} titled={false} />
                 </Dialog>
               </li>
             ))}

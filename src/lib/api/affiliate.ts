@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { affiliateRoutes } from '../requests/affiliate';
 import { defineOperation, guidParam, messageAnswer, pageOf } from './define';
-import { documentIdParams } from './billing';
+import { billedParty, documentIdParams, seller } from './billing';
 import {
   AFFILIATE_INVOICE_NOT_FOUND,
   applicationSchema,
@@ -94,16 +94,8 @@ export const affiliateInvoice = affiliateInvoiceSummary
   .extend({
     tax_rate: z.number(),
     /** The provider, who issues the invoice for the affiliate (self-billing). */
-    issuer: z.object({ name: z.string(), email: z.string(), website: z.string().nullable() }),
-    company_name: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    address1: z.string(),
-    address2: z.string().nullable(),
-    city: z.string(),
-    region: z.string(),
-    country: z.string(),
-    postal_code: z.string(),
+    issuer: seller,
+    ...billedParty,
     vat: z.object({ vat_id: z.string() }).nullable(),
     payment_terms: z.object({ payment_term: z.number().int(), billing_cycle: z.string() }),
     items: z.array(z.object({ guid: z.guid(), description: z.string(), payout: z.number().int() })),

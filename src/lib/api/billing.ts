@@ -80,11 +80,12 @@ export const invoiceSummary = z
   .meta({ id: 'InvoiceSummary' });
 export type InvoiceSummary = z.infer<typeof invoiceSummary>;
 
-/** Who issues the documents: the company's provider. */
-const seller = z.object({ name: z.string(), email: z.string(), website: z.string().nullable() });
+/** Who issues the documents: the company's provider (the affiliate invoice's issuer too). */
+export const seller = z.object({ name: z.string(), email: z.string(), website: z.string().nullable() });
 export type Seller = z.infer<typeof seller>;
 
-const billedParty = {
+/** The billed party a document copies when it is issued (spec part 3, 3 "Invoice"; the affiliate invoice's beneficiary). */
+export const billedParty = {
   company_name: z.string(),
   first_name: z.string(),
   last_name: z.string(),

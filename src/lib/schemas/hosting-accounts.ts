@@ -12,7 +12,8 @@ export const ENTER_SERVER_ADDRESS = "Please enter your server's IP address or ho
 export const INVALID_IP_ADDRESS = 'Please enter a valid IPv4 or IPv6 address!';
 export const INVALID_HOSTNAME = 'Please enter a valid hostname, such as server1.example.com!';
 
-const NAME_LIMIT = { label: 'The name', max: 100 } as const;
+/** A hosting account's name, wherever it is given (custom host, shared hosting order, rename). */
+export const NAME_LIMIT = { label: 'The name', max: 100 } as const;
 
 /** Rename (confirmation) on the account page. */
 export const hostingRenameSchema = z.object({ name: required(ENTER_ACCOUNT_NAME, NAME_LIMIT) });

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { normaliseCoupon } from './ip-orders';
 import { required, text } from './text';
+import { ENTER_HOSTING_NAME, NAME_LIMIT } from './hosting-accounts';
 
 /**
  * Ordering shared hosting and changing an account's plan (spec part 3, 2.8, 4 "Hosting account",
@@ -12,7 +13,6 @@ import { required, text } from './text';
 export const DEFAULT_HOSTING_CYCLE = 'ANNUALLY';
 
 // Spec part 3, 5 "Shared hosting order".
-export const ENTER_ACCOUNT_NAME = "Please enter your hosting account's name!";
 export const SELECT_PLAN = 'Please select the hosting plan!';
 export const SELECT_CYCLE = 'Please select the billing cycle!';
 export const SELECT_LOCATION = 'Please select a hosting location!';
@@ -46,7 +46,7 @@ const oneValue = (v: unknown) => (Array.isArray(v) ? v[0] : v);
  * (default ANNUALLY), coupon (blank becomes null, spec 5), location.
  */
 export const sharedHostingOrderSchema = z.object({
-  name: required(ENTER_ACCOUNT_NAME, { label: 'Name', max: 100 }),
+  name: required(ENTER_HOSTING_NAME, NAME_LIMIT),
   plan: guid(SELECT_PLAN),
   billing_cycle: z._default(required(SELECT_CYCLE, { label: 'Billing cycle', max: 30 }), DEFAULT_HOSTING_CYCLE),
   coupon: z.pipe(z.optional(z.nullable(text({ label: 'Coupon', max: 50 }))), z.transform(normaliseCoupon)),

@@ -43,7 +43,11 @@ export async function sellerOf(db: Db, companyGuid: string): Promise<Seller> {
   return { name: row?.name ?? 'Hostdeck', email: row?.email ?? '', website: row?.hostname || null };
 }
 
-const partyOf = (r: Pick<InvoiceRow, 'companyName' | 'firstName' | 'lastName' | 'address1' | 'address2' | 'city' | 'region' | 'country' | 'postalCode'>) => ({
+/** The billed-party columns a document row copied when it was issued (invoices, credit notes, affiliate invoices). */
+export type BilledPartyRow = Pick<InvoiceRow, 'companyName' | 'firstName' | 'lastName' | 'address1' | 'address2' | 'city' | 'region' | 'country' | 'postalCode'>;
+
+/** A document row's billed party as the answers spell it (lib/api/billing `billedParty`). */
+export const partyOf = (r: BilledPartyRow) => ({
   company_name: r.companyName,
   first_name: r.firstName,
   last_name: r.lastName,

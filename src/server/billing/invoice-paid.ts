@@ -7,6 +7,7 @@ import { allocateIpOrder } from './ip-stock';
 import { reactivateIfSettled } from './order-lifecycle';
 import { applyPaidPlanChange, isPlanChangeOnPaid } from './hosting-plan-change';
 import { recordReferralPayout } from '../services/affiliate-referrals';
+import { recordSetupEvent } from '../services/getting-started';
 
 /**
  * What an invoice that has just become PAID carries out, in the transaction that recorded the
@@ -85,4 +86,6 @@ export async function invoicePaid(tx: Db, invoiceId: number, deps: Pick<ServerDe
   }
   // A referred company's payment earns its affiliate a payout (src/server/services/affiliate-referrals.ts).
   await recordReferralPayout(tx, invoiceId, now);
+  // The getting-started wizard and the to-do list follow the payment (src/server/services/getting-started.ts).
+  await recordSetupEvent(tx, invoice.companyGuid, { kind: 'invoice_paid', action: typeof onPaid?.action === 'string' ? onPaid.action : null });
 }

@@ -10,6 +10,7 @@ import type { Mailer } from '../mail/mailer';
 import { BILLING_CRON, BILLING_QUEUE, CHECKS_CRON, CHECKS_QUEUE, SWEEP_CRON, SWEEP_QUEUE, TASK_QUEUE, TASK_WORK, createBoss } from './boss';
 import { runDueChecks } from '../checks/domain-checks';
 import { AFFILIATE_REVIEW_CRON, AFFILIATE_REVIEW_QUEUE, approveDueAffiliateRequests } from './affiliate-review';
+import { invoiceClearedPayouts } from '../services/affiliate-invoicing';
 import { SANDBOX_SOURCES } from '../checks/sources';
 import { memoryEventBus, postgresEventBus, type TaskEventBus } from './events';
 import { runTask, type RunnerDeps } from './runner';
@@ -172,10 +173,12 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
       await deliverRunEmails();
     });
     await boss.schedule(HOSTING_QUEUE, HOSTING_CRON);
-    // The affiliate team's stand-in: approves applications and custom links after the configured delay.
+    // The affiliate team's stand-in: approves applications and custom links after the configured
+    // delay, and puts payouts cleared before this month on the affiliates' invoices.
     await boss.createQueue(AFFILIATE_REVIEW_QUEUE, { retryLimit: 0, expireInSeconds: 60 });
     await boss.work(AFFILIATE_REVIEW_QUEUE, async () => {
       await approveDueAffiliateRequests(database.db, deps().now());
+      await invoiceClearedPayouts(database.db, deps().now());
     });
     await boss.schedule(AFFILIATE_REVIEW_QUEUE, AFFILIATE_REVIEW_CRON);
     await recover(boss);

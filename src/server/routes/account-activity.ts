@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
-import { getEmailOp, listEmailsOp, listLoginsOp, listLogsOp, type AccountEmail, type LoginRecord } from '../../lib/api/account-activity';
+import { getEmailOp, listEmailsOp, listLoginsOp, listLogsOp, type AccountEmail, type LogRecord, type LoginRecord } from '../../lib/api/account-activity';
 import { activityLogs, emails, loginRecords } from '../db/schema/index';
-import { containsPattern, countRows, pageOfRows } from '../db/lists';
+import { containsPattern, countRows, pageOfRows, type Paging } from '../db/lists';
 import { notFound } from '../http/errors';
 import { implement } from '../http/operation';
 import { lookupLocation } from '../services/geoip';
@@ -52,28 +52,33 @@ export const accountActivityOperations = [
       () => countRows(db, loginRecords, filter),
     );
   }),
-  implement(listLogsOp, async (c, { query: q }) => {
-    const { db } = c.var.deps;
-    const filter = eq(activityLogs.actorGuid, c.var.viewer.userGuid);
-    return pageOfRows(
-      q,
-      async (limit, offset) =>
-        (await db.select().from(activityLogs).where(filter).orderBy(desc(activityLogs.dateCreated), desc(activityLogs.guid)).limit(limit).offset(offset)).map((r) => ({
-          guid: r.guid,
-          date_created: r.dateCreated.toISOString(),
-          ip_address: r.ipAddress,
-          user_agent: r.userAgent,
-          actor: { first_name: r.actorFirstName, last_name: r.actorLastName, user_type: r.actorUserType },
-          verb: r.verb,
-          action_object: r.actionObject,
-          action_object_type: r.actionObjectType,
-          target: r.target,
-          target_type: r.targetType,
-        })),
-      () => countRows(db, activityLogs, filter),
-    );
-  }),
+  implement(listLogsOp, (c, { query: q }) => activityLogPage(c.var.deps.db, q, eq(activityLogs.actorGuid, c.var.viewer.userGuid))),
 ];
+
+const logJson = (r: typeof activityLogs.$inferSelect): LogRecord => ({
+  guid: r.guid,
+  date_created: r.dateCreated.toISOString(),
+  ip_address: r.ipAddress,
+  user_agent: r.userAgent,
+  actor: { first_name: r.actorFirstName, last_name: r.actorLastName, user_type: r.actorUserType },
+  verb: r.verb,
+  action_object: r.actionObject,
+  action_object_type: r.actionObjectType,
+  target: r.target,
+  target_type: r.targetType,
+});
+
+/**
+ * One page of activity rows, newest first, as the Logs tabs answer them: the user's own
+ * (spec part 1, 2.6 Logs) or the whole company's (part 3, 2.9 Company > Logs).
+ */
+export function activityLogPage(db: Db, paging: Paging, filter: SQL) {
+  return pageOfRows(
+    paging,
+    async (limit, offset) => (await db.select().from(activityLogs).where(filter).orderBy(desc(activityLogs.dateCreated), desc(activityLogs.guid)).limit(limit).offset(offset)).map(logJson),
+    () => countRows(db, activityLogs, filter),
+  );
+}
 
 /** Sign-in records only the address; its country is looked up once, when first shown, and kept. */
 async function loginJson(db: Db, r: typeof loginRecords.$inferSelect): Promise<LoginRecord> {

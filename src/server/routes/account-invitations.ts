@@ -82,11 +82,20 @@ export const accountInvitationOperations = [
         .from(memberships)
         .where(and(eq(memberships.userGuid, inv.userGuid), eq(memberships.companyGuid, inv.companyGuid)));
       if (existing) throw problem(400, 'You are already a member of this company.', { code: 'already_member' });
+      // The STAFF preset, but never more than the inviter holds there now: inviting an account of
+      // one's own must not be a way to a wider set of permissions (none once the inviter has left).
+      const [inviter] = inv.invitedByGuid
+        ? await tx
+            .select({ permissions: memberships.permissions })
+            .from(memberships)
+            .where(and(eq(memberships.userGuid, inv.invitedByGuid), eq(memberships.companyGuid, inv.companyGuid), eq(memberships.status, 'ACTIVE')))
+        : [];
+      const held = new Set(inviter?.permissions ?? []);
       await tx.insert(memberships).values({
         userGuid: inv.userGuid,
         companyGuid: inv.companyGuid,
         accountType: INVITED_ACCOUNT_TYPE,
-        permissions: [...PRESETS.STAFF],
+        permissions: PRESETS.STAFF.filter((scope) => held.has(scope)),
         dateCreated: now(),
       });
       await recordActivity(c, { verb: 'accepted', object: 'the invitation', objectType: 'invitation', objectGuid: inv.guid, target: co.name, targetType: 'company', companyGuid: co.guid }, tx);

@@ -38,6 +38,7 @@ import { badRequest, notFound, problem } from '../http/errors';
 import { implement } from '../http/operation';
 import { activeAffiliate, affiliateOf, invoiceSummaryOf, loadAffiliateInvoice, overviewOf, PROGRAMME_CURRENCY, randomLinkHash, recentActivityOf, reportOf, statusJson } from '../services/affiliate';
 import { affiliateInvoicePdf, affiliateInvoicePdfName } from '../services/affiliate-pdf';
+import { sealSecret } from '../services/secret-box';
 
 type LinkRow = typeof affiliateLinks.$inferSelect;
 type DetailsRow = typeof affiliatePaymentDetails.$inferSelect;
@@ -211,9 +212,10 @@ export const affiliateOperations = [
         bankPostCode: bank?.bank_post_code ?? null,
         bankName: bank?.bank_name ?? null,
         achRoutingNo: body.payment_method === 'ACH' ? body.ach_routing_no : null,
-        achAccountNo: body.payment_method === 'ACH' ? body.ach_account_no : null,
+        // Account numbers are kept sealed (src/server/services/secret-box.ts): only the payout run needs them whole.
+        achAccountNo: body.payment_method === 'ACH' ? await sealSecret(db, body.ach_account_no) : null,
         achAccountType: body.payment_method === 'ACH' ? body.ach_account_type : null,
-        iban: body.payment_method === 'SWIFT' ? body.iban.replace(/\s+/g, '').toUpperCase() : null,
+        iban: body.payment_method === 'SWIFT' ? await sealSecret(db, body.iban.replace(/\s+/g, '').toUpperCase()) : null,
         swiftBic: body.payment_method === 'SWIFT' ? body.swift_bic.toUpperCase() : null,
         dateCreated: now(),
       })

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import { createIpOrderOp, ipMarketplaceOp, ipOrderOptionsOp, type CouponTermsAnswer, type MarketplaceEntry } from '../../lib/api/ip-orders';
-import { priceIpOrder, type BillingCycleTerms, type CouponTerms, type Currency, type IpOrderLocation } from '../../lib/billing';
+import { and, asc, eq } from 'drizzle-orm';
+import { createIpOrderOp, ipMarketplaceOp, ipOrderOptionsOp, type MarketplaceEntry } from '../../lib/api/ip-orders';
+import { priceIpOrder, type BillingCycleTerms, type Currency, type IpOrderLocation } from '../../lib/billing';
 import {
   BAD_COUPON,
   IP_ADDRESS_TYPES,
@@ -14,10 +14,12 @@ import {
   orderedLines,
 } from '../../lib/schemas/ip-orders';
 import type { Db } from '../db/connection';
-import { billingCycles, companies, coupons, marketplaceLocations, marketplacePrices, orders } from '../db/schema/index';
+import { marketplaceLocations, marketplacePrices, orders } from '../db/schema/index';
 import { badRequest, notFound, problem } from '../http/errors';
 import { implement } from '../http/operation';
+import { companyCurrency, couponOption, couponTermsOf, redeemCoupon, usableCoupon } from '../billing/coupons';
 import { issueInvoice, storedEurPerUsd } from '../billing/issue-invoice';
+import { cycleOption, cyclesOf } from '../billing/order-cycles';
 import { availableByLocation, reserveStock, type IpOrderData, type ReservedLocation } from '../billing/ip-stock';
 import { ipGroupVisible } from '../services/ip-list';
 
@@ -25,48 +27,7 @@ const ORDER_TYPE = 'IP_ADDRESS_HOSTING';
 /** The reference provider charges no VAT (docs/decisions.md "Pricing and money"). */
 const TAX_RATE = 0;
 
-async function companyCurrency(db: Db, companyGuid: string): Promise<Currency> {
-  const [row] = await db.select({ currency: companies.currency }).from(companies).where(eq(companies.guid, companyGuid));
-  return row?.currency === 'EUR' ? 'EUR' : 'USD';
-}
-
-
-async function ipCycles(db: Db) {
-  return db.select().from(billingCycles).where(eq(billingCycles.orderType, ORDER_TYPE)).orderBy(asc(billingCycles.position));
-}
-
-type CouponRow = typeof coupons.$inferSelect;
-
-/** A coupon that can be used on an IP order today: active, not expired, redemptions left, for this order type. */
-async function usableCoupon(db: Db, code: string, now: Date): Promise<CouponRow | null> {
-  const [row] = await db
-    .select()
-    .from(coupons)
-    .where(
-      and(
-        sql`upper(${coupons.code}) = ${code.toUpperCase()}`,
-        eq(coupons.isActive, true),
-        or(isNull(coupons.dateExpires), gt(coupons.dateExpires, now)),
-        or(isNull(coupons.maxRedemptions), sql`${coupons.redemptions} < ${coupons.maxRedemptions}`),
-      ),
-    );
-  if (!row || (row.orderTypes.length > 0 && !row.orderTypes.includes(ORDER_TYPE))) return null;
-  if (row.discountType === 'FIXED_AMOUNT' ? row.amountCents === null : row.percentageValue === null) return null;
-  return row;
-}
-
-function couponTermsOf(row: CouponRow): CouponTerms {
-  return row.discountType === 'FIXED_AMOUNT'
-    ? { code: row.code, discountType: 'FIXED_AMOUNT', amountCents: row.amountCents!, currency: row.currency === 'EUR' ? 'EUR' : 'USD' }
-    : { code: row.code, discountType: 'PERCENTAGE', percentageValue: row.percentageValue! };
-}
-
-function couponAnswer(row: CouponRow): CouponTermsAnswer {
-  const terms = couponTermsOf(row);
-  return terms.discountType === 'FIXED_AMOUNT'
-    ? { code: row.code, name: row.name, discount_type: 'FIXED_AMOUNT', amount: terms.amountCents, currency: terms.currency }
-    : { code: row.code, name: row.name, discount_type: 'PERCENTAGE', percentage_value: terms.percentageValue };
-}
+const ipCycles = (db: Db) => cyclesOf(db, ORDER_TYPE);
 
 /** Active locations with their prices for one type and currency, in the marketplace's order. */
 async function offer(db: Db, ipType: string, currency: Currency) {
@@ -113,18 +74,9 @@ export const billingIpOrderOperations = [
   implement(ipOrderOptionsOp, async (c, { query }) => {
     const { db, now } = c.var.deps;
     const [cycles, currency, rate] = await Promise.all([ipCycles(db), companyCurrency(db, c.var.company.guid), storedEurPerUsd(db)]);
-    let coupon: CouponTermsAnswer | null = null;
-    if (query.coupon) {
-      const row = await usableCoupon(db, query.coupon, now());
-      if (!row) throw badRequest({ coupon: BAD_COUPON });
-      coupon = couponAnswer(row);
-    }
+    const coupon = await couponOption(db, ORDER_TYPE, query.coupon, now());
     return {
-      billing_cycles: cycles.map((b) => ({
-        name: b.name,
-        value: b.months,
-        discount: b.discountPercentage ? { discount_type: 'PERCENTAGE' as const, percentage_value: b.discountPercentage } : null,
-      })),
+      billing_cycles: cycles.map(cycleOption),
       ip_address_types: [...IP_ADDRESS_TYPES],
       ip_address_filters: [...IP_FILTERS],
       defaults: { ip_address_type: ORDER_DEFAULTS.ipAddressType, ip_address_filter: ORDER_DEFAULTS.ipAddressFilter, billing_cycle: ORDER_DEFAULTS.billingCycle },
@@ -141,11 +93,10 @@ export const billingIpOrderOperations = [
     const company = c.var.company;
     if (!(await ipGroupVisible(db, company, body.group))) throw notFound('IP address group not found.');
     const today = now();
-    const [cycles, [co], rate] = await Promise.all([ipCycles(db), db.select().from(companies).where(eq(companies.guid, company.guid)), storedEurPerUsd(db)]);
-    const currency: Currency = co?.currency === 'EUR' ? 'EUR' : 'USD';
+    const [cycles, currency, rate] = await Promise.all([ipCycles(db), companyCurrency(db, company.guid), storedEurPerUsd(db)]);
     const cycle = cycles.find((b) => b.name === body.billing_cycle);
     if (!cycle) throw badRequest({ billing_cycle: UNKNOWN_CYCLE });
-    const couponRow = body.coupon ? await usableCoupon(db, body.coupon, today) : null;
+    const couponRow = body.coupon ? await usableCoupon(db, ORDER_TYPE, body.coupon, today) : null;
     if (body.coupon && !couponRow) throw badRequest({ coupon: BAD_COUPON });
 
     const lines = orderedLines(body.locations);
@@ -223,15 +174,7 @@ export const billingIpOrderOperations = [
         person: c.var.viewer,
         issued: today,
       });
-      if (couponRow) {
-        // Counted under the row's own condition: two orders at once cannot both take the last redemption.
-        const redeemed = await tx
-          .update(coupons)
-          .set({ redemptions: sql`${coupons.redemptions} + 1` })
-          .where(and(inArray(coupons.guid, [couponRow.guid]), or(isNull(coupons.maxRedemptions), sql`${coupons.redemptions} < ${coupons.maxRedemptions}`)))
-          .returning({ guid: coupons.guid });
-        if (!redeemed.length) throw badRequest({ coupon: BAD_COUPON });
-      }
+      if (couponRow) await redeemCoupon(tx, couponRow.guid);
       return { order: order!.id, invoice };
     });
     return { message: ORDER_PLACED, invoice_id: created.invoice, order_id: created.order };

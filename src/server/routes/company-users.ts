@@ -32,6 +32,12 @@ export const NOT_YOURSELF = 'You cannot edit or delete your own account!';
 export const NOT_THE_OWNER = "The company's owner cannot be edited or deleted!";
 /** Spec part 3, 2.9: nobody gives what they do not hold. */
 export const beyondOwn = (scopes: readonly string[]) => `You cannot give permissions you do not hold yourself: ${scopes.join(', ')}.`;
+export const OUTRANKS_YOU = 'You cannot change or remove a user or API key that holds permissions you do not hold yourself.';
+
+/** A member may manage only those whose permissions are all their own too: no one strips or removes a wider account. */
+function requireNotWider(company: CompanyContext, theirs: readonly string[]): void {
+  if (theirs.some((s) => !company.permissions.has(s))) throw forbidden(OUTRANKS_YOU);
+}
 
 const userColumns = { guid: users.guid, firstName: users.firstName, lastName: users.lastName, email: users.email };
 
@@ -187,6 +193,7 @@ export const companyUserOperations = [
     requireScopes(company, isKey ? ['can_view_api_keys', 'can_create_api_keys'] : ['can_view_company_users', 'can_edit_company_users']);
     if (u.guid === c.var.viewer.userGuid) throw forbidden(NOT_YOURSELF);
     if (m.accountType === 'OWNER') throw forbidden(NOT_THE_OWNER);
+    requireNotWider(company, m.permissions);
     if (isKey && (body.account_type || body.status)) throw badRequest({ account_type: "An API key's account type and status cannot be changed." });
     if (!isKey && body.api_key) throw badRequest({ api_key: 'Only an API key has API key settings.' });
     if (body.permissions) {
@@ -240,6 +247,7 @@ export const companyUserOperations = [
     if (k || m.accountType === 'API_USER') throw problem(400, 'Delete an API key from the API Keys tab.', { code: 'api_key_user' });
     if (u.guid === c.var.viewer.userGuid) throw forbidden(NOT_YOURSELF);
     if (m.accountType === 'OWNER') throw forbidden(NOT_THE_OWNER);
+    requireNotWider(company, m.permissions);
     await db.transaction(async (tx) => {
       await tx.delete(memberships).where(eq(memberships.guid, m.guid));
       await recordActivity(c, { verb: 'removed the user', object: `${u.firstName} ${u.lastName}`, objectType: 'user', objectGuid: u.guid }, tx);

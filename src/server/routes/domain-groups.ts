@@ -19,6 +19,7 @@ import { badRequest, problem } from '../http/errors';
 import { implement } from '../http/operation';
 import { restrictTo } from '../services/access';
 import { visibleDomainGroup } from '../services/domain-access';
+import { recordSetupEvent } from '../services/getting-started';
 
 type GroupRow = typeof domainGroups.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -110,6 +111,7 @@ export const domainGroupOperations = [
     const group = await db.transaction(async (tx) => {
       const [row] = await tx.insert(domainGroups).values({ companyGuid: company.guid, name: body.name, defaultHostingAccountGuid: body.default_hosting_account }).returning();
       if (allowed.length) await tx.insert(domainGroupIpGroups).values(allowed.map((g) => ({ domainGroupGuid: row!.guid, ipGroupGuid: g })));
+      await recordSetupEvent(tx, company.guid, { kind: 'domain_group_created', group: row!.guid });
       return (await groupAnswers(tx, [row!]))[0]!;
     });
     return { message: 'Domain group successfully added!', group };

@@ -11,6 +11,7 @@ import { implement } from '../http/operation';
 import { recordActivity } from '../services/activity';
 import { hostingAccountDetail, visibleHostingAccount } from '../services/hosting-accounts';
 import { createSandboxCpanelLink } from '../services/sandbox-cpanel';
+import { recordSetupEvent } from '../services/getting-started';
 import { openSecret, sealSecret } from '../services/secret-box';
 import { PASSWORD_UNAVAILABLE } from './domain-software';
 
@@ -127,6 +128,7 @@ export const hostingCpanelOperations = [
         })
         .returning({ guid: hostingAccounts.guid });
       await recordActivity(c, { verb: 'created', object: body.name, objectType: 'custom_host', objectGuid: row!.guid }, tx);
+      await recordSetupEvent(tx, company.guid, { kind: 'custom_host_added' });
       return row!.guid;
     });
     return { message: CUSTOM_HOST_ADDED, data: await hostingAccountDetail(db, guid) };

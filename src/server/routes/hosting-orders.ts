@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   HOSTING_ACCOUNT_NOT_FOUND,
   cancelDowngradeOp,
@@ -29,14 +29,15 @@ import {
 } from '../../lib/schemas/hosting-orders';
 import type { CompanyContext } from '../context';
 import type { Db } from '../db/connection';
-import { coupons, hostingAccounts, hostingLocations, hostingPlans, invoices, orders } from '../db/schema/index';
+import { hostingAccounts, hostingLocations, hostingPlans, invoices, orders } from '../db/schema/index';
+import { companyCurrency, couponTermsOf, redeemCoupon } from '../billing/coupons';
 import { applyPaidPlanChange, type PlanChangeOnPaid } from '../billing/hosting-plan-change';
 import { issueInvoice, storedEurPerUsd } from '../billing/issue-invoice';
 import { withdrawUnpaidRenewals } from '../billing/order-lifecycle';
 import { badRequest, notFound, problem } from '../http/errors';
 import { implement } from '../http/operation';
 import { isAllowed } from '../services/access';
-import { HOSTING_TAX_RATE, SHARED_HOSTING, companyCurrency, couponTermsOf, hostingCycles, planPrice, usableHostingCoupon, type PlanRow } from './hosting-plans';
+import { HOSTING_TAX_RATE, SHARED_HOSTING, hostingCycles, planPrice, usableHostingCoupon, type PlanRow } from './hosting-plans';
 
 /**
  * Ordering shared hosting and changing an account's plan (spec part 3, 2.8, 4 "Hosting account",
@@ -190,15 +191,7 @@ export const hostingOrderOperations = [
         person: c.var.viewer,
         issued: today,
       });
-      if (couponRow) {
-        // Counted under the row's own condition: two orders at once cannot both take the last redemption.
-        const redeemed = await tx
-          .update(coupons)
-          .set({ redemptions: sql`${coupons.redemptions} + 1` })
-          .where(and(eq(coupons.guid, couponRow.guid), or(isNull(coupons.maxRedemptions), sql`${coupons.redemptions} < ${coupons.maxRedemptions}`)))
-          .returning({ guid: coupons.guid });
-        if (!redeemed.length) throw badRequest({ coupon: BAD_COUPON });
-      }
+      if (couponRow) await redeemCoupon(tx, couponRow.guid);
       return { order: order!.id, invoice, account: account!.guid };
     });
     return { message: HOSTING_ORDER_PLACED, invoice_id: created.invoice, order_id: created.order, hosting_account: created.account };

@@ -1,13 +1,12 @@
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { listHostingLocationsOp, listHostingPlansOp, sharedHostingOptionsOp, type HostingPlan } from '../../lib/api/hosting';
-import type { CouponTermsAnswer } from '../../lib/api/ip-orders';
-import type { BillingCycleTerms, CouponTerms, Currency } from '../../lib/billing';
-import { BAD_COUPON } from '../../lib/schemas/ip-orders';
+import type { BillingCycleTerms, Currency } from '../../lib/billing';
 import { DEFAULT_HOSTING_CYCLE } from '../../lib/schemas/hosting-orders';
 import type { Db } from '../db/connection';
-import { billingCycles, companies, coupons, hostingLocations, hostingPlans } from '../db/schema/index';
+import { hostingLocations, hostingPlans } from '../db/schema/index';
+import { companyCurrency, couponOption, usableCoupon } from '../billing/coupons';
 import { storedEurPerUsd } from '../billing/issue-invoice';
-import { badRequest } from '../http/errors';
+import { cycleOption, cyclesOf } from '../billing/order-cycles';
 import { implement } from '../http/operation';
 
 /**
@@ -20,11 +19,6 @@ import { implement } from '../http/operation';
 export const SHARED_HOSTING = 'SHARED_HOSTING';
 /** The reference provider charges no VAT (docs/decisions.md "Pricing and money"). */
 export const HOSTING_TAX_RATE = 0;
-
-export async function companyCurrency(db: Db, companyGuid: string): Promise<Currency> {
-  const [row] = await db.select({ currency: companies.currency }).from(companies).where(eq(companies.guid, companyGuid));
-  return row?.currency === 'EUR' ? 'EUR' : 'USD';
-}
 
 export type PlanRow = typeof hostingPlans.$inferSelect;
 
@@ -59,42 +53,12 @@ export const availablePlans = (db: Db) => db.select().from(hostingPlans).where(e
 export const activeLocations = (db: Db) => db.select().from(hostingLocations).where(eq(hostingLocations.isActive, true)).orderBy(asc(hostingLocations.position), asc(hostingLocations.city));
 
 export async function hostingCycles(db: Db): Promise<BillingCycleTerms[]> {
-  const rows = await db.select().from(billingCycles).where(eq(billingCycles.orderType, SHARED_HOSTING)).orderBy(asc(billingCycles.position));
+  const rows = await cyclesOf(db, SHARED_HOSTING);
   return rows.map((b) => ({ name: b.name, months: b.months, discountPercentage: b.discountPercentage }));
 }
 
-export type CouponRow = typeof coupons.$inferSelect;
-
-/** A coupon usable on a shared hosting order today: active, not expired, redemptions left, for this order type. */
-export async function usableHostingCoupon(db: Db, code: string, now: Date): Promise<CouponRow | null> {
-  const [row] = await db
-    .select()
-    .from(coupons)
-    .where(
-      and(
-        sql`upper(${coupons.code}) = ${code.toUpperCase()}`,
-        eq(coupons.isActive, true),
-        or(isNull(coupons.dateExpires), gt(coupons.dateExpires, now)),
-        or(isNull(coupons.maxRedemptions), sql`${coupons.redemptions} < ${coupons.maxRedemptions}`),
-      ),
-    );
-  if (!row || (row.orderTypes.length > 0 && !row.orderTypes.includes(SHARED_HOSTING))) return null;
-  if (row.discountType === 'FIXED_AMOUNT' ? row.amountCents === null : row.percentageValue === null) return null;
-  return row;
-}
-
-export function couponTermsOf(row: CouponRow): CouponTerms {
-  return row.discountType === 'FIXED_AMOUNT'
-    ? { code: row.code, discountType: 'FIXED_AMOUNT', amountCents: row.amountCents!, currency: row.currency === 'EUR' ? 'EUR' : 'USD' }
-    : { code: row.code, discountType: 'PERCENTAGE', percentageValue: row.percentageValue! };
-}
-
-function couponAnswer(row: CouponRow): CouponTermsAnswer {
-  const terms = couponTermsOf(row);
-  return terms.discountType === 'FIXED_AMOUNT'
-    ? { code: row.code, name: row.name, discount_type: 'FIXED_AMOUNT', amount: terms.amountCents, currency: terms.currency }
-    : { code: row.code, name: row.name, discount_type: 'PERCENTAGE', percentage_value: terms.percentageValue };
-}
+/** A coupon usable on a shared hosting order today (the order and plan change calls read it too). */
+export const usableHostingCoupon = (db: Db, code: string, now: Date) => usableCoupon(db, SHARED_HOSTING, code, now);
 
 export const hostingPlanOperations = [
   implement(listHostingPlansOp, async (c) => {
@@ -112,18 +76,9 @@ export const hostingPlanOperations = [
   implement(sharedHostingOptionsOp, async (c, { query }) => {
     const { db, now } = c.var.deps;
     const [cycles, currency, rate] = await Promise.all([hostingCycles(db), companyCurrency(db, c.var.company.guid), storedEurPerUsd(db)]);
-    let coupon: CouponTermsAnswer | null = null;
-    if (query.coupon) {
-      const row = await usableHostingCoupon(db, query.coupon, now());
-      if (!row) throw badRequest({ coupon: BAD_COUPON });
-      coupon = couponAnswer(row);
-    }
+    const coupon = await couponOption(db, SHARED_HOSTING, query.coupon, now());
     return {
-      data: cycles.map((b) => ({
-        name: b.name,
-        value: b.months,
-        discount: b.discountPercentage ? { discount_type: 'PERCENTAGE' as const, percentage_value: b.discountPercentage } : null,
-      })),
+      data: cycles.map(cycleOption),
       defaults: { billing_cycle: DEFAULT_HOSTING_CYCLE },
       currency,
       tax_rate: HOSTING_TAX_RATE,

@@ -25,6 +25,7 @@ import { exportAnswer } from '../http/download';
 import { companyIps, filterWhere, resolveSelection, type IpSelectionInput } from '../services/ip-selection';
 import { ipExportStream } from '../services/ip-export';
 import { ipGroupVisible } from '../services/ip-list';
+import { recordSetupEvent } from '../services/getting-started';
 
 const UPDATED = 'IP addresses successfully updated!';
 
@@ -139,7 +140,11 @@ export const ipActionOperations = [
     const company = c.var.company;
     // A membership limited to some groups could not see a new one.
     if (company.allowedIpGroups.length) throw problem(403, 'Your access is limited to some IP groups, so you cannot create one.', { code: 'permission_denied' });
-    const [row] = await db.insert(ipGroups).values({ companyGuid: company.guid, name: body.name }).returning({ guid: ipGroups.guid });
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx.insert(ipGroups).values({ companyGuid: company.guid, name: body.name }).returning({ guid: ipGroups.guid });
+      await recordSetupEvent(tx, company.guid, { kind: 'ip_group_created', group: created!.guid });
+      return created;
+    });
     return { message: 'Group successfully created!', group: await groupDetail(db, row!.guid) };
   }),
 

@@ -7,6 +7,7 @@ import { ApiProblem } from '../http/errors';
 import { lockKey } from '../jobs/store';
 import type { AddedDomain } from '../jobs/steps/domain-add';
 import { isAllowed, restrictTo } from './access';
+import { recordSetupEvent } from './getting-started';
 
 type Row = { [K in keyof NewDomain]-?: Exclude<NewDomain[K], undefined> };
 const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => v !== null))];
@@ -102,6 +103,9 @@ export async function insertNewDomains(db: Db, company: CompanyContext, rows: re
       inserted.push(...(await tx.insert(domains).values(values.slice(i, i + 1000)).returning({ guid: domains.guid, domain: domains.domain })));
     }
     const valueOf = new Map(values.map((v) => [v.domain, v]));
+    // The wizard keeps the first domain for its summary; the to-do list ticks 'Add your domains'.
+    const first = inserted[0];
+    if (first) await recordSetupEvent(tx, company.guid, { kind: 'domains_added', first: { domain: first.domain, ip_address: ipOf.get(valueOf.get(first.domain)!.ipAddressGuid)!.ip } });
     const rowOf = new Map(rows.map((r) => [r.domain, r]));
     return inserted.map((d) => {
       const v = valueOf.get(d.domain)!;

@@ -7,6 +7,7 @@ import type { Db } from '../db/connection';
 import { affiliateAccounts, affiliateInvoiceItems, affiliateInvoices, affiliateVisits, referrals } from '../db/schema/index';
 import { problem, notFound } from '../http/errors';
 import type { Seller } from '../../lib/api/billing';
+import { partyOf } from '../billing/documents';
 
 /**
  * The affiliate programme's data (spec part 3, 2.10): a person's affiliate account, its
@@ -145,15 +146,7 @@ export async function loadAffiliateInvoice(db: Db, affiliateGuid: string, id: nu
     ...invoiceSummaryOf(r),
     tax_rate: r.taxRate,
     issuer,
-    company_name: r.companyName,
-    first_name: r.firstName,
-    last_name: r.lastName,
-    address1: r.address1,
-    address2: r.address2,
-    city: r.city,
-    region: r.region,
-    country: r.country,
-    postal_code: r.postalCode,
+    ...partyOf(r),
     vat: r.vatId ? { vat_id: r.vatId } : null,
     payment_terms: { payment_term: r.paymentTerm, billing_cycle: r.billingCycle },
     items: items.map((i) => ({ guid: i.guid, description: i.description, payout: i.payoutCents })),

@@ -20,9 +20,10 @@ import {
   setHostingName,
 } from '../../../stores/hosting-order';
 import { planHighlights, planLimitRows } from './plan-limits';
+import { CycleChoice } from '../../billing/CycleChoice';
+import { OrderTotals } from '../../billing/OrderTotals';
 import './hosting-order.css';
 
-const CYCLE_LABELS: Record<string, string> = { MONTHLY: 'Monthly', QUARTERLY: 'Quarterly', SEMI_ANNUALLY: 'Semi-annually', ANNUALLY: 'Annually', BIENNIALLY: 'Biennially' };
 
 export interface SharedHostingOrderProps {
   /** Called once the order is placed (the dialog closes on its way to the invoice). */
@@ -94,18 +95,15 @@ export function SharedHostingOrder({ onDone }: SharedHostingOrderProps) {
         ))}
       </SelectField>
 
-      <fieldset className="choice-group hosting-cycles">
-        <legend>Billing cycle</legend>
-        {(s.options?.data ?? []).map((cycle) => (
-          <label key={cycle.name} className="choice">
-            <input type="radio" name="billing_cycle" value={cycle.name} checked={s.billingCycle === cycle.name} onChange={() => chooseHostingCycle(cycle.name)} />{' '}
-            {CYCLE_LABELS[cycle.name] ?? cycle.name}
-            {/* Spec part 3, 5: the discount tags hide once a coupon is entered (a coupon replaces them). */}
-            {cycle.discount && !couponTyped ? <span className="tag hosting-off">{cycle.discount.percentage_value}% off</span> : null}
-          </label>
-        ))}
-        {s.errors.billing_cycle ? <p className="field-error">{s.errors.billing_cycle}</p> : null}
-      </fieldset>
+      <CycleChoice
+        cycles={s.options?.data ?? []}
+        value={s.billingCycle}
+        onChange={chooseHostingCycle}
+        couponTyped={couponTyped}
+        className="choice-group hosting-cycles"
+        tagClassName="hosting-off"
+        error={s.errors.billing_cycle}
+      />
 
       <div className="hosting-coupon">
         <TextField label="Coupon" name="coupon" value={s.coupon} onValueChange={setHostingCoupon} error={s.errors.coupon} autoComplete="off" />
@@ -116,20 +114,7 @@ export function SharedHostingOrder({ onDone }: SharedHostingOrderProps) {
       {couponOverridesDiscount(s.billingCycle, s.coupon) ? <p className="alert alert-warning">{COUPON_OVERRIDES}</p> : null}
 
       {summary ? (
-        <dl className="hosting-order-totals" aria-label="Order total">
-          <dt>Sub total</dt>
-          <dd>{money(summary.sub_total)}</dd>
-          <dt>{summary.coupon_code ? `Coupon ${summary.coupon_code.name} (${summary.coupon_code.value})` : 'Discount'}</dt>
-          <dd>-{money(summary.discount_amount)}</dd>
-          {summary.tax_rate > 0 ? (
-            <>
-              <dt>Tax ({summary.tax_rate}%)</dt>
-              <dd>{money(summary.initial_tax)}</dd>
-            </>
-          ) : null}
-          <dt>Total</dt>
-          <dd data-testid="hosting-order-total">{money(summary.total_amount)}</dd>
-        </dl>
+        <OrderTotals priced={summary} money={money} aria-label="Order total" totalTestId="hosting-order-total" />
       ) : (
         <p className="hosting-order-hint">Choose a plan to see the total.</p>
       )}

@@ -3,9 +3,9 @@ import { formatMoney } from '../../../lib/billing/money';
 import { COUPON_OVERRIDES } from '../../../lib/schemas/ip-orders';
 import { TextField } from '../../../components/TextField';
 import { $ipOrder, $summary, applyCoupon, couponOverrides, setBillingCycle, setCoupon } from '../../../stores/ip-order';
+import { CycleChoice } from '../../billing/CycleChoice';
+import { OrderTotals } from '../../billing/OrderTotals';
 import { SummaryTour } from './SummaryTour';
-
-const CYCLE_LABELS: Record<string, string> = { MONTHLY: 'Monthly', QUARTERLY: 'Quarterly', SEMI_ANNUALLY: 'Semi-annually', ANNUALLY: 'Annually', BIENNIALLY: 'Biennially' };
 
 /**
  * Page 3 (spec part 3, 2.3): billing cycle with its 'N% off', coupon, the totals priced by
@@ -21,17 +21,7 @@ export function SummaryPage() {
 
   return (
     <div className="ip-order-page">
-      <fieldset className="choice-group">
-        <legend>Billing cycle</legend>
-        {state.options.billing_cycles.map((cycle) => (
-          <label key={cycle.name} className="choice">
-            <input type="radio" name="billing_cycle" value={cycle.name} checked={state.billingCycle === cycle.name} onChange={() => setBillingCycle(cycle.name)} />{' '}
-            {CYCLE_LABELS[cycle.name] ?? cycle.name}
-            {/* Spec part 3, 5: the cycle's discount tags hide once a coupon is entered (a coupon replaces them). */}
-            {cycle.discount && !couponTyped ? <span className="tag ip-order-off">{cycle.discount.percentage_value}% off</span> : null}
-          </label>
-        ))}
-      </fieldset>
+      <CycleChoice cycles={state.options.billing_cycles} value={state.billingCycle} onChange={setBillingCycle} couponTyped={couponTyped} className="choice-group" tagClassName="ip-order-off" />
       <form
         className="ip-order-coupon"
         onSubmit={(e) => {
@@ -69,22 +59,7 @@ export function SummaryPage() {
           </tbody>
         </table>
       </div>
-      <dl className="ip-order-totals" id="ip-order-totals">
-        <dt>Monthly total</dt>
-        <dd>{money(summary.monthly_total)}</dd>
-        <dt>Sub total</dt>
-        <dd>{money(summary.sub_total)}</dd>
-        <dt>{summary.coupon_code ? `Coupon ${summary.coupon_code.name} (${summary.coupon_code.value})` : 'Discount'}</dt>
-        <dd>-{money(summary.discount_amount)}</dd>
-        {summary.tax_rate > 0 ? (
-          <>
-            <dt>Tax ({summary.tax_rate}%)</dt>
-            <dd>{money(summary.initial_tax)}</dd>
-          </>
-        ) : null}
-        <dt>Total</dt>
-        <dd data-testid="ip-order-total">{money(summary.total_amount)}</dd>
-      </dl>
+      <OrderTotals priced={summary} money={money} monthlyTotal={summary.monthly_total} className="ip-order-totals" id="ip-order-totals" totalTestId="ip-order-total" />
       <SummaryTour />
     </div>
   );

@@ -1,0 +1,46 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { helpMessageOf, WIZARD_TITLE } from '../../lib/rules/getting-started';
+import { $wizard, followWizard, minimizeWizard, restoreWizard } from '../../stores/getting-started';
+import { HelpLaunchers, HelpPanel, openHelp, type HelpRequest } from './HelpWidgets';
+import '../../styles/getting-started.css';
+
+// The modal's code loads only for a company whose wizard runs.
+const WizardDialog = lazy(() => import('./WizardDialog').then((m) => ({ default: m.WizardDialog })));
+
+/**
+ * The getting-started wizard and the help widgets, mounted once by the shell (spec part 1, 2.4
+ * and 2.8): the modal, its floating 'Getting Started Wizard' button when minimised, the help
+ * launchers and the help message panel.
+ */
+export function GettingStarted({ chatUrl }: { chatUrl: string | null }) {
+  const wizard = useStore($wizard);
+  const [help, setHelp] = useState<HelpRequest | null>(null);
+  const [used, setUsed] = useState(false);
+  useEffect(() => followWizard(), []);
+  useEffect(() => {
+    if (wizard.modalOpen) setUsed(true);
+  }, [wizard.modalOpen]);
+
+  const askForHelp = () => {
+    minimizeWizard();
+    openHelp(chatUrl, helpMessageOf(wizard.step), setHelp);
+  };
+
+  return (
+    <>
+      {used ? (
+        <Suspense fallback={null}>
+          <WizardDialog onHelp={askForHelp} />
+        </Suspense>
+      ) : null}
+      {wizard.buttonShown ? (
+        <button type="button" className="wizard-launcher button button-primary" onClick={restoreWizard}>
+          {WIZARD_TITLE}
+        </button>
+      ) : null}
+      <HelpLaunchers chatUrl={chatUrl} onAsk={setHelp} />
+      {help ? <HelpPanel request={help} onClose={() => setHelp(null)} /> : null}
+    </>
+  );
+}

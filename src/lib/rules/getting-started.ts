@@ -1,0 +1,81 @@
+/**
+ * The getting-started wizard's steps and sentences (spec part 1, 2.8 and 4; spec decisions.md:
+ * the eight steps numbered 1 to 8, no odd values). Shared by the server, which moves the step
+ * when something happens elsewhere, and the panel, which shows it.
+ */
+export const FIRST_STEP = 1;
+export const LAST_STEP = 8;
+
+/**
+ * The eight steps (spec decisions.md: numbered 1 to 8) with the transitions of spec part 1, 4 as
+ * written: a card added -> 4; a paid invoice 4 -> 5 and 6 -> 7; a custom host at 4 -> 5; an IP
+ * group created 5 -> 6; a domain group created at 7 -> 8. For those to be a walk, step 4 is the
+ * hosting account (a paid Shared Hosting order or a custom host ends it) and step 8 the first
+ * domain with the summary; docs/decisions.md "Getting-started wizard".
+ */
+export const STEP = {
+  welcome: 1,
+  introduction: 2,
+  paymentMethod: 3,
+  hosting: 4,
+  ipGroup: 5,
+  ipAddresses: 6,
+  domainGroup: 7,
+  firstDomain: 8,
+} as const;
+
+export const STOP_CONFIRMATION = 'Are you sure you wish to stop the getting started wizard?';
+export const SKIP_CONFIRMATION = 'Are you sure you wish to skip the guided setup?';
+export const SKIP_WARNING = 'IP addresses must then be configured manually before domains can be added.';
+export const SETUP_DONE = 'Account set up successfully!';
+export const WIZARD_TITLE = 'Getting Started Wizard';
+
+/** The wizard modal's widths (spec part 1, 2.8). */
+export const widthOfStep = (step: number) => (step === STEP.welcome ? 500 : 900);
+
+/** While the wizard is shown or minimised the panel asks for the server's step this often, so a step done elsewhere moves it. */
+export const WIZARD_POLL_MS = 5_000;
+/** The control a guided jump leads to is highlighted this long after the page opens (spec part 1, 9). */
+export const HIGHLIGHT_DELAY_MS = 500;
+/** The support help widget appears this long after load (spec part 1, 9). */
+export const SUPPORT_WIDGET_DELAY_MS = 5_000;
+
+/** What the wizard keeps per company (spec part 1, 3 "Wizard state" wizardData). */
+export interface DomainInfo {
+  domain: string;
+  ip_address: string;
+}
+export interface GettingStartedData {
+  ip_group?: string;
+  domain_group?: string;
+  domain_info?: DomainInfo[];
+}
+
+/** The steps' names, as the 'Need Help? Chat Now' message names the one the person is at. */
+export const STEP_NAMES: Record<number, string> = {
+  1: 'Welcome',
+  2: 'Introduction',
+  3: 'Payment method',
+  4: 'Hosting account',
+  5: 'IP address group',
+  6: 'First IP addresses',
+  7: 'Domain group',
+  8: 'First domain',
+};
+
+/** The message the help chat opens with (spec part 1, 2.8). */
+export const helpMessageOf = (step: number) => `Hello, I need help with the getting started wizard: I am stuck at step ${step} (${STEP_NAMES[step] ?? 'Welcome'}).`;
+
+/** Reads the stored data defensively: the column is JSON the panel and older rows may have shaped otherwise. */
+export function readData(raw: Record<string, unknown> | null | undefined): GettingStartedData {
+  const data: GettingStartedData = {};
+  if (!raw) return data;
+  if (typeof raw.ip_group === 'string') data.ip_group = raw.ip_group;
+  if (typeof raw.domain_group === 'string') data.domain_group = raw.domain_group;
+  if (Array.isArray(raw.domain_info)) {
+    data.domain_info = raw.domain_info.filter(
+      (d): d is DomainInfo => typeof d === 'object' && d !== null && typeof (d as DomainInfo).domain === 'string' && typeof (d as DomainInfo).ip_address === 'string',
+    );
+  }
+  return data;
+}

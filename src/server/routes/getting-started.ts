@@ -1,0 +1,64 @@
+import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { saveGettingStartedDataOp, setGettingStartedStepOp, stopGettingStartedOp, type GettingStartedState } from '../../lib/api/getting-started';
+import { readData, STEP, type GettingStartedData } from '../../lib/rules/getting-started';
+import type { AppEnv } from '../context';
+import type { Db } from '../db/connection';
+import { companies, domainGroups, ipGroups } from '../db/schema/index';
+import { badRequest } from '../http/errors';
+import { implement } from '../http/operation';
+import { companyInPath } from '../services/company-in-path';
+
+type CompanyRow = typeof companies.$inferSelect;
+const stateOf = (row: Pick<CompanyRow, 'showGettingStarted' | 'gettingStartedStep' | 'gettingStartedData'>): GettingStartedState => ({
+  show_getting_started: row.showGettingStarted,
+  getting_started_step: row.gettingStartedStep,
+  getting_started_data: row.gettingStartedData,
+});
+
+async function save(db: Db, guid: string, values: Partial<Pick<CompanyRow, 'showGettingStarted' | 'gettingStartedStep' | 'gettingStartedData'>>): Promise<GettingStartedState> {
+  const [row] = await db.update(companies).set(values).where(eq(companies.guid, guid)).returning();
+  return stateOf(row!);
+}
+
+const companyOf = (c: Context<AppEnv>, guid: string) => companyInPath(c, guid, setGettingStartedStepOp.notFound);
+
+/**
+ * The getting-started wizard's state, saved per company so another browser continues where the
+ * first stopped (spec part 1, 4 and 7). Events elsewhere move it too: src/server/services/getting-started.ts.
+ */
+export const gettingStartedOperations = [
+  implement(setGettingStartedStepOp, async (c, { params, body }) => {
+    const guid = companyOf(c, params.guid);
+    // 'Set Up My First Domain' sends start: the wizard is shown from the introduction on.
+    const step = body.start ? STEP.introduction : body.step;
+    return save(c.var.deps.db, guid, { showGettingStarted: true, gettingStartedStep: step });
+  }),
+
+  implement(stopGettingStartedOp, async (c, { params }) => {
+    const guid = companyOf(c, params.guid);
+    // Stopped: hidden, and a new start begins afresh (spec part 1, 4 "the step then resets to 1").
+    return save(c.var.deps.db, guid, { showGettingStarted: false, gettingStartedStep: STEP.welcome, gettingStartedData: {} });
+  }),
+
+  implement(saveGettingStartedDataOp, async (c, { params, body }) => {
+    const guid = companyOf(c, params.guid);
+    const { db } = c.var.deps;
+    return db.transaction(async (tx) => {
+      if (body.domain_group) {
+        const [group] = await tx.select({ guid: domainGroups.guid }).from(domainGroups).where(and(eq(domainGroups.guid, body.domain_group), eq(domainGroups.companyGuid, guid)));
+        if (!group) throw badRequest({ domain_group: 'Domain group not found.' });
+      }
+      if (body.ip_group) {
+        const [group] = await tx.select({ guid: ipGroups.guid }).from(ipGroups).where(and(eq(ipGroups.guid, body.ip_group), eq(ipGroups.companyGuid, guid)));
+        if (!group) throw badRequest({ ip_group: 'IP group not found.' });
+      }
+      const [row] = await tx.select({ data: companies.gettingStartedData }).from(companies).where(eq(companies.guid, guid)).for('update');
+      const data: GettingStartedData = { ...readData(row?.data) };
+      if (body.domain_group) data.domain_group = body.domain_group;
+      if (body.ip_group) data.ip_group = body.ip_group;
+      if (body.domain_info) data.domain_info = body.domain_info;
+      return save(tx, guid, { gettingStartedData: { ...data } });
+    });
+  }),
+];
