@@ -8,6 +8,7 @@ import {
   listHostingLocations,
   listHostingPlans,
   modifyHostingPlan,
+  getHostingAccount,
   previewPlanChange,
   sharedHostingOptions,
 } from '../../src/lib/requests/hosting';
@@ -254,8 +255,11 @@ describe('changing the plan', () => {
     expect((await getInvoice(client(), done.invoice_id!)).total_amount).toBe(expected);
     expect((await refusal(modifyHostingPlan(client(), input), 409)).body.errors).toEqual([PLAN_CHANGE_AWAITS_PAYMENT]);
     expect((await main()).planGuid).toBe(plans.get('Business'));
+    // The account page says which invoice the change waits for.
+    expect((await getHostingAccount(client(), account.guid)).data.plan_change_invoice_id).toBe(done.invoice_id);
     await payInFull(t, database, demo, done.invoice_id!);
     expect(await main()).toMatchObject({ planGuid: plans.get('Pro'), monthlyCostCents: 1999 });
+    expect((await getHostingAccount(client(), account.guid)).data.plan_change_invoice_id).toBeNull();
   });
 
   it('prices the renewal at a scheduled plan and applies it when the period begins', async () => {

@@ -166,3 +166,49 @@ test('the Users tab fits a 360 px screen', async ({ page }) => {
   expect(widths.content).toBeLessThanOrEqual(widths.screen);
   await expectAccessible(page, 'users tab at 360 px');
 });
+
+test('names of one long word wrap: the header, the company page, the users table and the new key’s dialog', async ({ page }) => {
+  /** Nothing wider than the window: the page does not scroll sideways. */
+  const fits = async (where: string) => {
+    const widths = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
+    expect(widths.content, where).toBeLessThanOrEqual(widths.screen);
+  };
+  const long = (letter: string, n: number) => letter.repeat(n);
+
+  await openCompanyTab(page, '/company', 'Profile');
+  await page.getByLabel('Company name').fill(long('N', 100));
+  await page.getByLabel('Phone').fill('+372 5555 0101');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Company successfully updated!')).toBeVisible();
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole('button', { name: /N{100}/ })).toBeVisible();
+  await fits('the header with the company name');
+
+  await openCompanyTab(page, '/company/users', 'Users');
+  await page.getByRole('button', { name: 'Create User' }).click();
+  const create = page.getByRole('dialog', { name: 'Create User' });
+  const email = `long-${Date.now()}@example.test`;
+  await create.getByLabel('First name').fill(long('F', 120));
+  await create.getByLabel('Last name').fill('Smith');
+  await create.getByLabel('Email').fill(email);
+  await create.getByRole('button', { name: 'Generate Password' }).click();
+  await create.getByRole('button', { name: 'Create User' }).click();
+  await expect(page.getByText('User successfully created!')).toBeVisible();
+  const emailCell = page.getByRole('table', { name: 'Users' }).getByRole('cell', { name: email });
+  await expect(emailCell).toBeVisible();
+  // The long name wraps in its own column; the email beside it keeps room for its words.
+  expect((await emailCell.boundingBox())!.width).toBeGreaterThan(150);
+  await fits('the users table');
+
+  await openCompanyTab(page, '/company/api', 'API Keys');
+  await page.getByRole('button', { name: 'Create API Key' }).click();
+  const key = page.getByRole('dialog', { name: 'Create API Key' });
+  await key.getByLabel('Name').fill(long('K', 100));
+  await key.getByLabel('Allowed IP addresses').fill('127.0.0.1');
+  await key.getByRole('button', { name: 'Create API Key' }).click();
+  const shown = page.getByRole('dialog', { name: 'Your new API key' });
+  await expect(shown).toBeVisible();
+  const overflow = await shown.evaluate((dialog) => [...dialog.querySelectorAll('p, strong')].some((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > dialog.getBoundingClientRect().right + 1));
+  expect(overflow).toBe(false);
+});

@@ -49,7 +49,7 @@ function KeyActions({ apiKey }: { apiKey: ApiKey }) {
 
 const column = pagedColumnHelper<ApiKey>();
 const columns = column.columns([
-  column.accessor('name', { header: 'Name', enableHiding: false }),
+  column.accessor('name', { header: 'Name', enableHiding: false, meta: { className: 'cell-wrap' } }),
   column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} dateOnly /> }),
   column.accessor('date_expires', { header: 'Expires', cell: ({ getValue }) => (getValue() ? <DateTime value={getValue()!} dateOnly /> : 'Never') }),
   column.accessor('allowed_ip_addresses', {

@@ -118,7 +118,7 @@ function ContactActions({ contact }: { contact: Contact }) {
 
 const column = pagedColumnHelper<Contact>();
 const columns = column.columns([
-  column.display({ id: 'name', header: 'Name', enableHiding: false, cell: ({ row }) => fullName(row.original) }),
+  column.display({ id: 'name', header: 'Name', enableHiding: false, meta: { className: 'cell-wrap' }, cell: ({ row }) => fullName(row.original) }),
   column.accessor('email_address', { header: 'Email address', meta: { className: 'cell-wrap' } }),
   column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
   column.accessor('selected_events', {

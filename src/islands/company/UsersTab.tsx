@@ -48,7 +48,7 @@ function RowActions({ member }: { member: CompanyUser }) {
 
 const column = pagedColumnHelper<CompanyUser>();
 const columns = column.columns([
-  column.display({ id: 'name', header: 'Name', enableHiding: false, cell: ({ row }) => fullName(row.original) }),
+  column.display({ id: 'name', header: 'Name', enableHiding: false, meta: { className: 'cell-wrap' }, cell: ({ row }) => fullName(row.original) }),
   column.display({ id: 'email', header: 'Email', meta: { className: 'cell-wrap' }, cell: ({ row }) => row.original.user.email }),
   column.accessor('account_type', { header: 'Account type' }),
   column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),

@@ -82,7 +82,7 @@ function AccountActions({ account }: { account: HostingAccountDetail }) {
       ) : null}
       {account.account_type === 'SHARED_HOSTING' && !account.is_legacy ? (
         <Can scope="can_edit_hosting_accounts">
-          <ModifyPlanSpot account={account} />
+          <ModifyPlanButton account={account} />
         </Can>
       ) : null}
       {isDeletable(account) ? (
@@ -92,15 +92,6 @@ function AccountActions({ account }: { account: HostingAccountDetail }) {
       ) : null}
     </div>
   );
-}
-
-/**
- * MODIFY PLAN SPOT: the plan change wizard's button mounts here (spec part 3, 2.8 and 4), as
- * `<ModifyPlanButton account={account} />` from src/islands/hosting/plan/ModifyPlan.tsx, built
- * with the shared hosting orders. Shown only for non-legacy shared hosting to editors.
- */
-function ModifyPlanSpot({ account }: { account: HostingAccountDetail }) {
-  return <ModifyPlanButton account={account} />;
 }
 
 function Facts({ facts }: { facts: ([label: string, value: ReactNode] | null)[] }) {

@@ -10,7 +10,7 @@ import { toastError, toastSuccess } from '../../stores/toasts';
 /** Spec part 3, 2.8: said on an account whose cPanel account does not exist yet. */
 export const NOT_CREATED_TEXT = 'This account has not been created, yet. Please add IP addresses to your default IP group.';
 
-/** The account page's banners (spec part 3, 2.8 and 4): suspended, a pending downgrade, not yet created. */
+/** The account page's banners (spec part 3, 2.8 and 4): suspended, a pending downgrade, a plan change awaiting payment, not yet created. */
 export function HostingBanners({ account: a }: { account: HostingAccountDetail }) {
   return (
     <div className="hosting-banners">
@@ -29,6 +29,14 @@ export function HostingBanners({ account: a }: { account: HostingAccountDetail }
         </div>
       ) : null}
       {a.upgrade_pending ? <DowngradeBanner account={a} /> : null}
+      {a.plan_change_invoice_id !== null ? (
+        <div className="alert alert-warning" role="status">
+          <span>
+            A plan change waits for the payment of <a href={`/billing/invoices/${a.plan_change_invoice_id}`}>invoice #{a.plan_change_invoice_id}</a>: the new plan applies
+            once it is paid, and no other change can be made meanwhile.
+          </span>
+        </div>
+      ) : null}
       {!a.is_created ? (
         <div className="alert alert-info" role="status">
           {NOT_CREATED_TEXT}

@@ -73,13 +73,16 @@ export type HostingPlanLimits = z.infer<typeof hostingPlanLimits>;
 /**
  * One account as its page shows it: the list's fields plus what the cards need, the server's
  * two nameservers (spec part 3, 2.8: for non-legacy shared hosting), the plan's limits, the plan
- * a scheduled downgrade moves to, and whether a cPanel password is kept to reveal.
+ * a scheduled downgrade moves to, the invoice a plan change waits for, and whether a cPanel
+ * password is kept to reveal.
  */
 export const hostingAccountDetail = hostingAccount
   .extend({
     nameservers: z.array(z.string()),
     plan_limits: hostingPlanLimits.nullable(),
     pending_plan: z.object({ guid: z.guid(), name: z.string() }).nullable(),
+    /** A plan change "now" whose invoice is not paid yet: the plan switches when it is, and no other change is taken meanwhile. */
+    plan_change_invoice_id: z.number().int().nullable(),
     has_cpanel_password: z.boolean(),
   })
   .meta({ id: 'HostingAccountDetail' });

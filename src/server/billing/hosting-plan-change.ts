@@ -1,6 +1,6 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection';
-import { hostingAccounts, hostingPlans, orders } from '../db/schema/index';
+import { hostingAccounts, hostingPlans, invoices, orders } from '../db/schema/index';
 import { withdrawUnpaidRenewals } from './order-lifecycle';
 
 /**
@@ -69,4 +69,25 @@ export async function applyScheduledPlan(tx: Db, order: { id: number; orderType:
   if (!pending) return;
   await tx.update(hostingAccounts).set({ planGuid: pending.plan, pendingPlanGuid: null, monthlyCostCents: pending.monthlyCents }).where(eq(hostingAccounts.guid, pending.account));
   await tx.update(orders).set({ monthlyCostCents: pending.monthlyCents, sharedHostingPlanGuid: pending.plan }).where(eq(orders.id, order.id));
+}
+
+/**
+ * The unpaid invoice of a plan change "now" for this account, if any: the plan switches when it
+ * is paid, so no other change is taken meanwhile, and the account page says what waits.
+ */
+export async function unpaidPlanChangeInvoice(db: Db, account: { guid: string; companyGuid: string }): Promise<number | null> {
+  const [row] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.companyGuid, account.companyGuid),
+        eq(invoices.purpose, 'PLAN_CHANGE'),
+        inArray(invoices.status, ['UNPAID', 'PARTIALLY_PAID']),
+        sql`${invoices.onPaid} ->> 'hosting_account' = ${account.guid}`,
+      ),
+    )
+    .orderBy(desc(invoices.id))
+    .limit(1);
+  return row?.id ?? null;
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   HOSTING_ACCOUNT_NOT_FOUND,
   cancelDowngradeOp,
@@ -29,7 +29,7 @@ import {
 } from '../../lib/schemas/hosting-orders';
 import type { CompanyContext } from '../context';
 import type { Db } from '../db/connection';
-import { hostingAccounts, hostingLocations, hostingPlans, invoices, orders } from '../db/schema/index';
+import { hostingAccounts, hostingLocations, hostingPlans, orders } from '../db/schema/index';
 import { companyCurrency, couponTermsOf, redeemCoupon } from '../billing/coupons';
 import { applyPaidPlanChange, type PlanChangeOnPaid } from '../billing/hosting-plan-change';
 import { issueInvoice, storedEurPerUsd } from '../billing/issue-invoice';
@@ -38,6 +38,7 @@ import { badRequest, notFound, problem } from '../http/errors';
 import { implement } from '../http/operation';
 import { isAllowed } from '../services/access';
 import { HOSTING_TAX_RATE, SHARED_HOSTING, hostingCycles, planPrice, usableHostingCoupon, type PlanRow } from './hosting-plans';
+import { unpaidPlanChangeInvoice } from '../billing/hosting-plan-change';
 
 /**
  * Ordering shared hosting and changing an account's plan (spec part 3, 2.8, 4 "Hosting account",
@@ -113,14 +114,6 @@ async function planChangeFacts(db: Db, company: CompanyContext, input: { hosting
 }
 
 /** An unpaid PLAN_CHANGE invoice of the account: another change waits until it is paid or cancelled. */
-async function unpaidPlanChange(tx: Db, account: AccountRow): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(and(eq(invoices.companyGuid, account.companyGuid), eq(invoices.purpose, 'PLAN_CHANGE'), inArray(invoices.status, ['UNPAID', 'PARTIALLY_PAID']), sql`${invoices.onPaid} ->> 'hosting_account' = ${account.guid}`))
-    .limit(1);
-  return Boolean(row);
-}
 
 export const hostingOrderOperations = [
   implement(createSharedHostingOrderOp, async (c, { body }) => {
@@ -209,7 +202,7 @@ export const hostingOrderOperations = [
     return db.transaction(async (tx) => {
       const facts = await planChangeFacts(tx, company, body, today, 'update');
       const { account, order, preview } = facts;
-      if (await unpaidPlanChange(tx, account)) throw problem(409, PLAN_CHANGE_AWAITS_PAYMENT, { code: 'plan_change_unpaid' });
+      if ((await unpaidPlanChangeInvoice(tx, account)) !== null) throw problem(409, PLAN_CHANGE_AWAITS_PAYMENT, { code: 'plan_change_unpaid' });
       if (preview.when === 'RENEWAL') {
         await tx.update(hostingAccounts).set({ pendingPlanGuid: facts.next.guid }).where(eq(hostingAccounts.guid, account.guid));
         // A renewal raised at the old plan's price for a period not begun is raised again at the new one.

@@ -6,6 +6,7 @@ import type { Db } from '../db/connection';
 import { domains, hostingAccounts, hostingLocations, hostingPlans, hostingServers, orders } from '../db/schema/index';
 import { notFound } from '../http/errors';
 import { isAllowed } from './access';
+import { unpaidPlanChangeInvoice } from '../billing/hosting-plan-change';
 
 type AccountRow = typeof hostingAccounts.$inferSelect;
 type PlanRow = typeof hostingPlans.$inferSelect;
@@ -124,6 +125,7 @@ export async function hostingAccountDetail(db: Db, guid: string): Promise<Hostin
     nameservers: row.a.accountType === 'SHARED_HOSTING' && !row.a.isLegacy ? (row.server?.nameservers ?? []) : [],
     plan_limits: row.plan ? limitsOf(row.plan) : null,
     pending_plan: row.pending?.guid ? { guid: row.pending.guid, name: row.pending.name! } : null,
+    plan_change_invoice_id: row.a.accountType === 'SHARED_HOSTING' ? await unpaidPlanChangeInvoice(db, row.a) : null,
     has_cpanel_password: row.a.cpanelPasswordSecret !== null,
   };
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { HostingAccountDetail, PlanChangePreview } from '../../../lib/api/hosting';
 import { formatMoney } from '../../../lib/billing/money';
@@ -18,7 +18,8 @@ export function ModifyPlanButton({ account }: { account: HostingAccountDetail })
   const s = useStore($planChange);
   if (account.account_type !== 'SHARED_HOSTING' || account.is_legacy) return null;
   const open = s.open && s.account === account.guid;
-  const changeable = account.is_created && account.status === 'ACTIVE';
+  // A change waiting for its invoice's payment takes no other (the page's banner says which invoice).
+  const changeable = account.is_created && account.status === 'ACTIVE' && account.plan_change_invoice_id === null;
   const footer =
     s.step === 1 ? (
       <>
@@ -88,6 +89,12 @@ function ChoosePlan({ currency }: { currency: string }) {
 function Confirm() {
   const s = useStore($planChange);
   const any = s.previews.RENEWAL ?? s.previews.NOW;
+  // Next (which had the focus) is gone with step 1: the choice of this step takes it.
+  const times = useRef<HTMLFieldSetElement>(null);
+  const shown = Boolean(any);
+  useEffect(() => {
+    if (shown) times.current?.querySelector<HTMLInputElement>('input:checked, input:not(:disabled)')?.focus();
+  }, [shown]);
   if (!any) return null;
   const money = (cents: number) => formatMoney(cents, any.currency);
   return (
@@ -101,7 +108,7 @@ function Confirm() {
           {warning}
         </p>
       ))}
-      <fieldset className="plan-change-times">
+      <fieldset className="plan-change-times" ref={times}>
         <legend>When should the change take effect?</legend>
         <TimeChoice preview={s.previews.NOW} when="NOW" label="Now" chosen={s.when === 'NOW'}>
           {s.previews.NOW ? (
