@@ -1,7 +1,8 @@
 import { computed, map } from 'nanostores';
 import type { HostingLocation, HostingPlan, SharedHostingOptions } from '../lib/api/hosting';
 import type { CouponTermsAnswer } from '../lib/api/ip-orders';
-import { priceSharedHostingOrder, type CouponTerms, type PricedSharedHostingOrder } from '../lib/billing';
+import { priceSharedHostingOrder, type PricedSharedHostingOrder } from '../lib/billing';
+import { couponTermsOf } from '../lib/rules/coupon-terms';
 import { ApiError } from '../lib/errors';
 import { createSharedHostingOrder, listHostingLocations, listHostingPlans, sharedHostingOptions } from '../lib/requests/hosting';
 import { fieldErrors } from '../lib/schemas/auth';
@@ -18,10 +19,6 @@ import { toastError, toastSuccess } from './toasts';
  * server writes the invoice with. Placing it goes to the invoice.
  */
 
-const couponTermsOf = (coupon: CouponTermsAnswer): CouponTerms =>
-  coupon.discount_type === 'FIXED_AMOUNT'
-    ? { code: coupon.code, discountType: 'FIXED_AMOUNT', amountCents: coupon.amount, currency: coupon.currency }
-    : { code: coupon.code, discountType: 'PERCENTAGE', percentageValue: coupon.percentage_value };
 
 export interface HostingOrderState {
   loading: boolean;

@@ -1,6 +1,9 @@
 import type { BillingCycleOption, CouponTermsAnswer, IpOrderOptions, MarketplaceEntry, MarketplaceLocation } from '../api/ip-orders';
-import { priceIpOrder, type CouponTerms, type PricedIpOrder } from '../billing';
+import { priceIpOrder, type PricedIpOrder } from '../billing';
 import { MAX_SLOTS, normaliseCoupon, type IpAddressType, type IpFilter, type IpOrderInput } from '../schemas/ip-orders';
+import { couponTermsOf } from './coupon-terms';
+
+export { couponTermsOf };
 
 /**
  * The IP order's rules shared by the panel's wizard (src/stores/ip-order.ts) and the CLI's
@@ -35,10 +38,6 @@ export function chosenLocations(entries: readonly MarketplaceEntry[], picks: Rea
   });
 }
 
-export const couponTermsOf = (coupon: CouponTermsAnswer): CouponTerms =>
-  coupon.discount_type === 'FIXED_AMOUNT'
-    ? { code: coupon.code, discountType: 'FIXED_AMOUNT', amountCents: coupon.amount, currency: coupon.currency }
-    : { code: coupon.code, discountType: 'PERCENTAGE', percentageValue: coupon.percentage_value };
 
 export interface SummaryInput {
   ipType: IpAddressType;
