@@ -18,7 +18,8 @@ export const ORDER_NOT_EXTENDABLE = 'Only active orders can be extended.';
 /** Spec part 3, 5 "Extend order": a period and the terms checkbox are required. */
 export const CHOOSE_PERIOD = 'Please choose an extension period!';
 export const UNKNOWN_PERIOD = 'This extension period is not offered for this order. Choose one of the periods shown.';
-export const EXTEND_AGREE = 'Please agree to the terms of service!';
+/** The terms box of an order's paid step (an extension, a website setup). */
+export const TERMS_AGREE = 'Please agree to the terms of service!';
 /** Success sentences: the cancel one is the spec's (8); the extension's follows 'Order successfully placed, redirecting to invoice...'. */
 export const ORDER_CANCELLATION_SUBMITTED = CANCELLATION_SUBMITTED;
 export const NOTHING_TO_EXTEND = 'This order has no active services left to extend.';
@@ -35,4 +36,4 @@ const period = z.number(CHOOSE_PERIOD).check(z.int(CHOOSE_PERIOD), z.gte(1, CHOO
 /** `POST /billing/orders/{id}/extend/`: the period in months, one of the extension options. */
 export const extendOrderSchema = z.object({ period });
 export type ExtendOrder = z.input<typeof extendOrderSchema>;
-export const extendOrderFormSchema = z.object({ period, agree: z.literal(true, EXTEND_AGREE) });
+export const extendOrderFormSchema = z.object({ period, agree: z.literal(true, TERMS_AGREE) });

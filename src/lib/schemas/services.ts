@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { TERMS_AGREE } from './order-actions';
 import { ARTICLE_COUNTS, WEBSITE_COUNT, WHITE_GLOVE_MIN_WEBSITES } from '../billing/pricing';
 
 /**
@@ -13,7 +14,6 @@ export const WEBSITE_ORDER_CREATED = 'Order successfully created!';
 // Our sentences: the spec names none for these.
 export const ARTICLE_COUNT_MESSAGE = `Please choose ${ARTICLE_COUNTS.slice(0, -1).join(', ')} or ${ARTICLE_COUNTS.at(-1)} articles per website!`;
 export const WHITE_GLOVE_MESSAGE = `White-glove domain picking needs at least ${WHITE_GLOVE_MIN_WEBSITES} websites!`;
-export const WEBSITE_TERMS_MESSAGE = 'Please agree to the terms of service!';
 /** Spec part 3, 9: "more: contact support". */
 export const MORE_WEBSITES_NOTE = `Need more than ${WEBSITE_COUNT.max} websites? Contact support.`;
 
@@ -42,4 +42,4 @@ export const websiteSetupSchema = z.object(fields).check(whiteGloveCheck());
 export type WebsiteSetupInput = z.input<typeof websiteSetupSchema>;
 
 /** The page's form: the order and the terms box (spec part 3, 5: "terms checkbox required"). */
-export const websiteSetupFormSchema = z.object({ ...fields, agree: z.literal(true, WEBSITE_TERMS_MESSAGE) }).check(whiteGloveCheck());
+export const websiteSetupFormSchema = z.object({ ...fields, agree: z.literal(true, TERMS_AGREE) }).check(whiteGloveCheck());
