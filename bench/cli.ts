@@ -19,6 +19,7 @@ import { seedBulk, seedDemo } from '../src/server/seed/index';
 import { listenApi } from '../src/server/standalone';
 import { mb, median, ms } from './figures';
 import { demoOwnerCompany } from './demo-owner';
+import { createViewerCache } from '../src/server/auth/viewer-cache';
 
 const run = promisify(execFile);
 
@@ -66,7 +67,7 @@ export async function measureCli(opts: { dataDir: string; ipCount: number; domai
     const [hosting] = await db.select({ guid: hostingAccounts.guid }).from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, ownerCompany), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING'))).limit(1);
 
     // Provisioning steps an hour long: the import's tasks stay queued, so only checking and submitting is timed.
-    const deps: ServerDeps = { db, config: { ...DEFAULT_CONFIG, provisionStepMs: 3_600_000 }, mailer: createMemoryMailer(), now: () => new Date(), clientIp: () => '127.0.0.1', jobs: createJobEngine(database, () => deps) };
+    const deps: ServerDeps = { db, config: { ...DEFAULT_CONFIG, provisionStepMs: 3_600_000 }, mailer: createMemoryMailer(), viewers: createViewerCache(database.authChanges), now: () => new Date(), clientIp: () => '127.0.0.1', jobs: createJobEngine(database, () => deps) };
     const { server, port } = await listenApi(deps);
     const apiUrl = `http://127.0.0.1:${port}`;
     try {

@@ -14,6 +14,7 @@ import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts';
 import { EXPORT_FIELDS } from '../src/lib/schemas/domain-export';
 import { mb, median, ms } from './figures';
 import { demoOwnerCompany } from './demo-owner';
+import { createViewerCache } from '../src/server/auth/viewer-cache';
 
 const TOKEN_KEY = 'hostdeck:token';
 /** The Add Domains wizard's figure: an import of this many lines. */
@@ -36,7 +37,7 @@ export async function measureDomains(opts: { dataDir: string; domainCount: numbe
   const [group] = await db.select().from(domainGroups).where(and(eq(domainGroups.companyGuid, ownerCompany), eq(domainGroups.name, 'Bulk')));
   console.log(`seeded in ${ms(performance.now() - t)}`);
 
-  const deps: ServerDeps = { db, config: DEFAULT_CONFIG, mailer: createMemoryMailer(), now: () => new Date(), clientIp: () => '127.0.0.1', jobs: createJobEngine(database, () => deps) };
+  const deps: ServerDeps = { db, config: DEFAULT_CONFIG, mailer: createMemoryMailer(), viewers: createViewerCache(database.authChanges), now: () => new Date(), clientIp: () => '127.0.0.1', jobs: createJobEngine(database, () => deps) };
   const app = createApiApp(deps);
   const login = await app.request('/auth/login/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'demo@hostdeck.test', password: DEMO_PASSWORD }) });
   const { token } = (await login.json()) as { token: string };

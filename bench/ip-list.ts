@@ -13,6 +13,7 @@ import { listenApi } from '../src/server/standalone';
 import { measureIpPage, measureIpPageInBrowser } from './ip-page';
 import { mb, median, ms } from './figures';
 import { demoOwnerCompany } from './demo-owner';
+import { createViewerCache } from '../src/server/auth/viewer-cache';
 
 
 /** Bytes as they come over the wire, not decoded, until the last one has arrived. */
@@ -40,7 +41,7 @@ export async function measureIpList(opts: { dataDir: string; ipCount: number; ru
   if (have < opts.ipCount) await seedBulk(db, ownerCompany, { ipAddresses: opts.ipCount - have, domains: 0 });
   console.log(`seeded in ${ms(performance.now() - t)}`);
 
-  const deps: ServerDeps = { db, config: DEFAULT_CONFIG, mailer: createMemoryMailer(), now: () => new Date(), clientIp: () => '127.0.0.1', jobs: createJobEngine(database, () => deps) };
+  const deps: ServerDeps = { db, config: DEFAULT_CONFIG, mailer: createMemoryMailer(), viewers: createViewerCache(database.authChanges), now: () => new Date(), clientIp: () => '127.0.0.1', jobs: createJobEngine(database, () => deps) };
   const app = createApiApp(deps);
   const login = await app.request('/auth/login/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'demo@hostdeck.test', password: DEMO_PASSWORD }) });
   const { token } = (await login.json()) as { token: string };

@@ -1,6 +1,7 @@
 import type { Db } from './db/connection';
 import type { Mailer } from './mail/mailer';
-import type { ResolvedViewer } from './auth/viewer';
+import type { ResolvedViewer, ViewerRow } from './auth/viewer';
+import type { ViewerCache } from './auth/viewer-cache';
 import type { JobEngine } from './jobs/engine';
 import type { EdgeHandle } from './edge/server';
 import type { DnsHandle } from './dns/server';
@@ -41,6 +42,8 @@ export interface ServerDeps {
   db: Db;
   config: ServerConfig;
   mailer: Mailer;
+  /** Viewers of recent tokens, dropped when the database announces a change (src/server/auth/viewer-cache.ts). */
+  viewers: ViewerCache<ViewerRow>;
   /** The current time; tests move it to check expiry. */
   now: () => Date;
   /** The client's address as the HTTP server saw it. */

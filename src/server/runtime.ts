@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS } from './seed/demo-accounts';
 import { createJobEngine } from './jobs/engine';
 import { edgeOptionsFromEnv, startEdge } from './edge/server';
 import { dnsOptionsFromEnv, startDnsServer } from './dns/server';
+import { createViewerCache } from './auth/viewer-cache';
 
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
 
@@ -50,6 +51,7 @@ async function start(): Promise<ServerDeps> {
     db: database.db,
     config: configFromEnv(),
     mailer: createMailer(process.env.SMTP_URL, process.env.MAIL_FROM ?? 'Hostdeck <no-reply@hostdeck.test>'),
+    viewers: createViewerCache(database.authChanges),
     now: () => new Date(),
     clientIp: clientAddressOf,
     jobs: createJobEngine(database, () => deps),

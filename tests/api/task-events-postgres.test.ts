@@ -1,18 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { resetDnsZone } from '../../src/lib/requests/dns-zone';
 import { readTaskEvents } from '../../src/lib/requests/task-events';
 import type { TaskEvent } from '../../src/lib/api/tasks';
 import { openDatabase } from '../../src/server/db/connection';
-import { dnsZones, domains } from '../../src/server/db/schema/index';
+import { dnsZones, domains, memberships, users } from '../../src/server/db/schema/index';
 import { startApiProcess, type ApiProcess, type Session } from './helpers/api-process';
 import { copyToWorkerDatabase } from './helpers/postgres';
 
 /**
  * Past one machine (DESIGN "Running"): two API processes on one PostgreSQL share the job
  * queue and the task events (LISTEN/NOTIFY), so a task started through one is streamed by the
- * other. Runs only with TEST_DATABASE_URL (`.ci/run` gives it to `npm run test:api`).
+ * other; a viewer one process remembers is dropped when another changes it. Runs only with TEST_DATABASE_URL (`.ci/run` gives it to `npm run test:api`).
  */
 const url = process.env.TEST_DATABASE_URL;
 
@@ -98,6 +98,32 @@ describe.skipIf(!url)('two API processes on one PostgreSQL', () => {
       expect(seenByOne).toEqual(seenByOther);
     } finally {
       await admin.end();
+    }
+  });
+
+  it('drops a viewer it remembers when the permission is removed elsewhere', { timeout: 30_000 }, async () => {
+    const session = await one!.signIn('demo@hostdeck.test');
+    const list = async () => (await fetch(`${other!.baseURL}/ip_addresses/?page=1&per_page=25`, { headers: { Authorization: `Token ${session.token}`, Company: session.company } })).status;
+    // Answered once, the viewer is remembered by the other process.
+    expect(await list()).toBe(200);
+    expect(await list()).toBe(200);
+    const database = await openDatabase({ databaseUrl, migrate: false });
+    try {
+      const [user] = await database.db.select({ guid: users.guid }).from(users).where(eq(users.email, 'demo@hostdeck.test'));
+      const owner = and(eq(memberships.userGuid, user!.guid), eq(memberships.companyGuid, session.company));
+      const [m] = await database.db.select({ permissions: memberships.permissions }).from(memberships).where(owner);
+      await database.db.update(memberships).set({ permissions: m!.permissions.filter((p) => p !== 'can_view_ip_addresses') }).where(owner);
+      // The notice crosses processes as soon as PostgreSQL sends it; without it the viewer would
+      // be kept for minutes (VIEWER_CACHE_MAX_AGE_MS), far past this wait.
+      let status = await list();
+      for (let i = 0; i < 50 && status === 200; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        status = await list();
+      }
+      expect(status).toBe(403);
+      await database.db.update(memberships).set({ permissions: m!.permissions }).where(owner);
+    } finally {
+      await database.close();
     }
   });
 });

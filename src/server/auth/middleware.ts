@@ -13,8 +13,8 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header('authorization') ?? '';
   const m = /^Token\s+(\S+)$/i.exec(header);
   if (!m) throw unauthorized('Authentication credentials were not provided.');
-  const { db, now, config } = c.var.deps;
-  const resolved = await resolveViewer(db, m[1]!, c.req.header('company')?.trim() || null, now(), config, c.var.deps.clientIp(c.req.raw));
+  const { deps } = c.var;
+  const resolved = await resolveViewer(deps, m[1]!, c.req.header('company')?.trim() || null, deps.now(), deps.clientIp(c.req.raw));
   if (!resolved) throw unauthorized();
   c.set('viewer', resolved.viewer);
   c.set('resolved', resolved);

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/connection';
 import { sessionTokens } from '../db/schema/index';
 import { preparedStatement } from '../db/prepared';
-import type { CompanyContext, ServerConfig, Viewer } from '../context';
+import type { CompanyContext, ServerDeps, Viewer } from '../context';
 import { isGuid } from '../../lib/schemas/ids';
 import { hashToken } from './tokens';
 import { apiKeyRefusal } from './api-key-policy';
@@ -15,7 +14,8 @@ export interface ResolvedViewer {
   requested: string | null;
 }
 
-interface Row {
+/** The row behind a token, as resolved and as the viewer cache keeps it. */
+export interface ViewerRow {
   session_guid: string;
   kind: string;
   key_company: string | null;
@@ -47,7 +47,7 @@ interface Row {
  * membership that applies ($2, the `Company` header; else an API key's own company; else the
  * default company, else the oldest membership), with only the columns a request needs.
  */
-const resolveStatement = preparedStatement<Row>(
+const resolveStatement = preparedStatement<ViewerRow>(
   'hostdeck_resolve_viewer',
   `select s.guid as session_guid, s.kind, s.company_guid as key_company, s.expires_at, s.last_used_at,
      u.guid as user_guid, u.email, u.first_name, u.last_name, u.is_customer, u.user_kind,
@@ -68,24 +68,38 @@ const resolveStatement = preparedStatement<Row>(
 );
 
 /**
- * The viewer behind a token and the company of the request in ONE query: the session, its
- * user and the membership that applies (the `Company` header's, else the default company's,
- * else the oldest). Nothing is cached between requests, so a revoked token or a removed
- * permission stops working on the next request; the session's idle clock is written at most
- * once a minute. Null when the token is unknown, revoked, expired or idle too long.
+ * The viewer behind a token and the company of the request: the session, its user and the
+ * membership that applies (the `Company` header's, else the default company's, else the
+ * oldest). Read with one query and then kept by `deps.viewers` until the database announces a
+ * change to any of them (src/server/auth/viewer-cache.ts), so a revoked token or a removed
+ * permission stops working on the next request, and a request repeating a token asks the
+ * database nothing. The session's idle clock is written at most once a minute. Null when the
+ * token is unknown, revoked, expired or idle too long.
  */
-export async function resolveViewer(db: Db, token: string, companyHeader: string | null, now: Date, config: ServerConfig, clientIp?: string): Promise<ResolvedViewer | null> {
+export async function resolveViewer(deps: Pick<ServerDeps, 'db' | 'viewers' | 'config'>, token: string, companyHeader: string | null, now: Date, clientIp?: string): Promise<ResolvedViewer | null> {
+  const { db, viewers, config } = deps;
   const hash = hashToken(token);
-  // A header that is not a guid names no company; it must not reach a uuid column.
-  const [found] = await resolveStatement(db, [hash, companyHeader && isGuid(companyHeader) ? companyHeader.toLowerCase() : null]);
-  const row = found && companyHeader && !isGuid(companyHeader) ? { ...found, membership_guid: null } : found;
-  if (!row) return null;
-  if (row.expires_at && row.expires_at <= now) return null;
+  const key = `${hash} ${companyHeader ?? ''}`;
+  let row = viewers.get(key);
+  // Another server may have seen the session since: only the database may say it is idle.
+  if (row && !isLive(row, now, config.sessionIdleMinutes)) {
+    viewers.delete(key);
+    row = undefined;
+  }
+  if (!row) {
+    const snapshot = viewers.snapshot();
+    // A header that is not a guid names no company; it must not reach a uuid column.
+    const [found] = await resolveStatement(db, [hash, companyHeader && isGuid(companyHeader) ? companyHeader.toLowerCase() : null]);
+    if (!found) return null;
+    row = companyHeader && !isGuid(companyHeader) ? { ...found, membership_guid: null } : found;
+    if (!isLive(row, now, config.sessionIdleMinutes)) return null;
+    viewers.set(key, row, snapshot);
+  }
   if (row.kind === 'SESSION') {
-    if (row.last_used_at.getTime() + config.sessionIdleMinutes * 60_000 <= now.getTime()) return null;
     // Writing on every request would cost a round trip each time; a minute's precision is enough.
     if (now.getTime() - row.last_used_at.getTime() > 60_000) {
       await db.update(sessionTokens).set({ lastUsedAt: now }).where(eq(sessionTokens.guid, row.session_guid));
+      row.last_used_at = now;
     }
   } else {
     // An API key: its expiry and its allowlist (spec part 3, 2.9 API Keys; docs/decisions.md).
@@ -94,6 +108,8 @@ export async function resolveViewer(db: Db, token: string, companyHeader: string
     // The last use as the key list shows it: the clock to the minute, as sessions keep theirs, and a new address at once.
     if (now.getTime() - row.last_used_at.getTime() > 60_000 || (clientIp && clientIp !== row.last_ip_address)) {
       await db.update(sessionTokens).set({ lastUsedAt: now, ipAddress: clientIp ?? null }).where(eq(sessionTokens.guid, row.session_guid));
+      row.last_used_at = now;
+      row.last_ip_address = clientIp ?? null;
     }
   }
   const viewer: Viewer = {
@@ -123,4 +139,10 @@ export async function resolveViewer(db: Db, token: string, companyHeader: string
         }
       : null;
   return { viewer, company, requested: companyHeader || row.key_company };
+}
+
+/** Not expired, and (a sign-in session) used within the idle time. */
+function isLive(row: ViewerRow, now: Date, idleMinutes: number): boolean {
+  if (row.expires_at && row.expires_at <= now) return false;
+  return row.kind !== 'SESSION' || row.last_used_at.getTime() + idleMinutes * 60_000 > now.getTime();
 }

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { pgliteAuthChanges, poolAuthChanges, type AuthChangeFeed } from './auth-changes';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath. */
@@ -20,6 +21,8 @@ export interface Database {
   /** The embedded instance, when there is one (pg-boss and tests use it directly). */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** Changes to who a token is and what it may do, as the database announces them. */
+  authChanges: AuthChangeFeed;
   close(): Promise<void>;
 }
 
@@ -48,6 +51,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   const shouldMigrate = options.migrate ?? true;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: `-c ${PLAN_ONCE}` });
+    const authChanges = poolAuthChanges(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     if (shouldMigrate) {
       const client = await pool.connect();
@@ -60,7 +64,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
         client.release();
       }
     }
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    return { db, kind: 'postgres', pool, authChanges, close: () => pool.end() };
   }
   let pglite = options.pglite;
   if (!pglite) {
@@ -72,7 +76,8 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   if (shouldMigrate) await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   const instance = pglite;
-  return { db, kind: 'pglite', pglite: instance, close: () => instance.close() };
+  const authChanges = await pgliteAuthChanges(instance);
+  return { db, kind: 'pglite', pglite: instance, authChanges, close: () => instance.close() };
 }
 
 /** True once the database answers a query. */

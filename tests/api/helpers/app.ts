@@ -7,6 +7,7 @@ import { createJobEngine } from '../../../src/server/jobs/engine';
 import { startDnsServer } from '../../../src/server/dns/server';
 import { DEMO_PASSWORD } from '../../../src/server/seed/demo-accounts';
 import { createSeededTestDatabase } from './db';
+import { createViewerCache } from '../../../src/server/auth/viewer-cache';
 
 export interface TestApp {
   app: ReturnType<typeof createApiApp>;
@@ -37,6 +38,7 @@ export function createTestApp(database: Database, config: Partial<ServerConfig> 
     db: database.db,
     config: { ...DEFAULT_CONFIG, checkAnswers: true, ...config },
     mailer,
+    viewers: createViewerCache(database.authChanges),
     now: () => new Date(Date.now() + offset),
     clientIp: (req) => req.headers.get('x-test-ip') ?? '127.0.0.1',
     // Starts pg-boss only when a test starts a task; such a file stops it before closing the database.
