@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
-import { domains, ipAddresses, ipGroups, companies, orders, signatures } from '../../src/server/db/schema/index';
+import { domains, ipAddresses, ipGroups, companies, memberships, orders, signatures } from '../../src/server/db/schema/index';
 import type { Api } from '../../src/lib/api/client';
 import { getDashboard, getErrorDescription, getSupportArticle, getWhiteLabel, search } from '../../src/lib/requests/system';
 import { listIpAddresses } from '../../src/lib/requests/ip-addresses';
@@ -185,5 +185,19 @@ describe('GET /ip_addresses/', () => {
     const inGroup = await listIpAddresses(api, { group, per_page: 99999 });
     expect(inGroup.total).toBe(all.data.filter((x) => x.group.guid === group).length);
     expect(inGroup.data.every((x) => x.group.guid === group)).toBe(true);
+    // A member allowed only that group counts and sees only it, searched or not.
+    const owned = and(eq(memberships.companyGuid, owner.company), eq(memberships.accountType, 'OWNER'));
+    await database.db.update(memberships).set({ allowedIpGroups: [group] }).where(owned);
+    try {
+      const restricted = await listIpAddresses(api, { per_page: 10 });
+      expect(restricted.total).toBe(inGroup.total);
+      const city = inGroup.data.find((x) => x.city)?.city ?? inGroup.data[0]!.ip_address;
+      const searched = await listIpAddresses(api, { per_page: 99999, search: [city] });
+      expect(searched.data.length).toBeGreaterThan(0);
+      expect(searched.total).toBe(searched.data.length);
+      expect(searched.data.every((x) => x.group.guid === group)).toBe(true);
+    } finally {
+      await database.db.update(memberships).set({ allowedIpGroups: [] }).where(owned);
+    }
   });
 });

@@ -54,8 +54,11 @@ const ipPageStatement = preparedStatement<{ data: string; total: number }>(
       group by d.ip_address_guid
     )
     select coalesce(json_agg(item order by p.ip_numeric, p.guid), '[]')::text as data,
-    -- The total in the same statement: one round trip per page, whatever the database.
-    (select count(*)::int from ip_addresses ip where ${MATCHES}) as total
+    -- The total in the same statement: one round trip per page, whatever the database. Without
+    -- a search or a group restriction ($7 and $8) it reads only the (company, group, address)
+    -- index; a CASE runs only the subquery of its branch.
+    case when $7 and $8 then (select count(*)::int from ip_addresses ip where ip.company_guid = $1 and ($3::uuid is null or ip.group_guid = $3::uuid))
+      else (select count(*)::int from ip_addresses ip where ${MATCHES}) end as total
     from page p
     join ip_groups g on g.guid = p.group_guid
     left join signatures s on s.guid = p.signature_guid
