@@ -55,25 +55,26 @@ export async function pgliteAuthChanges(pglite: PGlite): Promise<AuthChangeFeed>
 }
 
 /**
- * PostgreSQL: attached to the pool before its first connection, so every connection listens
- * before it runs anything else. With no connection listening (an idle pool closes them) the
- * feed is not covered; that moment delivers `all`.
+ * PostgreSQL: `onConnect` goes into the pool's options, so every connection listens before the
+ * pool hands it out; `watch` follows the pool's connections. With no connection listening (an
+ * idle pool closes them) the feed is not covered; that moment delivers `all`.
  */
-export function poolAuthChanges(pool: pg.Pool): AuthChangeFeed {
+export function poolAuthChanges() {
   const feed = listeners();
-  const listening = new Set<pg.PoolClient>();
-  pool.on('connect', (client) => {
-    client.on('notification', (message) => {
-      if (message.channel === AUTH_CHANGES_CHANNEL) feed.emit(parseAuthChange(message.payload ?? ''));
-    });
-    // Queued before anything the pool hands the connection out for.
-    client.query(`LISTEN ${AUTH_CHANGES_CHANNEL}`).then(
-      () => listening.add(client),
-      () => undefined,
-    );
-  });
-  pool.on('remove', (client) => {
-    if (listening.delete(client) && listening.size === 0) feed.emit({ kind: 'all' });
-  });
-  return { covered: () => listening.size > 0, subscribe: feed.subscribe };
+  const listening = new Set<pg.ClientBase>();
+  return {
+    feed: { covered: () => listening.size > 0, subscribe: feed.subscribe } satisfies AuthChangeFeed,
+    async onConnect(client: pg.ClientBase): Promise<void> {
+      client.on('notification', (message) => {
+        if (message.channel === AUTH_CHANGES_CHANNEL) feed.emit(parseAuthChange(message.payload ?? ''));
+      });
+      await client.query(`LISTEN ${AUTH_CHANGES_CHANNEL}`);
+      listening.add(client);
+    },
+    watch(pool: pg.Pool): void {
+      pool.on('remove', (client) => {
+        if (listening.delete(client) && listening.size === 0) feed.emit({ kind: 'all' });
+      });
+    },
+  };
 }

@@ -50,8 +50,10 @@ const PLAN_ONCE = 'plan_cache_mode=force_generic_plan';
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
   const shouldMigrate = options.migrate ?? true;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: `-c ${PLAN_ONCE}` });
-    const authChanges = poolAuthChanges(pool);
+    const changes = poolAuthChanges();
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: `-c ${PLAN_ONCE}`, onConnect: changes.onConnect });
+    changes.watch(pool);
+    const authChanges = changes.feed;
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     if (shouldMigrate) {
       const client = await pool.connect();
