@@ -24,6 +24,8 @@ import type { TestApp } from './helpers/app';
 import { useDemoApp, type Session } from './helpers/demo-app';
 import { codeFrom, hashFrom, lastMailTo } from './helpers/mail';
 import { payInFull } from './helpers/pay';
+import { listCompanyEmails } from '../../src/lib/requests/company-emails';
+import { CONTACT_SECRETS_NOT_KEPT } from '../../src/server/services/contact-verification';
 import { withoutOwnerScopes } from './helpers/scopes';
 
 let database: Database;
@@ -87,7 +89,15 @@ describe('POST /account/companies/{guid}/contacts/', () => {
     expect(res.status).toBe(201);
     const body = await bodyOf<{ message: string; contact: Contact }>(res);
     expect(body).toMatchObject({ message: CONTACT_CREATED, contact: { status: 'VERIFICATION', selected_events: ['new_invoice'], can_be_disabled: true } });
-    expect(lastMailTo(t, 'vera@example.test').subject).toBe('Please verify your email address');
+    const mail = lastMailTo(t, 'vera@example.test');
+    expect(mail.subject).toBe('Please verify your email address');
+    // Company > Emails shows the email to every member who may read the tab, but not its link
+    // and code: whoever saw them there could verify an address that is not theirs.
+    const recorded = (await listCompanyEmails(t.client(demo), demo.company, { email: 'vera@example.test' })).data[0]!;
+    expect(recorded.content).toContain(CONTACT_SECRETS_NOT_KEPT);
+    expect(recorded.content).not.toContain(codeFrom(mail.text));
+    expect(recorded.content).not.toContain(hashFrom(mail.text, '/auth/verify/contact'));
+    expect((await listCompanyEmails(t.client(demo), demo.company, { content: codeFrom(mail.text) })).total).toBe(0);
     await verify('vera@example.test');
     const one = await bodyOf<Contact>(await t.call('GET', `${base()}${body.contact.guid}/`, demo));
     expect(one.status).toBe('ACTIVE');

@@ -7,7 +7,9 @@ import { invitationCodeFor } from '../../src/server/services/invitation-code';
 import { getCompany } from '../../src/lib/requests/account';
 import { verifyEmail } from '../../src/lib/requests/auth-flows';
 import {
+  createApiKey,
   createCompanyUser,
+  deleteApiKey,
   deleteCompanyUser,
   getCompanyUser,
   inviteCompanyUser,
@@ -17,6 +19,7 @@ import {
   updateInvoiceNotes,
 } from '../../src/lib/requests/company';
 import { PRESETS } from '../../src/lib/rules/scopes';
+import { BEYOND_REACH } from '../../src/lib/rules/access-reach';
 import { hashFrom, lastMailTo } from './helpers/mail';
 import { refusal } from './helpers/outcomes';
 import { withoutOwnerScopes } from './helpers/scopes';
@@ -230,6 +233,33 @@ describe('GET, POST and DELETE /account/companies/{guid}/users/{userGuid}/', () 
     const equal = await newMember('equal', ['can_view_domains']);
     expect((await updateCompanyUser(t.client(manager.session), demo.company, equal.guid, { status: 'DISABLED' })).user.status).toBe('DISABLED');
     expect((await deleteCompanyUser(t.client(manager.session), demo.company, equal.guid)).message).toBe('User successfully deleted!');
+  });
+
+  it('lets a member restricted to some IP groups give, keep and manage only those', async () => {
+    const groups = await database.db.select({ guid: ipGroups.guid }).from(ipGroups).where(eq(ipGroups.companyGuid, demo.company)).limit(2);
+    const [mine, other] = groups.map((g) => g.guid);
+    const scopes = ['can_view_company_info', 'can_view_company_users', 'can_add_company_users', 'can_edit_company_users', 'can_delete_company_users', 'can_view_api_keys', 'can_create_api_keys', 'can_view_ip_addresses'];
+    const manager = await newMember('restricted-manager', scopes);
+    await updateCompanyUser(t.client(demo), demo.company, manager.guid, { allowed_ip_groups: [mine!] });
+    const asManager = t.client(manager.session);
+    // What they bring in is as restricted as they are.
+    const made = await createCompanyUser(asManager, demo.company, { first_name: 'Made', last_name: 'ByManager', email: `made-${Date.now()}@example.test`, password: 'a long enough passphrase' });
+    expect(made.user.allowed_ip_groups).toEqual([mine]);
+    const key = await createApiKey(asManager, demo.company, { name: 'Restricted key', allowed_ip_addresses: '127.0.0.1', permissions: ['can_view_ip_addresses'] });
+    expect((await getCompanyUser(t.client(demo), demo.company, key.user_id)).allowed_ip_groups).toEqual([mine]);
+    // No wider reach to give: not all groups (an empty list), not another group.
+    for (const wider of [[], [other!], [mine!, other!]]) {
+      const refused = await refusal(updateCompanyUser(asManager, demo.company, made.user.user.guid, { allowed_ip_groups: wider }), 403);
+      expect(refused.message).toBe(BEYOND_REACH.allowed_ip_groups);
+    }
+    expect((await updateCompanyUser(asManager, demo.company, made.user.user.guid, { permissions: ['can_view_ip_addresses'], allowed_ip_groups: [mine!] })).user.allowed_ip_groups).toEqual([mine]);
+    // A member reaching every group, or an API key that does, is beyond them.
+    const free = await newMember('unrestricted', []);
+    expect((await refusal(updateCompanyUser(asManager, demo.company, free.guid, { status: 'DISABLED' }), 403)).message).toBe(OUTRANKS_YOU);
+    expect((await refusal(deleteCompanyUser(asManager, demo.company, free.guid), 403)).message).toBe(OUTRANKS_YOU);
+    const ownersKey = await createApiKey(t.client(demo), demo.company, { name: 'Owner key', allowed_ip_addresses: '127.0.0.1', permissions: ['can_view_ip_addresses'] });
+    expect((await refusal(deleteApiKey(asManager, demo.company, ownersKey.guid), 403)).message).toBe(OUTRANKS_YOU);
+    expect((await deleteApiKey(asManager, demo.company, key.guid)).message).toBe('API key successfully deleted!');
   });
 
   it("answers one member, and 404 for another company's user", async () => {

@@ -159,6 +159,8 @@ export const listLinksOp = defineOperation({
 export const createLinkOp = defineOperation({
   ...affiliateRoutes.createLink,
   ...own,
+  // Spec part 3, 6: can_add_domain_groups also gates affiliate link creation.
+  scopes: ['can_add_domain_groups'],
   summary: 'A DEFAULT link with a new random hash, or a CUSTOM one requested for approval',
   body: linkCreateSchema,
   answer: z.object({ message: z.string(), link: affiliateLink }),

@@ -14,6 +14,11 @@ export interface EmailToSend {
   template: string;
   userGuid?: string | null;
   companyGuid?: string | null;
+  /**
+   * The HTML the Emails tabs keep, when the email carries a secret that others who see the
+   * tab must not read (a contact's verification link and code); else `html`.
+   */
+  recordedHtml?: string;
 }
 
 /**
@@ -28,7 +33,7 @@ export async function sendEmail(db: Db, mailer: Mailer, email: EmailToSend, now:
       companyGuid: email.companyGuid ?? null,
       template: email.template,
       subject: email.subject,
-      content: email.html,
+      content: email.recordedHtml ?? email.html,
       name: email.name,
       email: email.to,
       isSent: false,

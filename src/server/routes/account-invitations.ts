@@ -8,6 +8,7 @@ import { countRows, pageOfRows } from '../db/lists';
 import { notFound, problem } from '../http/errors';
 import { implement } from '../http/operation';
 import { recordActivity } from '../services/activity';
+import { inheritedRestrictions } from '../services/access';
 import { invitationCodeFor } from '../services/invitation-code';
 
 /**
@@ -83,10 +84,16 @@ export const accountInvitationOperations = [
         .where(and(eq(memberships.userGuid, inv.userGuid), eq(memberships.companyGuid, inv.companyGuid)));
       if (existing) throw problem(400, 'You are already a member of this company.', { code: 'already_member' });
       // The STAFF preset, but never more than the inviter holds there now: inviting an account of
-      // one's own must not be a way to a wider set of permissions (none once the inviter has left).
+      // one's own must not be a way to a wider set of permissions or reach (none once the inviter has left).
       const [inviter] = inv.invitedByGuid
         ? await tx
-            .select({ permissions: memberships.permissions })
+            .select({
+              permissions: memberships.permissions,
+              allowedIpGroups: memberships.allowedIpGroups,
+              allowedDomainGroups: memberships.allowedDomainGroups,
+              allowedHostingAccounts: memberships.allowedHostingAccounts,
+              allowedSoftwarePresets: memberships.allowedSoftwarePresets,
+            })
             .from(memberships)
             .where(and(eq(memberships.userGuid, inv.invitedByGuid), eq(memberships.companyGuid, inv.companyGuid), eq(memberships.status, 'ACTIVE')))
         : [];
@@ -96,6 +103,7 @@ export const accountInvitationOperations = [
         companyGuid: inv.companyGuid,
         accountType: INVITED_ACCOUNT_TYPE,
         permissions: PRESETS.STAFF.filter((scope) => held.has(scope)),
+        ...(inviter ? inheritedRestrictions(inviter) : {}),
         dateCreated: now(),
       });
       await recordActivity(c, { verb: 'accepted', object: 'the invitation', objectType: 'invitation', objectGuid: inv.guid, target: co.name, targetType: 'company', companyGuid: co.guid }, tx);

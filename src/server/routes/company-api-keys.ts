@@ -11,7 +11,8 @@ import { countRows, pageOfRows } from '../db/lists';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { implement } from '../http/operation';
 import { recordActivity } from '../services/activity';
-import { addedBeyondOwn, apiKeyJson, beyondOwn, lastUses } from './company-users';
+import { addedBeyondOwn, apiKeyJson, beyondOwn, lastUses, requireNotWider } from './company-users';
+import { inheritedRestrictions } from '../services/access';
 
 export const API_KEY_NOT_FOUND = 'API key not found.';
 
@@ -76,7 +77,7 @@ export const companyApiKeyOperations = [
           dateCreated: now(),
         })
         .returning({ guid: users.guid });
-      await tx.insert(memberships).values({ userGuid: user!.guid, companyGuid: company.guid, accountType: 'API_USER', permissions, dateCreated: now() });
+      await tx.insert(memberships).values({ userGuid: user!.guid, companyGuid: company.guid, accountType: 'API_USER', permissions, ...inheritedRestrictions(company), dateCreated: now() });
       const [key] = await tx
         .insert(apiKeys)
         .values({ companyGuid: company.guid, name: body.name, userGuid: user!.guid, allowedIpAddresses: body.allowed_ip_addresses, createdBy: c.var.viewer.userGuid, dateExpires: expires, dateCreated: now() })
@@ -97,6 +98,8 @@ export const companyApiKeyOperations = [
       .from(apiKeys)
       .where(and(eq(apiKeys.guid, params.keyGuid), eq(apiKeys.companyGuid, company.guid)));
     if (!key) throw notFound(API_KEY_NOT_FOUND);
+    const [membership] = await db.select().from(memberships).where(and(eq(memberships.userGuid, key.userGuid), eq(memberships.companyGuid, company.guid)));
+    if (membership) requireNotWider(company, membership);
     await db.transaction(async (tx) => {
       await recordActivity(c, { verb: 'deleted the API key', object: key.name, objectType: 'api_key', objectGuid: key.guid }, tx);
       // The key, its membership and its token go with its user.

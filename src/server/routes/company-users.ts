@@ -20,6 +20,8 @@ import { implement } from '../http/operation';
 import { requirePathCompany } from '../auth/company-access';
 import { hashPassword } from '../auth/passwords';
 import { recordActivity } from '../services/activity';
+import { inheritedRestrictions, reachOf } from '../services/access';
+import { ACCESS_LISTS, BEYOND_REACH, withinReach } from '../../lib/rules/access-reach';
 import { mailVerifyEmail } from '../services/auth-mail';
 import { issueEmailToken } from '../services/email-tokens';
 
@@ -32,11 +34,16 @@ export const NOT_YOURSELF = 'You cannot edit or delete your own account!';
 export const NOT_THE_OWNER = "The company's owner cannot be edited or deleted!";
 /** Spec part 3, 2.9: nobody gives what they do not hold. */
 export const beyondOwn = (scopes: readonly string[]) => `You cannot give permissions you do not hold yourself: ${scopes.join(', ')}.`;
-export const OUTRANKS_YOU = 'You cannot change or remove a user or API key that holds permissions you do not hold yourself.';
+export const OUTRANKS_YOU = 'You cannot change or remove a user or API key that holds permissions or access you do not hold yourself.';
 
-/** A member may manage only those whose permissions are all their own too: no one strips or removes a wider account. */
-function requireNotWider(company: CompanyContext, theirs: readonly string[]): void {
-  if (theirs.some((s) => !company.permissions.has(s))) throw forbidden(OUTRANKS_YOU);
+/**
+ * A member may manage only those whose permissions are all their own too and who reach no
+ * group or account they cannot: no one strips, frees or removes a wider account.
+ */
+export function requireNotWider(company: CompanyContext, theirs: MembershipRow): void {
+  const mine = reachOf(company);
+  const reach = reachOf(theirs);
+  if (theirs.permissions.some((s) => !company.permissions.has(s)) || ACCESS_LISTS.some((field) => !withinReach(mine[field], reach[field]))) throw forbidden(OUTRANKS_YOU);
 }
 
 const userColumns = { guid: users.guid, firstName: users.firstName, lastName: users.lastName, email: users.email };
@@ -166,8 +173,8 @@ export const companyUserOperations = [
         .insert(users)
         .values({ email: body.email, passwordHash, firstName: body.first_name, lastName: body.last_name, defaultCompanyGuid: company.guid, passwordChangedAt: now(), dateCreated: now() })
         .returning(userColumns);
-      // A new member starts with nothing: the edit dialog (or a preset) gives what they need.
-      await tx.insert(memberships).values({ userGuid: user!.guid, companyGuid: company.guid, accountType: 'STAFF', permissions: [], dateCreated: now() });
+      // A new member starts with nothing (the edit dialog or a preset gives what they need), and no wider reach than their maker's.
+      await tx.insert(memberships).values({ userGuid: user!.guid, companyGuid: company.guid, accountType: 'STAFF', permissions: [], ...inheritedRestrictions(company), dateCreated: now() });
       await recordActivity(c, { verb: 'created the user', object: `${user!.firstName} ${user!.lastName}`, objectType: 'user', objectGuid: user!.guid }, tx);
       // The address is proved as at sign-up before the person can sign in.
       const token = await issueEmailToken(tx, { purpose: 'VERIFY_EMAIL', userGuid: user!.guid, now: now() });
@@ -193,12 +200,17 @@ export const companyUserOperations = [
     requireScopes(company, isKey ? ['can_view_api_keys', 'can_create_api_keys'] : ['can_view_company_users', 'can_edit_company_users']);
     if (u.guid === c.var.viewer.userGuid) throw forbidden(NOT_YOURSELF);
     if (m.accountType === 'OWNER') throw forbidden(NOT_THE_OWNER);
-    requireNotWider(company, m.permissions);
+    requireNotWider(company, m);
     if (isKey && (body.account_type || body.status)) throw badRequest({ account_type: "An API key's account type and status cannot be changed." });
     if (!isKey && body.api_key) throw badRequest({ api_key: 'Only an API key has API key settings.' });
     if (body.permissions) {
       const beyond = addedBeyondOwn(company, m.permissions, body.permissions);
       if (beyond.length) throw forbidden(beyondOwn(beyond));
+    }
+    const mine = reachOf(company);
+    for (const field of ACCESS_LISTS) {
+      const given = body[field];
+      if (given && !withinReach(mine[field], given)) throw forbidden(BEYOND_REACH[field]);
     }
     const checks = [
       ['allowed_ip_groups', ipGroups, body.allowed_ip_groups, 'Please choose IP groups of this company!'],
@@ -247,7 +259,7 @@ export const companyUserOperations = [
     if (k || m.accountType === 'API_USER') throw problem(400, 'Delete an API key from the API Keys tab.', { code: 'api_key_user' });
     if (u.guid === c.var.viewer.userGuid) throw forbidden(NOT_YOURSELF);
     if (m.accountType === 'OWNER') throw forbidden(NOT_THE_OWNER);
-    requireNotWider(company, m.permissions);
+    requireNotWider(company, m);
     await db.transaction(async (tx) => {
       await tx.delete(memberships).where(eq(memberships.guid, m.guid));
       await recordActivity(c, { verb: 'removed the user', object: `${u.firstName} ${u.lastName}`, objectType: 'user', objectGuid: u.guid }, tx);

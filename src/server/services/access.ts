@@ -1,5 +1,7 @@
 import { inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { AccessReach } from '../../lib/rules/access-reach';
+import type { CompanyContext } from '../context';
 
 /**
  * An access restriction of the membership (spec part 3, 6: allowed IP groups, domain groups,
@@ -12,3 +14,21 @@ export function restrictTo(column: PgColumn, allowed: readonly string[]): SQL | 
 export function isAllowed(allowed: readonly string[], guid: string | null | undefined): boolean {
   return allowed.length === 0 || (guid != null && allowed.includes(guid));
 }
+
+type Restricted = Pick<CompanyContext, 'allowedIpGroups' | 'allowedDomainGroups' | 'allowedHostingAccounts' | 'allowedSoftwarePresets'>;
+
+/** A membership's (or the viewer's) restrictions by their API names, for src/lib/rules/access-reach.ts. */
+export const reachOf = (m: Restricted): AccessReach => ({
+  allowed_ip_groups: m.allowedIpGroups,
+  allowed_domain_groups: m.allowedDomainGroups,
+  allowed_hosting_accounts: m.allowedHostingAccounts,
+  allowed_software_presets: m.allowedSoftwarePresets,
+});
+
+/** A member someone restricted brings in (a user, an API key, an invitation) starts as restricted as they are. */
+export const inheritedRestrictions = (m: Restricted): Restricted => ({
+  allowedIpGroups: [...m.allowedIpGroups],
+  allowedDomainGroups: [...m.allowedDomainGroups],
+  allowedHostingAccounts: [...m.allowedHostingAccounts],
+  allowedSoftwarePresets: [...m.allowedSoftwarePresets],
+});

@@ -9,6 +9,9 @@ import { EMAIL_TOKEN_TTL, issueEmailToken } from './email-tokens';
 /** The code row sits beside the link's row (purpose CONTACT_CODE), hashed with the link row's guid. */
 const codeHash = (linkGuid: string, code: string) => hashCode(`contact:${linkGuid}`, code);
 
+/** What Company > Emails shows in place of a contact's verification link and code. */
+export const CONTACT_SECRETS_NOT_KEPT = '(The verification link and code are sent to the contact only and not kept here.)';
+
 /**
  * Emails a company contact the link to /auth/verify/contact with a 6-digit code; the
  * contact stays in VERIFICATION until both are entered. Used by the company area when a
@@ -24,6 +27,7 @@ export async function sendContactVerification(deps: ServerDeps, db: Db, contactG
   await db.insert(emailTokens).values({ purpose: 'CONTACT_CODE', subjectGuid: contact.guid, tokenHash: codeHash(link!.guid, code), expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL.CONTACT), dateCreated: now });
   const url = `${deps.config.publicUrl}/auth/verify/contact?hash=${encodeURIComponent(token)}`;
   const lines = [`Hello ${contact.firstName},`, 'Please confirm that you want to receive emails of this company: open the link and enter this verification code:', code];
+  const paragraphs = (list: readonly string[]) => list.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
   await sendEmail(
     db,
     deps.mailer,
@@ -33,7 +37,10 @@ export async function sendContactVerification(deps: ServerDeps, db: Db, contactG
       subject: 'Please verify your email address',
       template: 'contact_verification',
       companyGuid: contact.companyGuid,
-      html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') + `<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`,
+      html: paragraphs(lines) + `<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`,
+      // Company > Emails shows this email to the company's members: the link and code prove the
+      // address only while the contact alone has them.
+      recordedHtml: paragraphs([...lines.slice(0, -1), CONTACT_SECRETS_NOT_KEPT]),
       text: [...lines, url].join('\n\n'),
     },
     now,
