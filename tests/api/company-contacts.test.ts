@@ -71,6 +71,14 @@ describe('GET /account/companies/{guid}/contacts/', () => {
 });
 
 describe('POST /account/companies/{guid}/contacts/', () => {
+  it('creates one contact when the same address is added twice at once', async () => {
+    const body = { first_name: 'Twin', last_name: 'Request', email_address: 'twin@example.test', events: [] };
+    const answers = await Promise.all([0, 1].map(() => t.call('POST', base(), { ...demo, body })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    const page = await bodyOf<Page<Contact>>(await t.call('GET', `${base()}?per_page=100`, demo));
+    expect(page.data.filter((c) => c.email_address === 'twin@example.test')).toHaveLength(1);
+  });
+
   it('refuses missing names and address, a bad address and one already a contact, with the spec’s sentences', async () => {
     const missing = await t.call('POST', base(), { ...demo, body: { first_name: ' ', last_name: '', email_address: '' } });
     expect(missing.status).toBe(400);

@@ -235,6 +235,14 @@ describe('GET, POST and DELETE /account/companies/{guid}/users/{userGuid}/', () 
     expect((await deleteCompanyUser(t.client(manager.session), demo.company, equal.guid)).message).toBe('User successfully deleted!');
   });
 
+  it('creates one user when the same address is created twice at once, and refuses the other in words', async () => {
+    const input = { first_name: 'Twin', last_name: 'User', email: `twin-${Date.now()}@example.test`, password: 'a long enough passphrase' };
+    const outcomes = await Promise.allSettled([0, 1].map(() => createCompanyUser(t.client(demo), demo.company, input)));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ status: 400, body: { code: 'email_taken' } });
+  });
+
   it('lets a member restricted to some IP groups give, keep and manage only those', async () => {
     const groups = await database.db.select({ guid: ipGroups.guid }).from(ipGroups).where(eq(ipGroups.companyGuid, demo.company)).limit(2);
     const [mine, other] = groups.map((g) => g.guid);

@@ -118,3 +118,13 @@ describe('DELETE /account/companies/{guid}/vat/{vatGuid}/', () => {
     });
   });
 });
+
+// Last: it leaves the company with another active id than the seed's.
+describe('two VAT ids added at once', () => {
+  it('keeps one ACTIVE VAT id when two are added at once to a company with none', async () => {
+    await database.db.update(vatIds).set({ status: 'DISABLED' }).where(and(eq(vatIds.companyGuid, demo.company), eq(vatIds.status, 'ACTIVE')));
+    const answers = await Promise.all(['EE102345605', 'EE100931558'].map((vat_id) => t.call('POST', base(), { ...demo, body: { vat_id } })));
+    expect(answers.map((r) => r.status)).toEqual([201, 201]);
+    expect((await list()).data.filter((v) => v.status === 'ACTIVE')).toHaveLength(1);
+  });
+});

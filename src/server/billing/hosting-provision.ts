@@ -4,6 +4,7 @@ import type { Db } from '../db/connection';
 import { hostingAccounts, hostingServers, ipAddresses, ipGroups, orders } from '../db/schema/index';
 import { sealSecret } from '../services/secret-box';
 import { companyEmails, queueCompanyEmail } from '../services/company-mail';
+import { lockNamePool } from '../db/locks';
 
 /**
  * Creating a paid shared hosting account's cPanel account (spec part 3, 2.8; docs/decisions.md
@@ -59,13 +60,24 @@ export function usernameStem(name: string): string {
   return (letters || 'host').slice(0, 5);
 }
 
+/** Any number: the advisory lock that serialises picking usernames. */
+const USERNAME_POOL = 727_274_101;
+
+/**
+ * A username no account holds: the stem and three digits, then (should 20 draws all be taken)
+ * a shorter stem and more digits, always 8 characters. Two accounts created at once wait for
+ * each other here, so they never pick the same one.
+ */
 async function freeUsername(tx: Db, name: string): Promise<string> {
+  await lockNamePool(tx, USERNAME_POOL);
   const stem = usernameStem(name);
-  for (;;) {
-    const candidate = `${stem}${randomInt(100, 1000)}`;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const digits = 3 + Math.floor(attempt / 20);
+    const candidate = `${stem.slice(0, 8 - digits)}${randomInt(10 ** (digits - 1), 10 ** digits)}`;
     const [taken] = await tx.select({ n: count() }).from(hostingAccounts).where(eq(hostingAccounts.username, candidate));
     if (!Number(taken?.n ?? 0)) return candidate;
   }
+  throw new Error(`no free cPanel username for ${stem}`);
 }
 
 /** A random cPanel password: 18 characters of letters, digits and two symbols cPanel accepts. */

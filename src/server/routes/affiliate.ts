@@ -39,6 +39,7 @@ import { implement } from '../http/operation';
 import { activeAffiliate, affiliateOf, invoiceSummaryOf, loadAffiliateInvoice, overviewOf, PROGRAMME_CURRENCY, randomLinkHash, recentActivityOf, reportOf, statusJson } from '../services/affiliate';
 import { affiliateInvoicePdf, affiliateInvoicePdfName } from '../services/affiliate-pdf';
 import { sealSecret } from '../services/secret-box';
+import { isUniqueViolation } from '../db/locks';
 
 type LinkRow = typeof affiliateLinks.$inferSelect;
 type DetailsRow = typeof affiliatePaymentDetails.$inferSelect;
@@ -73,11 +74,6 @@ function detailsDescription(d: PaymentDetailsInput): string {
       return `SWIFT: ${d.bank_name} ${lastDigits(d.iban)} (${d.currency})`;
   }
 }
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 /** The affiliate programme (spec part 3, 2.10 and 7 "Affiliate"): a person's own, keyed by their user. */
 export const affiliateOperations = [

@@ -21,6 +21,7 @@ import { implement } from '../http/operation';
 import { recordActivity } from '../services/activity';
 import { companyInPath } from '../services/company-in-path';
 import { sendContactVerification } from '../services/contact-verification';
+import { lockCompany } from '../db/locks';
 
 type ContactRow = typeof contacts.$inferSelect;
 
@@ -68,6 +69,7 @@ export const companyContactOperations = [
     const companyGuid = companyInPath(c, params.guid, COMPANY_NOT_FOUND);
     const { db, now } = c.var.deps;
     const created = await db.transaction(async (tx) => {
+      await lockCompany(tx, companyGuid);
       const [taken] = await tx
         .select({ guid: contacts.guid })
         .from(contacts)

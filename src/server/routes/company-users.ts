@@ -24,6 +24,7 @@ import { inheritedRestrictions, reachOf } from '../services/access';
 import { ACCESS_LISTS, BEYOND_REACH, withinReach } from '../../lib/rules/access-reach';
 import { mailVerifyEmail } from '../services/auth-mail';
 import { issueEmailToken } from '../services/email-tokens';
+import { isUniqueViolation } from '../db/locks';
 
 type MembershipRow = typeof memberships.$inferSelect;
 type UserRow = Pick<typeof users.$inferSelect, 'guid' | 'firstName' | 'lastName' | 'email'>;
@@ -165,8 +166,9 @@ export const companyUserOperations = [
     const { db, now } = c.var.deps;
     const weak = passwordProblem(body.password, body.email);
     if (weak) throw badRequest({ password: weak });
+    const emailTaken = () => badRequest({ email: 'A user with this email already exists! Invite them with their invitation code instead.' }, 'email_taken');
     const [taken] = await db.select({ guid: users.guid }).from(users).where(sql`lower(${users.email}) = ${body.email}`);
-    if (taken) throw badRequest({ email: 'A user with this email already exists! Invite them with their invitation code instead.' }, 'email_taken');
+    if (taken) throw emailTaken();
     const passwordHash = await hashPassword(body.password);
     const created = await db.transaction(async (tx) => {
       const [user] = await tx
@@ -180,6 +182,9 @@ export const companyUserOperations = [
       const token = await issueEmailToken(tx, { purpose: 'VERIFY_EMAIL', userGuid: user!.guid, now: now() });
       await mailVerifyEmail(c.var.deps, tx, user!, token);
       return user!;
+    }).catch((error: unknown) => {
+      // The same address created by another request since the check above.
+      throw isUniqueViolation(error) ? emailTaken() : error;
     });
     return c.json({ message: 'User successfully created!', user: await memberJsonOf(c, company, created.guid) }, 201);
   }),

@@ -8,6 +8,7 @@ import { badRequest, notFound, problem } from '../http/errors';
 import { implement } from '../http/operation';
 import { recordActivity } from '../services/activity';
 import { companyInPath } from '../services/company-in-path';
+import { lockCompany } from '../db/locks';
 
 const vatJson = (r: typeof vatIds.$inferSelect): VatIdRow => ({
   guid: r.guid,
@@ -39,6 +40,8 @@ export const companyVatOperations = [
     const { db, now } = c.var.deps;
     const at = now();
     const row = await db.transaction(async (tx) => {
+      // With no ACTIVE row there is nothing for FOR UPDATE to hold: the company's row is held instead.
+      await lockCompany(tx, companyGuid);
       const active = await tx.select().from(vatIds).where(and(eq(vatIds.companyGuid, companyGuid), eq(vatIds.status, 'ACTIVE'))).for('update');
       if (active.some((v) => v.vatId === body.vat_id)) throw problem(409, VAT_ALREADY_ACTIVE, { code: 'conflict', fields: { vat_id: VAT_ALREADY_ACTIVE } });
       if (active.length) await tx.update(vatIds).set({ status: 'DISABLED', dateUpdated: at }).where(and(eq(vatIds.companyGuid, companyGuid), eq(vatIds.status, 'ACTIVE')));

@@ -9,6 +9,7 @@ import { forbidden, problem } from '../http/errors';
 import { implement } from '../http/operation';
 import { recordActivity } from '../services/activity';
 import { companyStyles, customStylesOf } from '../services/partner-styles';
+import { isUniqueViolation } from '../db/locks';
 
 type Row = typeof partnerDetails.$inferSelect;
 
@@ -73,6 +74,7 @@ export const partnerDetailsOperations = [
     const { db, now } = c.var.deps;
     const companyGuid = c.var.company.guid;
     const values = columnsOf(body);
+    const domainTaken = () => problem(409, PARTNER_DOMAIN_TAKEN, { code: 'conflict', fields: { custom_domain: PARTNER_DOMAIN_TAKEN } });
     const { row, stylesChanged } = await db.transaction(async (tx) => {
       const co = await partnerCompany(c, tx);
       if (values.customDomain) {
@@ -80,7 +82,7 @@ export const partnerDetailsOperations = [
           .select({ guid: partnerDetails.companyGuid })
           .from(partnerDetails)
           .where(and(eq(partnerDetails.customDomain, values.customDomain), ne(partnerDetails.companyGuid, companyGuid)));
-        if (taken) throw problem(409, PARTNER_DOMAIN_TAKEN, { code: 'conflict', fields: { custom_domain: PARTNER_DOMAIN_TAKEN } });
+        if (taken) throw domainTaken();
       }
       const [before] = await tx.select().from(partnerDetails).where(eq(partnerDetails.companyGuid, companyGuid)).for('update');
       const [saved] = await tx
@@ -92,6 +94,9 @@ export const partnerDetailsOperations = [
       await tx.update(companies).set({ whiteLabel: companyStyles(co.whiteLabel, styles, saved!.customLogo) }).where(eq(companies.guid, companyGuid));
       await recordActivity(c, { verb: 'updated', object: 'the partner details', objectType: 'partner_details' }, tx);
       return { row: saved!, stylesChanged: JSON.stringify(before ? customStylesOf(before) : null) !== JSON.stringify(styles) };
+    }).catch((error: unknown) => {
+      // Another company took the domain since the check above: its unique index says so.
+      throw isUniqueViolation(error) ? domainTaken() : error;
     });
     return { message: PARTNER_SAVED, details: detailsJson(row), styles_changed: stylesChanged };
   }),
