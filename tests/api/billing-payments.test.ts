@@ -19,6 +19,7 @@ import { INVOICE_CANCELLED, METHOD_NOT_USABLE } from '../../src/server/routes/bi
 import { withoutOwnerScopes } from './helpers/scopes';
 import { openSeededApp, type TestApp } from './helpers/app';
 import { refusal } from './helpers/outcomes';
+import { atGateway } from './helpers/pay';
 
 let database: Database;
 let t: TestApp;
@@ -73,9 +74,7 @@ async function unpaidInvoice(cents: number, currency: 'USD' | 'EUR' = 'USD'): Pr
 /** The sandbox page's path of a redirect_url, as the in-process app serves it (without /api). */
 const gatewayPath = (url: string) => new URL(url).pathname.replace(/^\/api/, '');
 
-async function decide(url: string, decision: 'approve' | 'decline'): Promise<Response> {
-  return t.app.request(gatewayPath(url), { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `decision=${decision}` });
-}
+const decide = (url: string, decision: 'approve' | 'decline') => atGateway(t, url, decision);
 
 const CARD: CardInput = {
   profile_name: 'Office Mastercard',

@@ -14,6 +14,7 @@ import type { Database } from '../../src/server/db/connection';
 import { companies, domainGroups, hostingAccounts, invoices, orders, paymentMethods, users } from '../../src/server/db/schema/index';
 import { advance } from '../../src/server/services/getting-started';
 import { openSeededApp, type TestApp } from './helpers/app';
+import { atGateway } from './helpers/pay';
 
 let database: Database;
 let t: TestApp;
@@ -110,12 +111,16 @@ describe('the wizard calls', () => {
 describe('events move the wizard and tick the to-do list, whoever caused them', () => {
   beforeEach(clearTodo);
 
-  it('a card added: step 4 from the steps before it, never back', async () => {
+  it('a card verified: step 4 from the steps before it, never back; a card only started or declined moves nothing', async () => {
     await wizardAt(STEP.paymentMethod);
-    await addCard(client(), CARD);
+    const declined = await addCard(client(), CARD);
+    expect((await wizard()).step).toBe(STEP.paymentMethod);
+    await atGateway(t, declined.verification_url!, 'decline');
+    expect((await wizard()).step).toBe(STEP.paymentMethod);
+    await atGateway(t, (await addCard(client(), CARD)).verification_url!, 'approve');
     expect((await wizard()).step).toBe(4);
     await wizardAt(STEP.ipAddresses);
-    await addCard(client(), CARD);
+    await atGateway(t, (await addCard(client(), CARD)).verification_url!, 'approve');
     expect((await wizard()).step).toBe(STEP.ipAddresses);
   });
 
@@ -179,7 +184,7 @@ describe('events move the wizard and tick the to-do list, whoever caused them', 
 
   it('a stopped wizard does not move', async () => {
     await wizardAt(STEP.welcome, false);
-    await addCard(client(), CARD);
+    await atGateway(t, (await addCard(client(), CARD)).verification_url!, 'approve');
     expect(await wizard()).toMatchObject({ show: false, step: 1 });
   });
 });

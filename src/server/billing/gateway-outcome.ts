@@ -9,6 +9,7 @@ import { hasAccountsToProvision } from './hosting-provision';
 import type { JobEngine } from '../jobs/engine';
 import { companyEmails, queueCompanyEmail } from '../services/company-mail';
 import { formatMoney, type Currency } from '../../lib/billing/money';
+import { recordSetupEvent } from '../services/getting-started';
 
 /**
  * What a gateway session's outcome does (spec part 3, 2.5 and 4; spec decisions, 3): an
@@ -128,5 +129,8 @@ async function verifyMethod(tx: Db, session: SessionRow, now: Date): Promise<Out
     .set({ status: 'ACTIVE', dateVerified: now, gatewayReference: gatewayId(session.kind === 'PAYPAL_AGREEMENT' ? 'ba' : 'pm') })
     .where(and(eq(paymentMethods.guid, session.paymentMethodGuid), eq(paymentMethods.status, 'PENDING_VERIFICATION')))
     .returning({ guid: paymentMethods.guid });
-  return updated.length ? 'APPROVED' : 'DECLINED';
+  if (!updated.length) return 'DECLINED';
+  // The wizard's payment step (spec part 1, 2.8) is done by a method that can pay, not by one started.
+  await recordSetupEvent(tx, session.companyGuid, { kind: 'payment_method_added' });
+  return 'APPROVED';
 }

@@ -26,7 +26,6 @@ import { badRequest, notFound, problem } from '../http/errors';
 import { implement } from '../http/operation';
 import { paymentGateway } from '../billing/gateway';
 import { sellerOf } from '../billing/documents';
-import { recordSetupEvent } from '../services/getting-started';
 
 /** The statuses a person sees; PENDING_VERIFICATION waits for the gateway (spec part 3, 4 "The list shows ACTIVE and DISABLED"). */
 const VISIBLE = ['ACTIVE', 'DISABLED'];
@@ -119,7 +118,6 @@ export const billingPaymentOperations = [
         ...visitOf(c, '/billing/payment-methods'),
         paymentMethodGuid: row!.guid,
       });
-      await recordSetupEvent(tx, c.var.company.guid, { kind: 'payment_method_added' });
       return { message: CARD_ADDED, payment_method: answerOf(row!), requires_verification: true, verification_url: start.redirectUrl };
     });
   }),

@@ -27,10 +27,13 @@ export async function payInFull(
     payment_amount: '',
     ...(method === 'CARD' ? { payment_method_guid: card!.guid } : {}),
   });
-  const approved = await t.app.request(new URL(started.redirect_url!).pathname.replace(/^\/api/, ''), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: 'decision=approve',
-  });
+  const approved = await atGateway(t, started.redirect_url!, 'approve');
   return approved.headers.get('location');
+}
+
+/** The payer's choice on the sandbox gateway's page behind `url` (a payment, a card's verification, a PayPal agreement). */
+export function atGateway(t: TestApp, url: string, decision: 'approve' | 'decline'): Promise<Response> {
+  return Promise.resolve(
+    t.app.request(new URL(url).pathname.replace(/^\/api/, ''), { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `decision=${decision}` }),
+  );
 }
