@@ -22,3 +22,11 @@ export const BEYOND_REACH: Record<AccessListField, string> = {
   allowed_hosting_accounts: 'You cannot give access to hosting accounts you cannot reach yourself.',
   allowed_software_presets: 'You cannot give access to software presets you cannot reach yourself.',
 };
+
+/** A member limited to some objects of a kind could not see a new one: those who see them all add them. */
+export const LIMITED_CANNOT_ADD: Record<AccessListField, string> = {
+  allowed_ip_groups: 'Your access is limited to some IP groups, so you cannot create one.',
+  allowed_domain_groups: 'Your access is limited to some domain groups, so you cannot create one.',
+  allowed_hosting_accounts: 'Your access is limited to some hosting accounts, so you cannot add one.',
+  allowed_software_presets: 'Your access is limited to some software presets, so you cannot add one. Ask an owner of the company.',
+};

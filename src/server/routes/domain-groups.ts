@@ -17,7 +17,7 @@ import { countRows, pageOfRows } from '../db/lists';
 import { domainGroupIpGroups, domainGroups, domains, hostingAccounts, ipAddresses, ipGroups } from '../db/schema/index';
 import { badRequest, problem } from '../http/errors';
 import { implement } from '../http/operation';
-import { restrictTo } from '../services/access';
+import { requireUnlimited, restrictTo } from '../services/access';
 import { visibleDomainGroup } from '../services/domain-access';
 import { recordSetupEvent } from '../services/getting-started';
 
@@ -107,6 +107,7 @@ export const domainGroupOperations = [
   implement(createDomainGroupOp, async (c, { body }) => {
     const { db } = c.var.deps;
     const company = c.var.company;
+    requireUnlimited(company, 'allowed_domain_groups');
     const allowed = await checkChoices(db, company, 'default_hosting_account', body.default_hosting_account, 'ip_address_groups', body.ip_address_groups);
     const group = await db.transaction(async (tx) => {
       const [row] = await tx.insert(domainGroups).values({ companyGuid: company.guid, name: body.name, defaultHostingAccountGuid: body.default_hosting_account }).returning();

@@ -8,6 +8,7 @@ import { companies, domainGroups, ipGroups } from '../db/schema/index';
 import { badRequest } from '../http/errors';
 import { implement } from '../http/operation';
 import { companyInPath } from '../services/company-in-path';
+import { isAllowed } from '../services/access';
 
 type CompanyRow = typeof companies.$inferSelect;
 const stateOf = (row: Pick<CompanyRow, 'showGettingStarted' | 'gettingStartedStep' | 'gettingStartedData'>): GettingStartedState => ({
@@ -47,11 +48,11 @@ export const gettingStartedOperations = [
     return db.transaction(async (tx) => {
       if (body.domain_group) {
         const [group] = await tx.select({ guid: domainGroups.guid }).from(domainGroups).where(and(eq(domainGroups.guid, body.domain_group), eq(domainGroups.companyGuid, guid)));
-        if (!group) throw badRequest({ domain_group: 'Domain group not found.' });
+        if (!group || !isAllowed(c.var.company.allowedDomainGroups, group.guid)) throw badRequest({ domain_group: 'Domain group not found.' });
       }
       if (body.ip_group) {
         const [group] = await tx.select({ guid: ipGroups.guid }).from(ipGroups).where(and(eq(ipGroups.guid, body.ip_group), eq(ipGroups.companyGuid, guid)));
-        if (!group) throw badRequest({ ip_group: 'IP group not found.' });
+        if (!group || !isAllowed(c.var.company.allowedIpGroups, group.guid)) throw badRequest({ ip_group: 'IP group not found.' });
       }
       const [row] = await tx.select({ data: companies.gettingStartedData }).from(companies).where(eq(companies.guid, guid)).for('update');
       const data: GettingStartedData = { ...readData(row?.data) };

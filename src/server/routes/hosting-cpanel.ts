@@ -14,6 +14,7 @@ import { createSandboxCpanelLink } from '../services/sandbox-cpanel';
 import { recordSetupEvent } from '../services/getting-started';
 import { openSecret, sealSecret } from '../services/secret-box';
 import { PASSWORD_UNAVAILABLE } from './domain-software';
+import { requireUnlimited } from '../services/access';
 
 export const CPANEL_PASSWORD_UPDATED = 'cPanel password successfully updated!';
 export const CUSTOM_HOST_ADDED = 'Custom host successfully added!';
@@ -107,6 +108,7 @@ export const hostingCpanelOperations = [
   implement(createCustomHostOp, async (c, { body }) => {
     const { db, now } = c.var.deps;
     const company = c.var.company;
+    requireUnlimited(company, 'allowed_hosting_accounts');
     const [owner] = await db.select({ currency: companies.currency }).from(companies).where(eq(companies.guid, company.guid));
     const byName = body.destination_type === 'HOSTNAME';
     const guid = await db.transaction(async (tx) => {

@@ -36,7 +36,7 @@ import { issueInvoice, storedEurPerUsd } from '../billing/issue-invoice';
 import { withdrawUnpaidRenewals } from '../billing/order-lifecycle';
 import { badRequest, notFound, problem } from '../http/errors';
 import { implement } from '../http/operation';
-import { isAllowed } from '../services/access';
+import { isAllowed, requireUnlimited } from '../services/access';
 import { HOSTING_TAX_RATE, SHARED_HOSTING, hostingCycles, planPrice, usableHostingCoupon, type PlanRow } from './hosting-plans';
 import { unpaidPlanChangeInvoice } from '../billing/hosting-plan-change';
 
@@ -119,6 +119,7 @@ export const hostingOrderOperations = [
   implement(createSharedHostingOrderOp, async (c, { body }) => {
     const { db, now } = c.var.deps;
     const company = c.var.company;
+    requireUnlimited(company, 'allowed_hosting_accounts');
     const today = now();
     const [[plan], [location], cycles, currency, rate] = await Promise.all([
       db.select().from(hostingPlans).where(and(eq(hostingPlans.guid, body.plan), eq(hostingPlans.isAvailable, true))),

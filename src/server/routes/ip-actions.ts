@@ -26,6 +26,7 @@ import { companyIps, filterWhere, resolveSelection, type IpSelectionInput } from
 import { ipExportStream } from '../services/ip-export';
 import { ipGroupVisible } from '../services/ip-list';
 import { recordSetupEvent } from '../services/getting-started';
+import { requireUnlimited } from '../services/access';
 
 const UPDATED = 'IP addresses successfully updated!';
 
@@ -138,8 +139,7 @@ export const ipActionOperations = [
   implement(createIpGroupOp, async (c, { body }) => {
     const { db } = c.var.deps;
     const company = c.var.company;
-    // A membership limited to some groups could not see a new one.
-    if (company.allowedIpGroups.length) throw problem(403, 'Your access is limited to some IP groups, so you cannot create one.', { code: 'permission_denied' });
+    requireUnlimited(company, 'allowed_ip_groups');
     const row = await db.transaction(async (tx) => {
       const [created] = await tx.insert(ipGroups).values({ companyGuid: company.guid, name: body.name }).returning({ guid: ipGroups.guid });
       await recordSetupEvent(tx, company.guid, { kind: 'ip_group_created', group: created!.guid });

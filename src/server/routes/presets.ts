@@ -30,10 +30,10 @@ import type { CompanyContext } from '../context';
 import type { Db } from '../db/connection';
 import { countRows, pageOfRows } from '../db/lists';
 import { softwarePresetGroups, softwarePresetItems, softwarePresets } from '../db/schema/index';
-import { badRequest, forbidden, notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { implement } from '../http/operation';
 import { lockKey } from '../jobs/store';
-import { restrictTo } from '../services/access';
+import { requireUnlimited, restrictTo } from '../services/access';
 import { directoryEntry, searchDirectory } from '../services/plugin-directory';
 
 /** The Software Presets tab and the wizard's preset picker (spec part 2, 2.9, 4.7, 6 and 7.5). */
@@ -121,8 +121,7 @@ export const presetOperations = [
   implement(createPresetOp, async (c, { body }) => {
     const { db, now } = c.var.deps;
     const company = c.var.company;
-    // A member limited to some presets could not see a new one: presets are added by those who see them all.
-    if (company.allowedSoftwarePresets.length) throw forbidden('Your access is limited to some software presets, so you cannot add one. Ask an owner of the company.');
+    requireUnlimited(company, 'allowed_software_presets');
     const [row] = await db.insert(softwarePresets).values({ companyGuid: company.guid, name: body.name, softwareName: body.software_name, dateCreated: now() }).returning();
     const [preset] = await withGroups(db, [row!]);
     return { message: PRESET_CREATED, preset: preset! };

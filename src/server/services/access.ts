@@ -1,6 +1,7 @@
 import { inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { AccessReach } from '../../lib/rules/access-reach';
+import { LIMITED_CANNOT_ADD, type AccessListField, type AccessReach } from '../../lib/rules/access-reach';
+import { forbidden } from '../http/errors';
 import type { CompanyContext } from '../context';
 
 /**
@@ -32,3 +33,8 @@ export const inheritedRestrictions = (m: Restricted): Restricted => ({
   allowedHostingAccounts: [...m.allowedHostingAccounts],
   allowedSoftwarePresets: [...m.allowedSoftwarePresets],
 });
+
+/** Refuses to add an object of a kind the member sees only some of (LIMITED_CANNOT_ADD). */
+export function requireUnlimited(company: Restricted, field: AccessListField): void {
+  if (reachOf(company)[field].length) throw forbidden(LIMITED_CANNOT_ADD[field]);
+}
