@@ -11,10 +11,48 @@ async function openAffiliate(page: Page, path = '/affiliate') {
   await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible();
 }
 
-/** The Clicks figure of today's row of the report (the Today preset shows one row). */
+const NO_ACTIVITY = 'No clicks, referrals or earnings in this date range.';
+
+/** A date as the report's table shows it (DateTime dateOnly): YYYY/MM/DD, UTC. */
+const shown = (d: Date) => d.toISOString().slice(0, 10).replaceAll('-', '/');
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+
+/**
+ * Waits for the report of `from` .. `to` (YYYY/MM/DD): the table has only days with activity, at
+ * most one row a day, each in the range, newest first, and its clicks and referrals add up to the
+ * chart's, which covers every day; with no activity, the sentence instead of the table.
+ */
+async function expectReport(page: Page, from: string, to: string, days: number) {
+  const chart = page.getByRole('img', { name: /^Clicks \(\d+\) and referrals \(\d+\) per day$/ });
+  await expect(chart).toBeVisible();
+  await expect
+    .poll(async () => {
+      const [, clicks, referrals] = ((await chart.getAttribute('aria-label')) ?? '').match(/\((\d+)\).*\((\d+)\)/)!.map(Number);
+      const rows = await page
+        .getByRole('group', { name: 'Report table' })
+        .getByRole('row')
+        .evaluateAll((trs) => trs.slice(1).map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+      const empty = await page.getByText(NO_ACTIVITY).isVisible();
+      const dates = rows.map((r) => r[0]!);
+      return (
+        rows.length <= days &&
+        empty === (rows.length === 0) &&
+        dates.every((d, i) => d >= from && d <= to && (i === 0 || d < dates[i - 1]!)) &&
+        rows.every((r) => Number(r[1]) + Number(r[2]) > 0 || r[3] !== '$0.00') &&
+        rows.reduce((n, r) => n + Number(r[2]), 0) === clicks &&
+        rows.reduce((n, r) => n + Number(r[1]), 0) === referrals
+      );
+    })
+    .toBe(true);
+}
+
+/** The Clicks figure of today's row of the report (the Today preset shows one row at most: none while today has no activity). */
 async function todaysClicks(page: Page): Promise<number> {
   await openAffiliate(page, '/affiliate/reports');
   await page.getByLabel('Date range').selectOption({ label: 'Today' });
+  const today = shown(new Date());
+  await expectReport(page, today, today, 1);
+  if (await page.getByText(NO_ACTIVITY).isVisible()) return 0;
   const rows = page.getByRole('group', { name: 'Report table' }).getByRole('row');
   await expect(rows).toHaveCount(2);
   return Number(await rows.nth(1).getByRole('cell').nth(2).textContent());
@@ -88,8 +126,11 @@ test.describe('as an approved affiliate', () => {
       'Last Year',
     ]);
     await expect(page.getByRole('img', { name: /^Clicks \(\d+\) and referrals \(\d+\) per day$/ })).toBeVisible();
+    // The table lists the days with activity only (a row a day at most), newest first, as YYYY/MM/DD.
+    const today = shown(new Date());
+    await expectReport(page, shown(daysAgo(29)), today, 30);
     const rows = page.getByRole('group', { name: 'Report table' }).getByRole('row');
-    await expect(rows).toHaveCount(31);
+    await expect(rows.nth(1).getByRole('cell').first()).toHaveText(/^\d{4}\/\d{2}\/\d{2}$/);
     await expectAccessible(page, 'the Reports tab');
     for (const [label, count] of [
       ['Last 7 Days', 8],
@@ -97,10 +138,13 @@ test.describe('as an approved affiliate', () => {
       ['Today', 2],
     ] as const) {
       await presets.selectOption({ label });
-      await expect(rows).toHaveCount(count);
+      await expectReport(page, shown(daysAgo(count - 2)), today, count - 1);
     }
+    // A whole year: the chart has every day, the table only the days with activity (the demo's are recent: none, or a few).
     await presets.selectOption({ label: 'Last Year' });
-    await expect(rows.nth(1).getByRole('cell').first()).toHaveText(/-12-31$/);
+    const year = new Date().getUTCFullYear() - 1;
+    await expect(page.getByLabel('To')).toHaveValue(/-12-31$/);
+    await expectReport(page, `${year}/01/01`, `${year}/12/31`, 365);
     await page.getByLabel('From').fill('2026-05-02');
     await page.getByLabel('To').fill('2026-05-01');
     await expect(page.getByText('The start date must not be after the end date!')).toBeVisible();
@@ -136,6 +180,9 @@ test.describe('as an approved affiliate', () => {
 
     await page.getByRole('table', { name: 'Affiliate invoices' }).getByRole('link', { name: /^View invoice/ }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: /^Affiliate Invoice #\d+$/ })).toBeVisible();
+    // Named once, by the page's heading; the card's says where the invoice stands.
+    await expect(page.getByRole('heading', { name: /Affiliate Invoice/ })).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 2, name: /^Status [A-Z ]+$/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Issuer' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Beneficiary' })).toBeVisible();
     await expect(page.getByText('Net amount')).toBeVisible();

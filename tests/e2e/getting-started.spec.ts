@@ -155,6 +155,8 @@ test('minimise, reload, close and skip, each confirmation, and the state in anot
   await expect(wizard).toHaveCount(0);
   const launcher = page.getByRole('button', { name: 'Getting Started Wizard' });
   await expect(launcher).toBeVisible();
+  // Focus goes to the button that reopens it, not to <body>.
+  await expect(launcher).toBeFocused();
   await expectAccessible(page, 'the minimised wizard');
   await launcher.click();
   await expect(stepHeading(page, 'Payment method')).toBeVisible();

@@ -78,3 +78,24 @@ test('both pages fit a 360 px phone', async ({ page }) => {
     expect(widths.content, path).toBeLessThanOrEqual(widths.screen);
   }
 });
+
+test('the chat launcher covers neither the account manager card nor the end of a form, on a desktop or a 360 px phone', async ({ page }) => {
+  type Box = { x: number; y: number; width: number; height: number };
+  const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  await page.goto('/services');
+  await waitForHydration(page);
+  // The demo company has an account manager: the chat launcher, and the manager's card at the sidebar's foot.
+  const launcher = page.getByRole('button', { name: 'Chat with us' });
+  await expect(launcher).toBeVisible();
+  const card = page.locator('#sidebar').getByRole('region', { name: 'Your account manager' });
+  await card.getByRole('link').last().scrollIntoViewIfNeeded();
+  for (const link of await card.getByRole('link').all()) expect(overlaps((await launcher.boundingBox())!, (await link.boundingBox())!)).toBe(false);
+  expect(overlaps((await launcher.boundingBox())!, (await card.boundingBox())!)).toBe(false);
+
+  // Scrolled to its end on a phone, the form's last button stays clear of it.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const submit = page.getByRole('button', { name: 'Create Order' });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(submit).toBeInViewport();
+  expect(overlaps((await launcher.boundingBox())!, (await submit.boundingBox())!)).toBe(false);
+});

@@ -29,9 +29,10 @@ export function AffiliateInvoicePage({ id }: { id: number }) {
   return (
     <Card
       className="billing-document"
+      // The page's own heading already names the invoice; the card's says where it stands.
       title={
         <>
-          Affiliate Invoice #{inv.id} <StatusBadge status={inv.status} />
+          Status <StatusBadge status={inv.status} />
         </>
       }
       actions={

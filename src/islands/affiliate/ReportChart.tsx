@@ -4,6 +4,8 @@ import 'uplot/dist/uPlot.min.css';
 import type { ReportRow } from '../../lib/api/affiliate';
 
 const HEIGHT = 240;
+/** The count axis's steps: clicks and referrals are whole, so no 0.2 ticks (1, 2, 5, 10, 20, 50 ...). */
+const WHOLE_STEPS = Array.from({ length: 10 }, (_, k) => [1, 2, 5].map((m) => m * 10 ** k)).flat();
 
 /**
  * Clicks and referrals per day as an area chart, drawn with uPlot (LIBRARIES.md section 8) like
@@ -27,7 +29,7 @@ export function ReportChart({ rows }: { rows: ReportRow[] }) {
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-        axes: [{ ...axis, values: (_u, splits) => splits.map((s) => new Date(s * 1000).toISOString().slice(5, 10).replace('-', '/')) }, axis],
+        axes: [{ ...axis, values: (_u, splits) => splits.map((s) => new Date(s * 1000).toISOString().slice(5, 10).replace('-', '/')) }, { ...axis, incrs: WHOLE_STEPS }],
         series: [{}, area('Clicks', '--primary'), area('Referrals', '--success')],
       },
       [rows.map((r) => Date.parse(`${r.date}T00:00:00Z`) / 1000), rows.map((r) => r.clicks), rows.map((r) => r.referrals)],

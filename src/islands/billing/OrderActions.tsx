@@ -6,7 +6,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { useFormDialog } from '../../components/form/use-form-dialog';
 import type { Order } from '../../lib/api/billing';
 import { BILLING_SCOPES } from '../../lib/rules/billing-tabs';
-import { canCancelOrder, canExtendOrder } from '../../lib/schemas/order-actions';
+import { canCancelOrder, canExtendOrder, TERMS_AGREE_LABEL } from '../../lib/schemas/order-actions';
 import { EMPTY_CANCELLATION } from '../../stores/cancellation-form';
 import { $extension, extendForm, openExtension, orderCancelForm, type ExtendValues } from '../../stores/order-actions';
 import { CancellationFields } from './CancellationFields';
@@ -113,7 +113,7 @@ function ExtendDialog() {
               </p>
             ) : null}
           </fieldset>
-          <Checkbox label="I agree to the terms of service." checked={form.values.agree} onCheckedChange={(on) => form.set('agree', on)} />
+          <Checkbox label={TERMS_AGREE_LABEL} checked={form.values.agree} onCheckedChange={(on) => form.set('agree', on)} />
           {form.errors.agree ? (
             <p className="field-error" role="alert">
               {form.errors.agree}

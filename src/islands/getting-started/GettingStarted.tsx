@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { helpMessageOf, WIZARD_TITLE } from '../../lib/rules/getting-started';
 import { $wizard, followWizard, minimizeWizard, restoreWizard } from '../../stores/getting-started';
@@ -22,6 +22,22 @@ export function GettingStarted({ chatUrl }: { chatUrl: string | null }) {
     if (wizard.modalOpen) setUsed(true);
   }, [wizard.modalOpen]);
 
+  // After 'Minimise' the dialog gives focus back to no opener (it opened by itself), so it would
+  // drop to <body>; it goes to the button that reopens the wizard instead.
+  const launcher = useRef<HTMLButtonElement>(null);
+  const focusLauncher = useRef(false);
+  const minimise = () => {
+    focusLauncher.current = true;
+    minimizeWizard();
+  };
+  useEffect(() => {
+    if (!wizard.buttonShown || !focusLauncher.current) return;
+    focusLauncher.current = false;
+    // A frame later: the closing dialog restores focus first.
+    const frame = requestAnimationFrame(() => launcher.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [wizard.buttonShown]);
+
   const askForHelp = () => {
     minimizeWizard();
     openHelp(chatUrl, helpMessageOf(wizard.step), setHelp);
@@ -31,11 +47,11 @@ export function GettingStarted({ chatUrl }: { chatUrl: string | null }) {
     <>
       {used ? (
         <Suspense fallback={null}>
-          <WizardDialog onHelp={askForHelp} />
+          <WizardDialog onHelp={askForHelp} onMinimise={minimise} />
         </Suspense>
       ) : null}
       {wizard.buttonShown ? (
-        <button type="button" className="wizard-launcher button button-primary" onClick={restoreWizard}>
+        <button type="button" ref={launcher} className="wizard-launcher button button-primary" onClick={restoreWizard}>
           {WIZARD_TITLE}
         </button>
       ) : null}

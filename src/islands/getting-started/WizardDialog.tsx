@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Dialog } from '../../components/Dialog';
-import { SKIP_CONFIRMATION, SKIP_WARNING, STEP, STOP_CONFIRMATION, WIZARD_TITLE } from '../../lib/rules/getting-started';
-import { $wizard, closeWizard, minimizeWizard, skipWizard } from '../../stores/getting-started';
+import { SKIP_CONFIRMATION, SKIP_WARNING, STEP, STEP_COUNT, STOP_CONFIRMATION, WIZARD_TITLE } from '../../lib/rules/getting-started';
+import { $wizard, closeWizard, skipWizard } from '../../stores/getting-started';
 import { WizardStep } from './WizardSteps';
 
 type Question = 'stop' | 'skip';
@@ -14,7 +14,7 @@ type Question = 'stop' | 'skip';
  * the same modal (titled 'Please confirm' meanwhile): a second dialog opening as the first one
  * closes would fight it for the focus.
  */
-export function WizardDialog({ onHelp }: { onHelp: () => void }) {
+export function WizardDialog({ onHelp, onMinimise }: { onHelp: () => void; onMinimise: () => void }) {
   const wizard = useStore($wizard);
   const [asking, setAsking] = useState<Question | null>(null);
   const [busy, setBusy] = useState(false);
@@ -50,7 +50,7 @@ export function WizardDialog({ onHelp }: { onHelp: () => void }) {
         <button type="button" className="button" onClick={onHelp}>
           Need Help? Chat Now
         </button>
-        <button type="button" className="button" onClick={minimizeWizard}>
+        <button type="button" className="button" onClick={onMinimise}>
           Minimise
         </button>
       </span>
@@ -79,7 +79,7 @@ export function WizardDialog({ onHelp }: { onHelp: () => void }) {
           </>
         ) : (
           <>
-            {wizard.success ? null : <p className="muted wizard-progress">Step {wizard.step} of 8</p>}
+            {wizard.success ? null : <p className="muted wizard-progress">Step {wizard.step} of {STEP_COUNT}</p>}
             <WizardStep step={wizard.step} data={wizard.data} success={wizard.success} />
           </>
         )}

@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Tabs } from '../../components/Tabs';
+import { formatMoney } from '../../lib/billing/money';
 import { SETUP_DONE, STEP, type GettingStartedData } from '../../lib/rules/getting-started';
+import { CARD_VERIFICATION_HOLD_CENTS } from '../../lib/schemas/billing-payments';
 import { completeWizard, finishWizard, goToStep, guidedJump, startWizard } from '../../stores/getting-started';
 
 /** One step's body: a heading, what to do and its buttons. */
@@ -90,7 +92,7 @@ export function WizardStep({ step, data, success }: { step: number; data: Gettin
             </>
           }
         >
-          <p>Add a card to pay for your IP addresses and hosting. The card is verified with a $1.00 hold that is released.</p>
+          <p>Add a card to pay for your IP addresses and hosting. The card is verified with a {formatMoney(CARD_VERIFICATION_HOLD_CENTS, 'USD')} hold that is released.</p>
         </StepBody>
       );
     case STEP.hosting:

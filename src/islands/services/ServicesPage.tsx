@@ -6,18 +6,23 @@ import { Checkbox } from '../../components/Checkbox';
 import { TextField } from '../../components/TextField';
 import { SelectField } from '../../components/form/SelectField';
 import { useForm } from '../../components/form/use-form';
-import { ARTICLE_COUNTS, WEBSITE_SETUP_PRICES, WHITE_GLOVE_MIN_WEBSITES, extraContentPerWebsiteUsd, formatMoney, priceWebsiteSetup, type WebsiteSetupOrder } from '../../lib/billing';
+import { ARTICLE_COUNTS, WEBSITE_SETUP_MONTHS, WEBSITE_SETUP_PRICES, WHITE_GLOVE_MIN_WEBSITES, extraContentPerWebsiteUsd, formatMoney, priceWebsiteSetup, type WebsiteSetupOrder } from '../../lib/billing';
+import { TERMS_AGREE_LABEL } from '../../lib/schemas/order-actions';
 import { MORE_WEBSITES_NOTE } from '../../lib/schemas/services';
 import { $session } from '../../stores/session';
 import { INITIAL_WEBSITE_SETUP, websiteCountOf, websiteSetupForm, type WebsiteSetupValues } from '../../stores/services';
 import '../../styles/services.css';
 
-/** Spec part 3, 9: what the done-for-you order includes. */
+/** The website's price includes the fewest articles offered; more cost extra (extraContentPerWebsiteUsd). */
+const INCLUDED_ARTICLES = ARTICLE_COUNTS[0];
+const MOST_ARTICLES = Math.max(...ARTICLE_COUNTS);
+
+/** Spec part 3, 9: what the done-for-you order includes, in the figures it is priced with. */
 const FEATURES = [
   'A website built for you on each domain, with its own theme and content',
-  '12 months of a dedicated IP address and hosting for every website',
-  'Articles written for each website: 15 included, up to 100',
-  'Optional premium themes and 12 months of managed hosting',
+  `${WEBSITE_SETUP_MONTHS} months of a dedicated IP address and hosting for every website`,
+  `Articles written for each website: ${INCLUDED_ARTICLES} included, up to ${MOST_ARTICLES}`,
+  `Optional premium themes and ${WEBSITE_SETUP_MONTHS} months of managed hosting`,
 ];
 
 const usd = (cents: number) => formatMoney(cents, 'USD');
@@ -96,12 +101,12 @@ function WebsiteSetupForm() {
       <SelectField label="Articles per website" name="content_count" value={String(v.content_count)} onValueChange={(s) => form.set('content_count', Number(s))} error={form.errors.content_count}>
         {ARTICLE_COUNTS.map((n) => (
           <option key={n} value={n}>
-            {n === 15 ? '15 (included)' : `${n} (+${usd(extraContentPerWebsiteUsd(n))} per website)`}
+            {n === INCLUDED_ARTICLES ? `${n} (included)` : `${n} (+${usd(extraContentPerWebsiteUsd(n))} per website)`}
           </option>
         ))}
       </SelectField>
       <Checkbox label={`Premium theme (+${usd(WEBSITE_SETUP_PRICES.premiumTheme)} per website)`} checked={v.premium_theme} onCheckedChange={(on) => form.set('premium_theme', on)} />
-      <Checkbox label={`Managed hosting for 12 months (+${usd(WEBSITE_SETUP_PRICES.managedHosting)})`} checked={v.managed_hosting} onCheckedChange={(on) => form.set('managed_hosting', on)} />
+      <Checkbox label={`Managed hosting for ${WEBSITE_SETUP_MONTHS} months (+${usd(WEBSITE_SETUP_PRICES.managedHosting)})`} checked={v.managed_hosting} onCheckedChange={(on) => form.set('managed_hosting', on)} />
       <Checkbox
         label={`White-glove domain picking (${WHITE_GLOVE_MIN_WEBSITES} websites or more)`}
         checked={v.white_glove_domain_picking}
@@ -113,7 +118,7 @@ function WebsiteSetupForm() {
         Total: <strong>{total === null ? '—' : usd(total)}</strong>
         {user?.company.currency === 'EUR' ? <span className="muted"> (invoiced in EUR at the day's rate)</span> : null}
       </p>
-      <Checkbox label="I agree to the terms of service." checked={v.agree} onCheckedChange={(on) => form.set('agree', on)} />
+      <Checkbox label={TERMS_AGREE_LABEL} checked={v.agree} onCheckedChange={(on) => form.set('agree', on)} />
       <FieldError error={form.errors.agree} />
       <button type="submit" className="button button-primary" disabled={form.busy}>
         Create Order

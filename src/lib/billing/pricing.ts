@@ -229,9 +229,15 @@ export const WEBSITE_SETUP_PRICES = {
   /** Per additional 15 articles per website. */
   extraContentPer15: 15_000,
   premiumTheme: 7_500,
-  /** Flat, for 12 months. */
+  /** Flat, for WEBSITE_SETUP_MONTHS. */
   managedHosting: 50_000,
 } as const;
+
+/** The reference provider charges no VAT (docs/decisions.md "Pricing and money"): every order's tax rate. */
+export const PROVIDER_TAX_RATE = 0;
+
+/** The order is annual (spec part 3, 9): each website's IP address and hosting, and the managed hosting, run this long. */
+export const WEBSITE_SETUP_MONTHS = 12;
 
 export const ARTICLE_COUNTS = [15, 30, 50, 75, 100] as const;
 export const WEBSITE_COUNT = { min: 1, max: 100 } as const;
@@ -281,7 +287,7 @@ export function priceWebsiteSetup(order: WebsiteSetupOrder, context: InvoiceCont
     items.push(line(`Extra content: ${order.contentCount} articles per website`, n, rate(extraContentPerWebsiteUsd(order.contentCount)), null));
   }
   if (order.premiumTheme) items.push(line('Premium theme', n, rate(WEBSITE_SETUP_PRICES.premiumTheme), null));
-  if (order.managedHosting) items.push(line('Managed hosting, 12 months', 1, rate(WEBSITE_SETUP_PRICES.managedHosting), null));
+  if (order.managedHosting) items.push(line(`Managed hosting, ${WEBSITE_SETUP_MONTHS} months`, 1, rate(WEBSITE_SETUP_PRICES.managedHosting), null));
   if (order.whiteGloveDomainPicking) items.push(line('White-glove domain picking', 1, 0, null));
   return invoiceOf(items, context);
 }

@@ -24,6 +24,9 @@ export const STEP = {
   firstDomain: 8,
 } as const;
 
+/** How many steps there are, for 'Step N of ...': counted from STEP so a step added there is counted too. */
+export const STEP_COUNT = Object.keys(STEP).length;
+
 export const STOP_CONFIRMATION = 'Are you sure you wish to stop the getting started wizard?';
 export const SKIP_CONFIRMATION = 'Are you sure you wish to skip the guided setup?';
 export const SKIP_WARNING = 'IP addresses must then be configured manually before domains can be added.';

@@ -18,7 +18,8 @@ export const ORDER_NOT_EXTENDABLE = 'Only active orders can be extended.';
 /** Spec part 3, 5 "Extend order": a period and the terms checkbox are required. */
 export const CHOOSE_PERIOD = 'Please choose an extension period!';
 export const UNKNOWN_PERIOD = 'This extension period is not offered for this order. Choose one of the periods shown.';
-/** The terms box of an order's paid step (an extension, a website setup). */
+/** The terms box of an order's paid step (an extension, a website setup): its label, and the error while it is unticked. */
+export const TERMS_AGREE_LABEL = 'I agree to the terms of service.';
 export const TERMS_AGREE = 'Please agree to the terms of service!';
 /** Success sentences: the cancel one is the spec's (8); the extension's follows 'Order successfully placed, redirecting to invoice...'. */
 export const ORDER_CANCELLATION_SUBMITTED = CANCELLATION_SUBMITTED;
