@@ -6,7 +6,8 @@ import { hasControlCharacters } from '../lib/schemas/text';
 import type { AppEnv, ServerDeps } from './context';
 import { ApiProblem, problem } from './http/errors';
 import { operations } from './routes/index';
-import { mountOperations } from './http/operation';
+import { honoPath, mountOperations } from './http/operation';
+import { REFERRAL_PATH } from '../lib/rules/affiliate';
 import { apiDocsRoutes } from './routes/api-docs';
 import { sandboxGatewayRoutes } from './routes/sandbox-gateway';
 import { sandboxCpanelRoutes } from './routes/hosting-sandbox-cpanel';
@@ -14,7 +15,7 @@ import { deliverQueuedCompanyEmails, hasQueuedCompanyEmails } from './services/c
 import { affiliateReferralRoutes } from './routes/affiliate-referral';
 
 /** Paths answered without a session; everything else needs `Authorization: Token`. */
-export const PUBLIC_PATHS = ['/openapi.json', '/docs', '/docs/viewer.js', '/sandbox-gateway/:session', '/sandbox-cpanel/:token', '/affiliate/r/:hash'] as const;
+export const PUBLIC_PATHS = ['/openapi.json', '/docs', '/docs/viewer.js', '/sandbox-gateway/:session', '/sandbox-cpanel/:token', honoPath(REFERRAL_PATH)] as const;
 
 /**
  * The reference provider API. `deps` may be a promise factory so the server can open and

@@ -6,6 +6,9 @@ export interface SendOptions {
   headers?: Record<string, string>;
 }
 
+/** The options of a call that creates an order or charges money: the submission's `Idempotency-Key`, when given. */
+export const withIdempotencyKey = (idempotencyKey: string | undefined): SendOptions => (idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {});
+
 /** `/account/emails/{guid}/` with its parameters filled in, each encoded as one segment. */
 export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {

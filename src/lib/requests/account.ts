@@ -1,5 +1,5 @@
 import type { Api } from '../api/client';
-import { call } from '../api/send';
+import { call, withIdempotencyKey } from '../api/send';
 import type { acceptInvitationOp, changePasswordOp, closeTodoListOp, completeTodoItemOp, createCompanyOp, getCompanyOp, getInvitationCodeOp, getProfileOp, listCompaniesOp, listInvitationsOp, makeDefaultCompanyOp, revokeInvitationOp, updatePreferenceOp, updateProfileOp } from '../api/account';
 import type { AccountListQuery } from '../api/account-activity';
 import type { CompanyCreateInput, PasswordChangeInput, PreferenceInput, ProfileInput } from '../schemas/account';
@@ -29,7 +29,7 @@ export const changePassword = (api: Api, input: PasswordChangeInput) => call<typ
 export const updatePreference = (api: Api, input: PreferenceInput) => call<typeof updatePreferenceOp>(api, accountRoutes.updatePreference, { body: input });
 export const listCompanies = (api: Api, query: AccountListQuery) => call<typeof listCompaniesOp>(api, accountRoutes.listCompanies, { query });
 export const createCompany = (api: Api, input: CompanyCreateInput, idempotencyKey?: string) =>
-  call<typeof createCompanyOp>(api, accountRoutes.createCompany, { body: input }, idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {});
+  call<typeof createCompanyOp>(api, accountRoutes.createCompany, { body: input }, withIdempotencyKey(idempotencyKey));
 export const getCompany = (api: Api, guid: string) => call<typeof getCompanyOp>(api, accountRoutes.getCompany, { params: { guid } });
 export const makeDefaultCompany = (api: Api, guid: string) => call<typeof makeDefaultCompanyOp>(api, accountRoutes.makeDefaultCompany, { params: { guid } });
 export const listInvitations = (api: Api, query: AccountListQuery) => call<typeof listInvitationsOp>(api, accountRoutes.listInvitations, { query });

@@ -1,5 +1,5 @@
 import type { Api } from '../api/client';
-import { call } from '../api/send';
+import { call, withIdempotencyKey } from '../api/send';
 import type {
   addDomainsOp,
   getNotesOp,
@@ -64,7 +64,7 @@ export const listDomains = (api: Api, query: DomainListQuery) => call<typeof lis
 export const getDomain = (api: Api, guid: string) => call<typeof getDomainOp>(api, domainsRoutes.getDomain, { params: { guid } });
 /** One submission of the Add Domains wizard or an import: its key makes a repeat (double click, retry) add nothing twice. */
 export const addDomains = (api: Api, body: AddDomainsBody, idempotencyKey?: string) =>
-  call<typeof addDomainsOp>(api, domainsRoutes.addDomains, { body }, idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {});
+  call<typeof addDomainsOp>(api, domainsRoutes.addDomains, { body }, withIdempotencyKey(idempotencyKey));
 export const bulkAction = (api: Api, body: BulkActionBody) => call<typeof bulkActionOp>(api, domainsRoutes.bulkAction, { body });
 export const deleteDomain = (api: Api, guid: string) => call<typeof deleteDomainOp>(api, domainsRoutes.deleteDomain, { params: { guid } });
 /** The export file (CSV or JSON), named by the server; a selection goes in the body, where any number of guids fits. */

@@ -1,5 +1,5 @@
 import type { Api } from '../api/client';
-import { call } from '../api/send';
+import { call, withIdempotencyKey } from '../api/send';
 import type { cancelDowngradeOp, createSharedHostingOrderOp, listHostingLocationsOp, listHostingPlansOp, modifyHostingPlanOp, previewPlanChangeOp, sharedHostingOptionsOp } from '../api/hosting';
 import type { PlanChangeInput, PlanChangePreviewQuery, SharedHostingOptionsQuery, SharedHostingOrderInput } from '../schemas/hosting-orders';
 import type {
@@ -52,7 +52,6 @@ export const hostingOrderRoutes = {
   cancelDowngrade: { id: 'hosting.accounts.cancel_downgrade', method: 'delete', path: '/hosting/accounts/{guid}/cancel-downgrade/' },
 } as const;
 
-const withKey = (idempotencyKey?: string) => (idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {});
 
 export const listHostingPlans = (api: Api) => call<typeof listHostingPlansOp>(api, hostingOrderRoutes.plans, {});
 export const listHostingLocations = (api: Api) => call<typeof listHostingLocationsOp>(api, hostingOrderRoutes.locations, {});
@@ -60,7 +59,7 @@ export const listHostingLocations = (api: Api) => call<typeof listHostingLocatio
 export const sharedHostingOptions = (api: Api, query: SharedHostingOptionsQuery = {}) => call<typeof sharedHostingOptionsOp>(api, hostingOrderRoutes.options, { query });
 /** Places the order; one `idempotencyKey` per submission, so a double click or a retry makes one order. */
 export const createSharedHostingOrder = (api: Api, body: SharedHostingOrderInput, idempotencyKey?: string) =>
-  call<typeof createSharedHostingOrderOp>(api, hostingOrderRoutes.create, { body }, withKey(idempotencyKey));
+  call<typeof createSharedHostingOrderOp>(api, hostingOrderRoutes.create, { body }, withIdempotencyKey(idempotencyKey));
 export const previewPlanChange = (api: Api, query: PlanChangePreviewQuery) => call<typeof previewPlanChangeOp>(api, hostingOrderRoutes.modifyPreview, { query });
-export const modifyHostingPlan = (api: Api, body: PlanChangeInput, idempotencyKey?: string) => call<typeof modifyHostingPlanOp>(api, hostingOrderRoutes.modify, { body }, withKey(idempotencyKey));
+export const modifyHostingPlan = (api: Api, body: PlanChangeInput, idempotencyKey?: string) => call<typeof modifyHostingPlanOp>(api, hostingOrderRoutes.modify, { body }, withIdempotencyKey(idempotencyKey));
 export const cancelDowngrade = (api: Api, guid: string) => call<typeof cancelDowngradeOp>(api, hostingOrderRoutes.cancelDowngrade, { params: { guid } });

@@ -1,5 +1,5 @@
 import type { Api } from '../api/client';
-import { call } from '../api/send';
+import { call, withIdempotencyKey } from '../api/send';
 import type { createIpOrderOp, ipMarketplaceOp, ipOrderOptionsOp } from '../api/ip-orders';
 import type { IpOrderInput, MarketplaceQuery, OrderOptionsQuery } from '../schemas/ip-orders';
 
@@ -15,4 +15,4 @@ export const ipMarketplace = (api: Api, query: MarketplaceQuery = {}) => call<ty
 export const ipOrderOptions = (api: Api, query: OrderOptionsQuery = {}) => call<typeof ipOrderOptionsOp>(api, ipOrderRoutes.options, { query });
 /** Places the order; one `idempotencyKey` per submission, so a double click or a retry makes one order. */
 export const createIpOrder = (api: Api, body: IpOrderInput, idempotencyKey?: string) =>
-  call<typeof createIpOrderOp>(api, ipOrderRoutes.create, { body }, idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {});
+  call<typeof createIpOrderOp>(api, ipOrderRoutes.create, { body }, withIdempotencyKey(idempotencyKey));

@@ -1,5 +1,5 @@
 import type { Api } from '../api/client';
-import { call } from '../api/send';
+import { call, withIdempotencyKey } from '../api/send';
 import type { cancelOrderOp, extendOrderOp, extensionOptionsOp } from '../api/order-actions';
 import type { ExtendOrder, OrderCancellation } from '../schemas/order-actions';
 
@@ -10,10 +10,9 @@ export const orderActionRoutes = {
   extend: { id: 'billing.orders.extend', method: 'post', path: '/billing/orders/{id}/extend/' },
 } as const;
 
-const withKey = (idempotencyKey: string | undefined) => (idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {});
 
 export const cancelOrder = (api: Api, id: number, body: OrderCancellation) => call<typeof cancelOrderOp>(api, orderActionRoutes.cancel, { params: { id: String(id) }, body });
 export const extensionOptions = (api: Api, id: number) => call<typeof extensionOptionsOp>(api, orderActionRoutes.extensionOptions, { params: { id: String(id) } });
 /** Raises the extension's invoice; the same key for a double click or a retry makes one invoice. */
 export const extendOrder = (api: Api, id: number, body: ExtendOrder, idempotencyKey?: string) =>
-  call<typeof extendOrderOp>(api, orderActionRoutes.extend, { params: { id: String(id) }, body }, withKey(idempotencyKey));
+  call<typeof extendOrderOp>(api, orderActionRoutes.extend, { params: { id: String(id) }, body }, withIdempotencyKey(idempotencyKey));

@@ -1,5 +1,5 @@
 import type { Api } from '../api/client';
-import { call } from '../api/send';
+import { call, withIdempotencyKey } from '../api/send';
 import type { createWebsiteSetupOrderOp, supportPageOp } from '../api/services';
 import type { WebsiteSetupInput } from '../schemas/services';
 
@@ -11,5 +11,5 @@ export const serviceRoutes = {
 
 /** Places the done-for-you website order; one `idempotencyKey` per submission, so a double click makes one order. */
 export const createWebsiteSetupOrder = (api: Api, body: WebsiteSetupInput, idempotencyKey?: string) =>
-  call<typeof createWebsiteSetupOrderOp>(api, serviceRoutes.createWebsiteSetupOrder, { body }, idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {});
+  call<typeof createWebsiteSetupOrderOp>(api, serviceRoutes.createWebsiteSetupOrder, { body }, withIdempotencyKey(idempotencyKey));
 export const supportPage = (api: Api) => call<typeof supportPageOp>(api, serviceRoutes.supportPage, {});

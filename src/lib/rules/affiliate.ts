@@ -130,5 +130,8 @@ export function reportRangeProblem({ start, end }: ReportRange): string | null {
 /** Referrals per click, in percent with two decimals (0 without clicks). */
 export const conversionRate = (referrals: number, visits: number) => (visits > 0 ? Math.round((referrals / visits) * 10_000) / 100 : 0);
 
+/** The API's public referral handler (src/server/routes/affiliate-referral.ts), below the API's `/api`. */
+export const REFERRAL_PATH = '/affiliate/r/{hash}';
+
 /** The address an affiliate link is followed at: the reference API's referral handler on `origin`. */
-export const referralUrl = (origin: string, hash: string) => `${origin.replace(/\/+$/, '')}/api/affiliate/r/${encodeURIComponent(hash)}`;
+export const referralUrl = (origin: string, hash: string) => `${origin.replace(/\/+$/, '')}/api${REFERRAL_PATH.replace('{hash}', encodeURIComponent(hash))}`;

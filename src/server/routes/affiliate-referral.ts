@@ -4,6 +4,8 @@ import { setCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
 import { affiliateAccounts, affiliateLinks, affiliateVisits } from '../db/schema/index';
 import { newClickId } from '../services/affiliate';
+import { REFERRAL_PATH } from '../../lib/rules/affiliate';
+import { honoPath } from '../http/operation';
 
 /** The cookie that remembers a followed link's click for the affiliate's cookie duration. */
 export const AFFILIATE_COOKIE = 'hostdeck_aff_click_id';
@@ -20,9 +22,9 @@ export const SIGN_UP_PATH = '/auth/register';
  */
 export function affiliateReferralRoutes() {
   const app = new Hono<AppEnv>();
-  app.get('/affiliate/r/:hash', async (c) => {
+  app.get(honoPath(REFERRAL_PATH), async (c) => {
     const { db, now } = c.var.deps;
-    const hash = c.req.param('hash').toLowerCase().slice(0, 100);
+    const hash = (c.req.param('hash') ?? '').toLowerCase().slice(0, 100);
     const [link] = await db
       .select({ guid: affiliateLinks.guid, affiliateGuid: affiliateLinks.affiliateGuid, cookieDays: affiliateAccounts.cookieDurationDays })
       .from(affiliateLinks)

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { createIpOrderOp, ipMarketplaceOp, ipOrderOptionsOp, type MarketplaceEntry } from '../../lib/api/ip-orders';
-import { priceIpOrder, type BillingCycleTerms, type Currency, type IpOrderLocation } from '../../lib/billing';
+import { PROVIDER_TAX_RATE, priceIpOrder, type BillingCycleTerms, type Currency, type IpOrderLocation } from '../../lib/billing';
 import {
   BAD_COUPON,
   IP_ADDRESS_TYPES,
@@ -24,8 +24,6 @@ import { availableByLocation, reserveStock, type IpOrderData, type ReservedLocat
 import { ipGroupVisible } from '../services/ip-list';
 
 const ORDER_TYPE = 'IP_ADDRESS_HOSTING';
-/** The reference provider charges no VAT (docs/decisions.md "Pricing and money"). */
-const TAX_RATE = 0;
 
 const ipCycles = (db: Db) => cyclesOf(db, ORDER_TYPE);
 
@@ -82,7 +80,7 @@ export const billingIpOrderOperations = [
       defaults: { ip_address_type: ORDER_DEFAULTS.ipAddressType, ip_address_filter: ORDER_DEFAULTS.ipAddressFilter, billing_cycle: ORDER_DEFAULTS.billingCycle },
       max_website_slots: { ...MAX_SLOTS } as { DEDICATED: number; SHARED: number },
       currency,
-      tax_rate: TAX_RATE,
+      tax_rate: PROVIDER_TAX_RATE,
       eur_per_usd: rate,
       coupon,
     };
@@ -112,7 +110,7 @@ export const billingIpOrderOperations = [
     const cycleTerms: BillingCycleTerms = { name: cycle.name, months: cycle.months, discountPercentage: cycle.discountPercentage };
     const priced = priceIpOrder(
       { ipAddressType: body.ip_address_type, locations: pricedLocations, cycle: cycleTerms, coupon: couponRow ? couponTermsOf(couponRow) : null, periodStart: today },
-      { currency, taxRate: TAX_RATE, ...(rate !== null ? { eurPerUsd: rate } : {}) },
+      { currency, taxRate: PROVIDER_TAX_RATE, ...(rate !== null ? { eurPerUsd: rate } : {}) },
     );
 
     const created = await db.transaction(async (tx) => {

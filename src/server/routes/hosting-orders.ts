@@ -7,7 +7,7 @@ import {
   previewPlanChangeOp,
   type PlanChangePreview,
 } from '../../lib/api/hosting';
-import { pricePlanChange, priceSharedHostingOrder, type Currency, type PricedPlanChange } from '../../lib/billing';
+import { PROVIDER_TAX_RATE, pricePlanChange, priceSharedHostingOrder, type Currency, type PricedPlanChange } from '../../lib/billing';
 import { BAD_COUPON } from '../../lib/schemas/ip-orders';
 import {
   DOWNGRADE_AT_RENEWAL,
@@ -34,11 +34,12 @@ import { companyCurrency, couponTermsOf, redeemCoupon } from '../billing/coupons
 import { applyPaidPlanChange, type PlanChangeOnPaid } from '../billing/hosting-plan-change';
 import { issueInvoice, storedEurPerUsd } from '../billing/issue-invoice';
 import { withdrawUnpaidRenewals } from '../billing/order-lifecycle';
-import { badRequest, notFound, problem } from '../http/errors';
+import { badRequest, problem } from '../http/errors';
 import { implement } from '../http/operation';
-import { isAllowed, requireUnlimited } from '../services/access';
-import { HOSTING_TAX_RATE, SHARED_HOSTING, hostingCycles, planPrice, usableHostingCoupon, type PlanRow } from './hosting-plans';
+import { requireUnlimited } from '../services/access';
+import { SHARED_HOSTING, hostingCycles, planPrice, usableHostingCoupon, type PlanRow } from './hosting-plans';
 import { unpaidPlanChangeInvoice } from '../billing/hosting-plan-change';
+import { visibleHostingAccount } from '../services/hosting-accounts';
 
 /**
  * Ordering shared hosting and changing an account's plan (spec part 3, 2.8, 4 "Hosting account",
@@ -49,14 +50,6 @@ import { unpaidPlanChangeInvoice } from '../billing/hosting-plan-change';
 
 type AccountRow = typeof hostingAccounts.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
-
-/** The company's account the member may see (404 for another company's or one their restriction hides). */
-async function visibleAccount(db: Db, company: CompanyContext, guid: string, lock?: 'update'): Promise<AccountRow> {
-  const where = and(eq(hostingAccounts.guid, guid), eq(hostingAccounts.companyGuid, company.guid));
-  const [account] = lock ? await db.select().from(hostingAccounts).where(where).for(lock) : await db.select().from(hostingAccounts).where(where);
-  if (!account || !isAllowed(company.allowedHostingAccounts, account.guid)) throw notFound(HOSTING_ACCOUNT_NOT_FOUND);
-  return account;
-}
 
 interface PlanChangeFacts {
   account: AccountRow;
@@ -75,7 +68,7 @@ interface PlanChangeFacts {
  * plan waits for the renewal). `tx` may be a transaction holding the account's lock.
  */
 async function planChangeFacts(db: Db, company: CompanyContext, input: { hosting_account: string; new_hosting_plan: string; when?: PlanChangeTime | undefined }, today: Date, lock?: 'update'): Promise<PlanChangeFacts> {
-  const account = await visibleAccount(db, company, input.hosting_account, lock);
+  const account = await visibleHostingAccount(db, company, input.hosting_account, HOSTING_ACCOUNT_NOT_FOUND, lock);
   const [order] = account.orderId ? await db.select().from(orders).where(eq(orders.id, account.orderId)) : [];
   const changeable =
     account.accountType === SHARED_HOSTING && !account.isLegacy && account.isCreated && account.status === 'ACTIVE' && account.planGuid && order?.status === 'ACTIVE' && order.dateNextInvoice;
@@ -92,7 +85,7 @@ async function planChangeFacts(db: Db, company: CompanyContext, input: { hosting
   if (!available.includes(when)) throw badRequest({ when: DOWNGRADE_AT_RENEWAL });
   const renewal = order!.dateNextInvoice!;
   const currentPlan = { name: current!.name, monthlyCents: account.monthlyCostCents };
-  const priced = when === 'NOW' ? pricePlanChange({ accountName: account.name, today, renewal, current: currentPlan, next: { name: next.name, monthlyCents: nextCost } }, { currency, taxRate: HOSTING_TAX_RATE }) : null;
+  const priced = when === 'NOW' ? pricePlanChange({ accountName: account.name, today, renewal, current: currentPlan, next: { name: next.name, monthlyCents: nextCost } }, { currency, taxRate: PROVIDER_TAX_RATE }) : null;
   const limits = (p: PlanRow) => ({ storage: p.storageGb, memory: p.memoryMb, cpu: p.cpuCores });
   const preview: PlanChangePreview = {
     hosting_account: account.guid,
@@ -112,8 +105,6 @@ async function planChangeFacts(db: Db, company: CompanyContext, input: { hosting
   };
   return { account, order: order!, current: current!, next, renewal, currency, priced, preview };
 }
-
-/** An unpaid PLAN_CHANGE invoice of the account: another change waits until it is paid or cancelled. */
 
 export const hostingOrderOperations = [
   implement(createSharedHostingOrderOp, async (c, { body }) => {
@@ -137,7 +128,7 @@ export const hostingOrderOperations = [
     const monthly = planPrice(plan, currency);
     const priced = priceSharedHostingOrder(
       { accountName: body.name, plan: { name: plan.name, monthlyCents: monthly }, cycle, coupon: couponRow ? couponTermsOf(couponRow) : null, periodStart: today },
-      { currency, taxRate: HOSTING_TAX_RATE, ...(rate !== null ? { eurPerUsd: rate } : {}) },
+      { currency, taxRate: PROVIDER_TAX_RATE, ...(rate !== null ? { eurPerUsd: rate } : {}) },
     );
 
     const created = await db.transaction(async (tx) => {
@@ -239,7 +230,7 @@ export const hostingOrderOperations = [
   implement(cancelDowngradeOp, async (c, { params }) => {
     const { db } = c.var.deps;
     return db.transaction(async (tx) => {
-      const account = await visibleAccount(tx, c.var.company, params.guid, 'update');
+      const account = await visibleHostingAccount(tx, c.var.company, params.guid, HOSTING_ACCOUNT_NOT_FOUND, 'update');
       if (!account.pendingPlanGuid) throw problem(409, NO_PENDING_DOWNGRADE, { code: 'no_pending_downgrade' });
       await tx.update(hostingAccounts).set({ pendingPlanGuid: null }).where(eq(hostingAccounts.guid, account.guid));
       await withdrawUnpaidRenewals(tx, [account.orderId]);

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { listHostingLocationsOp, listHostingPlansOp, sharedHostingOptionsOp, type HostingPlan } from '../../lib/api/hosting';
 import type { BillingCycleTerms, Currency } from '../../lib/billing';
+import { PROVIDER_TAX_RATE } from '../../lib/billing';
 import { DEFAULT_HOSTING_CYCLE } from '../../lib/schemas/hosting-orders';
 import type { Db } from '../db/connection';
 import { hostingLocations, hostingPlans } from '../db/schema/index';
@@ -17,8 +18,6 @@ import { implement } from '../http/operation';
  */
 
 export const SHARED_HOSTING = 'SHARED_HOSTING';
-/** The reference provider charges no VAT (docs/decisions.md "Pricing and money"). */
-export const HOSTING_TAX_RATE = 0;
 
 export type PlanRow = typeof hostingPlans.$inferSelect;
 
@@ -81,7 +80,7 @@ export const hostingPlanOperations = [
       data: cycles.map(cycleOption),
       defaults: { billing_cycle: DEFAULT_HOSTING_CYCLE },
       currency,
-      tax_rate: HOSTING_TAX_RATE,
+      tax_rate: PROVIDER_TAX_RATE,
       eur_per_usd: rate,
       coupon,
     };

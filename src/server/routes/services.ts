@@ -1,14 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { createWebsiteSetupOrderOp, supportPageOp } from '../../lib/api/services';
-import { priceWebsiteSetup, type Currency } from '../../lib/billing';
+import { PROVIDER_TAX_RATE, WEBSITE_SETUP_MONTHS, priceWebsiteSetup } from '../../lib/billing';
 import { WEBSITE_ORDER_CREATED } from '../../lib/schemas/services';
 import { issueInvoice, storedEurPerUsd } from '../billing/issue-invoice';
-import { companies, orders, websiteSetupOrders } from '../db/schema/index';
+import { orders, websiteSetupOrders } from '../db/schema/index';
+import { companyCurrency } from '../billing/coupons';
 import { implement } from '../http/operation';
 import { supportPageOf } from '../services/support-contacts';
-
-/** The reference provider charges no VAT (docs/decisions.md "Pricing and money"). */
-const TAX_RATE = 0;
 
 /** The services page's website order and the support page (spec part 3, 2.11, 2.12, 7 "Services and search"). */
 export const serviceOperations = [
@@ -16,8 +13,7 @@ export const serviceOperations = [
     const { db, now } = c.var.deps;
     const company = c.var.company;
     const today = now();
-    const [[co], rate] = await Promise.all([db.select({ currency: companies.currency }).from(companies).where(eq(companies.guid, company.guid)), storedEurPerUsd(db)]);
-    const currency: Currency = co?.currency === 'EUR' ? 'EUR' : 'USD';
+    const [currency, rate] = await Promise.all([companyCurrency(db, company.guid), storedEurPerUsd(db)]);
     const setup = {
       websiteCount: body.website_count,
       contentCount: body.content_count,
@@ -25,7 +21,7 @@ export const serviceOperations = [
       managedHosting: body.managed_hosting,
       whiteGloveDomainPicking: body.white_glove_domain_picking,
     };
-    const priced = priceWebsiteSetup(setup, { currency, taxRate: TAX_RATE, ...(rate !== null ? { eurPerUsd: rate } : {}) });
+    const priced = priceWebsiteSetup(setup, { currency, taxRate: PROVIDER_TAX_RATE, ...(rate !== null ? { eurPerUsd: rate } : {}) });
     const created = await db.transaction(async (tx) => {
       // A one-off order: no renewal date, so the billing run never renews it.
       const [order] = await tx
@@ -35,7 +31,7 @@ export const serviceOperations = [
           orderType: 'WEBSITE_SETUP',
           status: 'PENDING',
           billingCycle: 'ANNUALLY',
-          billingCycleMonths: 12,
+          billingCycleMonths: WEBSITE_SETUP_MONTHS,
           monthlyCostCents: 0,
           currency,
           data: { website_count: setup.websiteCount, content_count: setup.contentCount, premium_theme: setup.premiumTheme, managed_hosting: setup.managedHosting, white_glove_domain_picking: setup.whiteGloveDomainPicking },

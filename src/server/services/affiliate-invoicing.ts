@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection';
 import { affiliateAccounts, affiliateInvoiceItems, affiliateInvoices, referrals } from '../db/schema/index';
+import { PROVIDER_TAX_RATE } from '../../lib/billing';
 
 /** The first instant of `now`'s month, UTC. */
 const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -41,7 +42,7 @@ export async function invoiceClearedPayouts(db: Db, now: Date): Promise<number[]
           currency: 'USD',
           grossAmountCents: gross,
           taxCents: 0,
-          taxRate: 0,
+          taxRate: PROVIDER_TAX_RATE,
           netAmountCents: gross,
           periodStart: payouts[0]!.dateClears,
           periodEnd: cutoff,

@@ -19,11 +19,10 @@ const pendingPlans = alias(hostingPlans, 'pending_plan');
  * member restricted to some hosting accounts, one of those (spec part 3, 6 "Access restriction").
  * Anything else is 404, so another company's accounts cannot be probed.
  */
-export async function visibleHostingAccount(db: Db, company: CompanyContext, guid: string, message: string): Promise<AccountRow> {
-  const [row] = await db
-    .select()
-    .from(hostingAccounts)
-    .where(and(eq(hostingAccounts.guid, guid), eq(hostingAccounts.companyGuid, company.guid)));
+export async function visibleHostingAccount(db: Db, company: CompanyContext, guid: string, message: string, lock?: 'update'): Promise<AccountRow> {
+  const where = and(eq(hostingAccounts.guid, guid), eq(hostingAccounts.companyGuid, company.guid));
+  // `lock`: held until the transaction ends, for a change that reads the account first.
+  const [row] = lock ? await db.select().from(hostingAccounts).where(where).for(lock) : await db.select().from(hostingAccounts).where(where);
   if (!row || !isAllowed(company.allowedHostingAccounts, row.guid)) throw notFound(message);
   return row;
 }
