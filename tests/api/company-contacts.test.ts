@@ -25,7 +25,7 @@ import { useDemoApp, type Session } from './helpers/demo-app';
 import { codeFrom, hashFrom, lastMailTo } from './helpers/mail';
 import { payInFull } from './helpers/pay';
 import { listCompanyEmails } from '../../src/lib/requests/company-emails';
-import { CONTACT_SECRETS_NOT_KEPT } from '../../src/server/services/contact-verification';
+import { CONTACT_SECRETS_NOT_KEPT } from '../../src/lib/schemas/company-contacts';
 import { withoutOwnerScopes } from './helpers/scopes';
 
 let database: Database;

@@ -29,7 +29,7 @@ function RowActions({ member }: { member: CompanyUser }) {
   return (
     <div className="row-actions">
       {can(COMPANY_SCOPES.editUsers) ? <EditUserDialog member={member} /> : null}
-      {can(COMPANY_SCOPES.editUsers) && can(COMPANY_SCOPES.deleteUsers) ? (
+      {can(COMPANY_SCOPES.deleteUsers) ? (
         <Confirm
           title="Delete user"
           message={`Are you sure you want to remove ${name} from this company?`}

@@ -6,6 +6,7 @@ import { defineOperation, guidParam, messageAnswer, pageOf } from './define';
 import { TODO_KEYS } from '../rules/todo-list';
 import { companyCreateSchema, CURRENCIES, passwordChangeSchema, preferenceSchema, profileSchema } from '../schemas/account';
 import { accountSetupSchema } from '../schemas/notices';
+import { COMPANY_NOT_FOUND } from '../schemas/company';
 
 /** Account area contract (spec part 1, 2.6 and 7 'Profile, security and account area'). */
 
@@ -117,12 +118,12 @@ export const createCompanyOp = defineOperation({
   // A double click or a retry must not create two companies.
   idempotent: true,
 });
-export const getCompanyOp = defineOperation({ ...accountRoutes.getCompany, ...own, area: 'auth', summary: 'One of the user\'s companies', ...guidOf('Company not found.'), answer: companyDetail });
+export const getCompanyOp = defineOperation({ ...accountRoutes.getCompany, ...own, area: 'auth', summary: 'One of the user\'s companies', ...guidOf(COMPANY_NOT_FOUND), answer: companyDetail });
 export const makeDefaultCompanyOp = defineOperation({
   ...accountRoutes.makeDefaultCompany,
   ...own,
   summary: 'Makes a company the one used when no Company header is sent',
-  ...guidOf('Company not found.'),
+  ...guidOf(COMPANY_NOT_FOUND),
   answer: messageAnswer,
 });
 

@@ -3,6 +3,7 @@ import { authRoutes } from '../requests/auth';
 import { defineOperation, guidParam } from './define';
 import { loginSchema } from '../schemas/auth';
 import { TODO_KEYS, type TodoKey } from '../rules/todo-list';
+import { COMPANY_NOT_FOUND } from '../schemas/company';
 
 /** The company's account manager, shown on the home page (spec part 1, 3 Home). */
 export const accountManager = z
@@ -65,7 +66,7 @@ export const validateCompanyOp = defineOperation({
   summary: 'Whether the user may act for a company',
   params: z.object({ guid: guidParam }),
   answer: z.object({ company: companyRef }),
-  notFound: 'Company not found.',
+  notFound: COMPANY_NOT_FOUND,
 });
 
 /** A finished sign-in: a new session token and the session user (spec part 1, 7). */

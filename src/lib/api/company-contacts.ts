@@ -3,7 +3,7 @@ import { companyContactsRoutes } from '../requests/company-contacts';
 import { defineOperation, guidParam, messageAnswer, pageOf } from './define';
 import { accountListQuery } from './account-activity';
 import { CONTACT_NOT_FOUND, CONTACT_SCOPES, contactCreateSchema, contactResendSchema, contactUpdateSchema } from '../schemas/company-contacts';
-import { COMPANY_NOT_FOUND } from './company-vat';
+import { COMPANY_NOT_FOUND } from '../schemas/company';
 
 /** Company > Contacts (spec part 3, 2.9, 3 "Contact", 4, 5, 6, 7). */
 export const contact = z

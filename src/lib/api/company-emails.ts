@@ -5,7 +5,7 @@ import { accountEmail, accountListQuery } from './account-activity';
 import { COMPANY_SCOPES } from '../rules/company-tabs';
 import { COMPANY_EMAIL_NOT_FOUND, SENT_FILTER_INVALID, SENT_FILTER_VALUES } from '../schemas/company-emails';
 import { LIMITS, text } from '../schemas/text';
-import { COMPANY_NOT_FOUND } from './company-vat';
+import { COMPANY_NOT_FOUND } from '../schemas/company';
 
 /** Company > Emails: the emails the API sent for the company (spec part 3, 2.9, 3 "Company email"; 6 can_view_company_emails). */
 const oneValue = (v: unknown) => (Array.isArray(v) ? v[0] : v);

@@ -3,7 +3,7 @@ import { companyLogsRoutes } from '../requests/company-logs';
 import { defineOperation, guidParam, pageOf } from './define';
 import { accountListQuery, logRecord } from './account-activity';
 import { COMPANY_SCOPES } from '../rules/company-tabs';
-import { COMPANY_NOT_FOUND } from './company-vat';
+import { COMPANY_NOT_FOUND } from '../schemas/company';
 
 /** Company > Logs: what anyone did in the company, as the account Logs tab shows it (spec part 3, 2.9; 6 can_view_company_logs). */
 export const listCompanyLogsOp = defineOperation({

@@ -4,6 +4,7 @@ import { defineOperation, guidParam, messageAnswer, pageOf } from './define';
 import { accountListQuery } from './account-activity';
 import { COMPANY_SCOPES } from '../rules/company-tabs';
 import { EDIT_VAT_SCOPES, VAT_NOT_FOUND, vatAddSchema } from '../schemas/company-vat';
+import { COMPANY_NOT_FOUND } from '../schemas/company';
 
 /** Company > VAT (spec part 3, 2.9, 3 "VAT id", 4, 6 can_view_vat / can_edit_vat, 7). */
 export const vatIdRow = z
@@ -20,7 +21,6 @@ export type VatIdRow = z.infer<typeof vatIdRow>;
 
 const area = 'company';
 const own = { area, customers: false } as const;
-export const COMPANY_NOT_FOUND = 'Company not found.';
 
 export const listVatOp = defineOperation({
   ...companyVatRoutes.listVat,

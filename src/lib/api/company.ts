@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { companyRoutes } from '../requests/company';
+import { COMPANY_SCOPES } from '../rules/company-tabs';
 import { pagingSchema } from '../schemas/lists';
-import { apiKeyCreateSchema, companyProfileSchema, companyUserUpdateSchema, createUserSchema, inviteUserSchema, invoiceNotesSchema } from '../schemas/company';
+import { COMPANY_NOT_FOUND, apiKeyCreateSchema, companyProfileSchema, companyUserUpdateSchema, createUserSchema, inviteUserSchema, invoiceNotesSchema } from '../schemas/company';
 import { companyDetail } from './account';
 import { defineOperation, guidParam, messageAnswer, pageOf } from './define';
 
@@ -57,7 +58,7 @@ const area = 'company';
 const members = { area, customers: false } as const;
 /** Who joins a company and what keys exist are a person's decisions: a key could otherwise mint a wider key. */
 const people = { ...members, apiKeys: false } as const;
-const companyParams = { params: z.object({ guid: guidParam }), notFound: 'Company not found.' } as const;
+const companyParams = { params: z.object({ guid: guidParam }), notFound: COMPANY_NOT_FOUND } as const;
 const userParams = { params: z.object({ guid: guidParam, userGuid: guidParam }), notFound: 'User not found.' } as const;
 
 export const updateCompanyProfileOp = defineOperation({
@@ -121,7 +122,7 @@ export const deleteCompanyUserOp = defineOperation({
   ...companyRoutes.deleteUser,
   ...people,
   summary: 'Removes a person from the company (their account stays)',
-  scopes: ['can_view_company_info', 'can_view_company_users', 'can_delete_company_users'],
+  scopes: COMPANY_SCOPES.deleteUsers,
   ...userParams,
   answer: messageAnswer,
 });

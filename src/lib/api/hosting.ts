@@ -4,6 +4,7 @@ import { PLAN_CHANGE_TIMES, planChangePreviewQuery, planChangeSchema, sharedHost
 import { hostingOrderRoutes, hostingRoutes } from '../requests/hosting';
 import { defineOperation, guidParam, messageAnswer, pageOf } from './define';
 import { pagingSchema } from '../schemas/lists';
+import { HOSTING_ACCOUNT_NOT_FOUND } from '../schemas/hosting-accounts';
 import { cpanelChangeSchema, cpanelRevealSchema, customHostSchema, hostingAccountPatchSchema } from '../schemas/hosting-accounts';
 
 /** Hosting accounts (spec part 3, 3 "Hosting account"); the domain area's pickers read them (spec part 2, 7.1). */
@@ -48,8 +49,6 @@ export const listHostingAccountsOp = defineOperation({
 /* ---- The hosting account page, cPanel and custom hosts (spec part 3, 2.8 and 7 "Hosting and plans"). ---- */
 
 const accountParams = z.object({ guid: guidParam });
-/** Said for an account of another company, one hidden by the member's restriction, or none. */
-export const HOSTING_ACCOUNT_NOT_FOUND = 'Hosting account not found.';
 
 /** The package's limits as the Hosting Plan card lists them; null means unlimited. */
 export const hostingPlanLimits = z

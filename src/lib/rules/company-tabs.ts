@@ -13,7 +13,8 @@ export const COMPANY_SCOPES = {
   addUsers: ['can_view_company_info', 'can_view_company_users', 'can_add_company_users'],
   /** Edit and, as the spec's UI rules say, delete too. */
   editUsers: ['can_view_company_info', 'can_view_company_users', 'can_edit_company_users'],
-  deleteUsers: ['can_view_company_info', 'can_view_company_users', 'can_delete_company_users'],
+  /** Spec part 3, 6 lists can_delete_company_users, and its UI rule says delete needs can_edit_company_users: both. */
+  deleteUsers: ['can_view_company_info', 'can_view_company_users', 'can_edit_company_users', 'can_delete_company_users'],
   vat: ['can_view_company_info', 'can_view_vat'],
   logs: ['can_view_company_info', 'can_view_company_logs'],
   emails: ['can_view_company_info', 'can_view_company_emails'],

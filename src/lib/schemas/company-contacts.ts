@@ -73,3 +73,6 @@ export const contactUpdateSchema = z.object({ ...names, events });
 export type ContactUpdateInput = z.input<typeof contactUpdateSchema>;
 
 export const contactResendSchema = z.object({ resend_email: z.literal(true, { error: CONTACT_RESEND_REQUIRED }) });
+
+/** What Company > Emails shows in place of a contact's verification link and code: only the contact may hold them. */
+export const CONTACT_SECRETS_NOT_KEPT = '(The verification link and code are sent to the contact only and not kept here.)';

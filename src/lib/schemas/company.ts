@@ -4,6 +4,9 @@ import { isScope, type Scope } from '../rules/scopes';
 import { LIMITS, required, text } from './text';
 import { secret } from './password';
 
+/** A company the user is not in, or none: the same answer (404), so none can be probed. */
+export const COMPANY_NOT_FOUND = 'Company not found.';
+
 /** Company profile form and POST /account/companies/{guid}/ (spec part 3, 5 'Company profile'). */
 export const companyProfileSchema = z.object({
   name: required('Please enter your company name!', { label: 'Company name', max: 200 }),

@@ -8,6 +8,8 @@ export const ENTER_ACCOUNT_NAME = 'Please enter your account name!';
 export const ENTER_ACCOUNT_PASSWORD = 'Please enter your account password!';
 export const NEW_PASSWORDS_DIFFER = 'Your new passwords do not match!';
 export const ENTER_HOSTING_NAME = "Please enter your hosting account's name!";
+/** Another company's account, one a restriction hides, or none: the same answer (404), so none can be probed. */
+export const HOSTING_ACCOUNT_NOT_FOUND = 'Hosting account not found.';
 export const ENTER_SERVER_ADDRESS = "Please enter your server's IP address or hostname!";
 export const INVALID_IP_ADDRESS = 'Please enter a valid IPv4 or IPv6 address!';
 export const INVALID_HOSTNAME = 'Please enter a valid hostname, such as server1.example.com!';

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { normaliseCoupon } from './ip-orders';
 import { required, text } from './text';
-import { ENTER_HOSTING_NAME, NAME_LIMIT } from './hosting-accounts';
+import { ENTER_HOSTING_NAME, HOSTING_ACCOUNT_NOT_FOUND, NAME_LIMIT } from './hosting-accounts';
 
 /**
  * Ordering shared hosting and changing an account's plan (spec part 3, 2.8, 4 "Hosting account",
@@ -36,7 +36,6 @@ export const DOWNGRADE_AT_RENEWAL = 'A cheaper plan takes effect at the renewal 
 export const NO_PENDING_DOWNGRADE = 'This hosting account has no plan change scheduled!';
 export const PLAN_NOT_CHANGEABLE = 'The plan of this hosting account cannot be changed!';
 export const PLAN_CHANGE_AWAITS_PAYMENT = 'A plan change of this hosting account awaits the payment of its invoice!';
-export const ACCOUNT_NOT_FOUND = 'Hosting account not found.';
 
 const guid = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.guid(message));
 const oneValue = (v: unknown) => (Array.isArray(v) ? v[0] : v);
@@ -70,7 +69,7 @@ export const PLAN_CHANGE_TIMES = ['NOW', 'RENEWAL'] as const;
 export type PlanChangeTime = (typeof PLAN_CHANGE_TIMES)[number];
 
 const planChangeFields = {
-  hosting_account: guid(ACCOUNT_NOT_FOUND),
+  hosting_account: guid(HOSTING_ACCOUNT_NOT_FOUND),
   new_hosting_plan: guid(SELECT_PLAN),
   when: z.optional(z.enum(PLAN_CHANGE_TIMES, { error: 'When must be NOW or RENEWAL.' })),
 };

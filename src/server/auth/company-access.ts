@@ -3,6 +3,7 @@ import type { Db } from '../db/connection';
 import { companies, memberships, users } from '../db/schema/index';
 import type { CompanyContext } from '../context';
 import { notFound, problem } from '../http/errors';
+import { COMPANY_NOT_FOUND } from '../../lib/schemas/company';
 
 /** A user who belongs to no company can do nothing in the panel. */
 export const noCompany = () => problem(403, 'Your account does not belong to any company.', { code: 'no_company' });
@@ -46,6 +47,6 @@ export async function resolveCompany(db: Db, userGuid: string, requested: string
  * guards checked. Any other is not there for this request: 404.
  */
 export function requirePathCompany(company: CompanyContext, guid: string): CompanyContext {
-  if (guid.toLowerCase() !== company.guid) throw notFound('Company not found.');
+  if (guid.toLowerCase() !== company.guid) throw notFound(COMPANY_NOT_FOUND);
   return company;
 }

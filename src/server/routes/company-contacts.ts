@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createContactOp, deleteContactOp, getContactOp, listContactsOp, resendContactOp, updateContactOp, type Contact } from '../../lib/api/company-contacts';
-import { COMPANY_NOT_FOUND } from '../../lib/api/company-vat';
 import {
   CONTACT_ALREADY_VERIFIED,
   CONTACT_CREATED,
@@ -22,6 +21,7 @@ import { recordActivity } from '../services/activity';
 import { companyInPath } from '../services/company-in-path';
 import { sendContactVerification } from '../services/contact-verification';
 import { lockCompany } from '../db/locks';
+import { COMPANY_NOT_FOUND } from '../../lib/schemas/company';
 
 type ContactRow = typeof contacts.$inferSelect;
 

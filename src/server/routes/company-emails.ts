@@ -1,12 +1,12 @@
 import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import { getCompanyEmailOp, listCompanyEmailsOp, type CompanyEmail } from '../../lib/api/company-emails';
-import { COMPANY_NOT_FOUND } from '../../lib/api/company-vat';
 import { COMPANY_EMAIL_NOT_FOUND } from '../../lib/schemas/company-emails';
 import { emails } from '../db/schema/index';
 import { containsPattern, countRows, pageOfRows } from '../db/lists';
 import { notFound } from '../http/errors';
 import { implement } from '../http/operation';
 import { companyInPath } from '../services/company-in-path';
+import { COMPANY_NOT_FOUND } from '../../lib/schemas/company';
 
 const emailJson = (e: typeof emails.$inferSelect): CompanyEmail => ({
   guid: e.guid,

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { listCompanyLogsOp } from '../../lib/api/company-logs';
-import { COMPANY_NOT_FOUND } from '../../lib/api/company-vat';
 import { activityLogs } from '../db/schema/index';
 import { implement } from '../http/operation';
 import { companyInPath } from '../services/company-in-path';
 import { activityLogPage } from './account-activity';
+import { COMPANY_NOT_FOUND } from '../../lib/schemas/company';
 
 /** Company > Logs: every member's and API key's writes in the company, as the account Logs tab shows them (spec part 3, 2.9). */
 export const companyLogOperations = [

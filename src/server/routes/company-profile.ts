@@ -6,6 +6,7 @@ import { notFound } from '../http/errors';
 import { implement } from '../http/operation';
 import { recordActivity } from '../services/activity';
 import { companyJson } from './account-companies';
+import { COMPANY_NOT_FOUND } from '../../lib/schemas/company';
 
 /** The Profile tab's writes (spec part 3, 2.9 Profile, 5 'Company profile', 7). */
 export const companyProfileOperations = [
@@ -27,7 +28,7 @@ export const companyProfileOperations = [
         })
         .where(eq(companies.guid, company.guid))
         .returning();
-      if (!row) throw notFound('Company not found.');
+      if (!row) throw notFound(COMPANY_NOT_FOUND);
       await recordActivity(c, { verb: 'updated the profile of', object: row.name, objectType: 'company', objectGuid: row.guid }, tx);
       return row;
     });

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { checkVAT, countries as vatCountries } from 'jsvat';
-import { addVatOp, disableVatOp, listVatOp, COMPANY_NOT_FOUND, type VatIdRow } from '../../lib/api/company-vat';
+import { addVatOp, disableVatOp, listVatOp, type VatIdRow } from '../../lib/api/company-vat';
 import { VAT_ADDED, VAT_ALREADY_ACTIVE, VAT_DISABLED, VAT_ID_INVALID, VAT_NOT_ACTIVE, VAT_NOT_FOUND } from '../../lib/schemas/company-vat';
 import { vatIds } from '../db/schema/index';
 import { countRows, pageOfRows } from '../db/lists';
@@ -9,6 +9,7 @@ import { implement } from '../http/operation';
 import { recordActivity } from '../services/activity';
 import { companyInPath } from '../services/company-in-path';
 import { lockCompany } from '../db/locks';
+import { COMPANY_NOT_FOUND } from '../../lib/schemas/company';
 
 const vatJson = (r: typeof vatIds.$inferSelect): VatIdRow => ({
   guid: r.guid,

@@ -20,6 +20,7 @@ import { implement } from '../http/operation';
 import { requireUnlimited, restrictTo } from '../services/access';
 import { visibleDomainGroup } from '../services/domain-access';
 import { recordSetupEvent } from '../services/getting-started';
+import { HOSTING_ACCOUNT_NOT_FOUND } from '../../lib/schemas/hosting-accounts';
 
 type GroupRow = typeof domainGroups.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -76,7 +77,7 @@ async function checkChoices(db: Db, company: CompanyContext, field: 'default_hos
     .select({ status: hostingAccounts.status })
     .from(hostingAccounts)
     .where(and(eq(hostingAccounts.guid, account), eq(hostingAccounts.companyGuid, company.guid), restrictTo(hostingAccounts.guid, company.allowedHostingAccounts)));
-  if (!row) throw badRequest({ [field]: 'Hosting account not found.' });
+  if (!row) throw badRequest({ [field]: HOSTING_ACCOUNT_NOT_FOUND });
   if (row.status !== 'ACTIVE') throw badRequest({ [field]: 'Only an ACTIVE hosting account can be chosen.' });
   const wanted = [...new Set(groups)];
   if (wanted.length) {

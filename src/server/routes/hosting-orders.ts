@@ -1,12 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import {
-  HOSTING_ACCOUNT_NOT_FOUND,
-  cancelDowngradeOp,
-  createSharedHostingOrderOp,
-  modifyHostingPlanOp,
-  previewPlanChangeOp,
-  type PlanChangePreview,
-} from '../../lib/api/hosting';
+import { cancelDowngradeOp, createSharedHostingOrderOp, modifyHostingPlanOp, previewPlanChangeOp, type PlanChangePreview } from '../../lib/api/hosting';
 import { PROVIDER_TAX_RATE, pricePlanChange, priceSharedHostingOrder, type Currency, type PricedPlanChange } from '../../lib/billing';
 import { BAD_COUPON } from '../../lib/schemas/ip-orders';
 import {
@@ -40,6 +33,7 @@ import { requireUnlimited } from '../services/access';
 import { SHARED_HOSTING, hostingCycles, planPrice, usableHostingCoupon, type PlanRow } from './hosting-plans';
 import { unpaidPlanChangeInvoice } from '../billing/hosting-plan-change';
 import { visibleHostingAccount } from '../services/hosting-accounts';
+import { HOSTING_ACCOUNT_NOT_FOUND } from '../../lib/schemas/hosting-accounts';
 
 /**
  * Ordering shared hosting and changing an account's plan (spec part 3, 2.8, 4 "Hosting account",

@@ -8,6 +8,7 @@ import { lockKey } from '../jobs/store';
 import type { AddedDomain } from '../jobs/steps/domain-add';
 import { isAllowed, restrictTo } from './access';
 import { recordSetupEvent } from './getting-started';
+import { HOSTING_ACCOUNT_NOT_FOUND } from '../../lib/schemas/hosting-accounts';
 
 type Row = { [K in keyof NewDomain]-?: Exclude<NewDomain[K], undefined> };
 const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => v !== null))];
@@ -66,7 +67,7 @@ export async function insertNewDomains(db: Db, company: CompanyContext, rows: re
       if (takenSet.has(row.domain)) return refuse(index, 'domain', 'This domain is already added.');
       if (!visibleGroups.has(row.group)) return refuse(index, 'group', 'Domain group not found.');
       const account = accountOf.get(row.hosting_account);
-      if (!account) return refuse(index, 'hosting_account', 'Hosting account not found.');
+      if (!account) return refuse(index, 'hosting_account', HOSTING_ACCOUNT_NOT_FOUND);
       if (account.status !== 'ACTIVE') return refuse(index, 'hosting_account', 'Only an ACTIVE hosting account can be chosen.');
       const ip = ipOf.get(row.ip_address);
       if (!ip || ip.status !== 'ACTIVE') return refuse(index, 'ip_address', 'IP address not found.');

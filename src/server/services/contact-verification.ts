@@ -5,12 +5,10 @@ import { contacts, emailTokens } from '../db/schema/index';
 import { hashCode, newNumericCode } from '../auth/codes';
 import { escapeHtml, sendEmail } from '../mail/send';
 import { EMAIL_TOKEN_TTL, issueEmailToken } from './email-tokens';
+import { CONTACT_SECRETS_NOT_KEPT } from '../../lib/schemas/company-contacts';
 
 /** The code row sits beside the link's row (purpose CONTACT_CODE), hashed with the link row's guid. */
 const codeHash = (linkGuid: string, code: string) => hashCode(`contact:${linkGuid}`, code);
-
-/** What Company > Emails shows in place of a contact's verification link and code. */
-export const CONTACT_SECRETS_NOT_KEPT = '(The verification link and code are sent to the contact only and not kept here.)';
 
 /**
  * Emails a company contact the link to /auth/verify/contact with a 6-digit code; the

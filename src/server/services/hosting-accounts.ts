@@ -1,12 +1,13 @@
 import { and, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { HOSTING_ACCOUNT_NOT_FOUND, type HostingAccount, type HostingAccountDetail, type HostingPlanLimits } from '../../lib/api/hosting';
+import { type HostingAccount, type HostingAccountDetail, type HostingPlanLimits } from '../../lib/api/hosting';
 import type { CompanyContext } from '../context';
 import type { Db } from '../db/connection';
 import { domains, hostingAccounts, hostingLocations, hostingPlans, hostingServers, orders } from '../db/schema/index';
 import { notFound } from '../http/errors';
 import { isAllowed } from './access';
 import { unpaidPlanChangeInvoice } from '../billing/hosting-plan-change';
+import { HOSTING_ACCOUNT_NOT_FOUND } from '../../lib/schemas/hosting-accounts';
 
 type AccountRow = typeof hostingAccounts.$inferSelect;
 type PlanRow = typeof hostingPlans.$inferSelect;
