@@ -69,6 +69,15 @@ describe('the authorisation matrix', () => {
     expect(guarded.length).toBeGreaterThan(0);
   });
 
+  it("checks the company of every company-area path that acts for the request's company", () => {
+    // These two name any company the user is in (the switcher's detail, the default company) and check that membership themselves.
+    const anyOwnCompany = new Set(['auth.companies.get', 'account.companies.make_default']);
+    const unchecked = guarded
+      .filter((op) => op.path.startsWith('/account/companies/{guid}/') && (op.audience ?? 'member') === 'member' && !op.companyPath && !anyOwnCompany.has(op.id))
+      .map((op) => op.id);
+    expect(unchecked).toEqual([]);
+  });
+
   describe.each(guarded.map((op) => [op.id, op] as const))('%s', (_id, op) => {
     it('is refused without a token', async () => {
       await refusal(await request(op, {}), 401);
@@ -85,6 +94,14 @@ describe('the authorisation matrix', () => {
       it('is refused in a company the user is not in', async () => {
         const body = await refusal(await request(op, { token: customer.token, company: foreignCompany }), 403);
         expect(body.code).toBe('company_forbidden');
+      });
+    }
+
+    if (op.companyPath) {
+      it("answers 404 for another company's path, even to its owner", async () => {
+        const path = op.path.replace('{guid}', foreignCompany).replace(/\{\w+\}/g, SAMPLE_GUID);
+        const body = await refusal(await t.call(op.method.toUpperCase(), path, { ...owner, ...(op.body ? { body: {} } : {}) }), 404);
+        expect(body.errors).toEqual([op.companyPath]);
       });
     }
 

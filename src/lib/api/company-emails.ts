@@ -30,6 +30,7 @@ export const listCompanyEmailsOp = defineOperation({
   ...own,
   summary: "The company's emails, newest first, with filters subject, email, content (contains) and sent (yes or no)",
   params: z.object({ guid: guidParam }),
+  companyPath: COMPANY_NOT_FOUND,
   query: companyEmailListQuery,
   answer: pageOf(companyEmail),
   notFound: COMPANY_NOT_FOUND,
@@ -39,6 +40,7 @@ export const getCompanyEmailOp = defineOperation({
   ...own,
   summary: "One of the company's emails with its HTML content (sanitise before showing)",
   params: z.object({ guid: guidParam, emailGuid: guidParam }),
+  companyPath: COMPANY_EMAIL_NOT_FOUND,
   answer: companyEmail,
   notFound: COMPANY_EMAIL_NOT_FOUND,
 });

@@ -12,6 +12,7 @@ export const listCompanyLogsOp = defineOperation({
   customers: false,
   summary: "The company's activity, newest first",
   params: z.object({ guid: guidParam }),
+  companyPath: COMPANY_NOT_FOUND,
   query: accountListQuery,
   answer: pageOf(logRecord),
   scopes: COMPANY_SCOPES.logs,

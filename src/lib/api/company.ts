@@ -58,8 +58,8 @@ const area = 'company';
 const members = { area, customers: false } as const;
 /** Who joins a company and what keys exist are a person's decisions: a key could otherwise mint a wider key. */
 const people = { ...members, apiKeys: false } as const;
-const companyParams = { params: z.object({ guid: guidParam }), notFound: COMPANY_NOT_FOUND } as const;
-const userParams = { params: z.object({ guid: guidParam, userGuid: guidParam }), notFound: 'User not found.' } as const;
+const companyParams = { params: z.object({ guid: guidParam }), notFound: COMPANY_NOT_FOUND, companyPath: COMPANY_NOT_FOUND } as const;
+const userParams = { params: z.object({ guid: guidParam, userGuid: guidParam }), notFound: 'User not found.', companyPath: COMPANY_NOT_FOUND } as const;
 
 export const updateCompanyProfileOp = defineOperation({
   ...companyRoutes.updateProfile,
@@ -170,6 +170,7 @@ export const deleteApiKeyOp = defineOperation({
   summary: 'Deletes an API key; its token stops working at once',
   scopes: ['can_view_company_info', 'can_view_api_keys', 'can_create_api_keys'],
   params: z.object({ guid: guidParam, keyGuid: guidParam }),
+  companyPath: COMPANY_NOT_FOUND,
   notFound: 'API key not found.',
   answer: messageAnswer,
 });

@@ -41,6 +41,12 @@ export interface Operation {
   apiKeys?: boolean;
   /** The sentence a path parameter that names nothing (or cannot name anything) answers with 404; documented as the 404 answer. */
   notFound?: string;
+  /**
+   * The path's `{guid}` names the company the call acts for (/account/companies/{guid}/...):
+   * it must be the request's company, whose membership and scopes the guards checked; any other
+   * answers 404 with this sentence, so another company's existence is never confirmed.
+   */
+  companyPath?: string;
   /** Accepts an `Idempotency-Key` header (orders and payments). */
   idempotent?: boolean;
 }

@@ -2,8 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connection';
 import { companies, memberships, users } from '../db/schema/index';
 import type { CompanyContext } from '../context';
-import { notFound, problem } from '../http/errors';
-import { COMPANY_NOT_FOUND } from '../../lib/schemas/company';
+import { problem } from '../http/errors';
 
 /** A user who belongs to no company can do nothing in the panel. */
 export const noCompany = () => problem(403, 'Your account does not belong to any company.', { code: 'no_company' });
@@ -39,14 +38,4 @@ export async function resolveCompany(db: Db, userGuid: string, requested: string
     allowedHostingAccounts: pick.m.allowedHostingAccounts,
     allowedSoftwarePresets: pick.m.allowedSoftwarePresets,
   };
-}
-
-/**
- * The company-area paths name their company (/account/companies/{guid}/...): it must be the
- * company of the request (the `Company` header, else the default), whose permissions the
- * guards checked. Any other is not there for this request: 404.
- */
-export function requirePathCompany(company: CompanyContext, guid: string): CompanyContext {
-  if (guid.toLowerCase() !== company.guid) throw notFound(COMPANY_NOT_FOUND);
-  return company;
 }

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { Scope } from '../../lib/rules/scopes';
 import type { AppEnv } from '../context';
-import { forbidden, problem, unauthorized } from '../http/errors';
+import { forbidden, notFound, problem, unauthorized } from '../http/errors';
 import { noCompany } from './company-access';
 import { resolveViewer } from './viewer';
 
@@ -40,6 +40,13 @@ export const scope = (...needed: Scope[]) =>
     const held = c.var.company.permissions;
     const missing = needed.filter((s) => !held.has(s));
     if (missing.length) throw forbidden(`You do not have permission to perform this action (${missing.join(', ')}).`);
+    await next();
+  });
+
+/** A company-area path names the request's company, or nothing here: 404 with the definition's sentence (Operation.companyPath). */
+export const samePathCompany = (message: string) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if ((c.req.param('guid') ?? '').toLowerCase() !== c.var.company.guid) throw notFound(message);
     await next();
   });
 

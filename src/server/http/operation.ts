@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorEnvelope, type AnswerOf, type Operation, type ParsedInput } from '../../lib/api/define';
 import { fieldErrors } from '../../lib/schemas/auth';
 import type { AppEnv } from '../context';
-import { notForApiKeys, notForCustomers, requireAuth, requireCompany, scope } from '../auth/middleware';
+import { notForApiKeys, notForCustomers, requireAuth, requireCompany, samePathCompany, scope } from '../auth/middleware';
 import { badRequest, notFound } from './errors';
 import { jsonBody, readQuery } from './validate';
 import { onceForKey } from './idempotency';
@@ -38,6 +38,7 @@ export function guardsOf(op: Operation): MiddlewareHandler<AppEnv>[] {
   if (audience === 'member') list.push(requireCompany);
   if (op.customers === false) list.push(notForCustomers);
   if (op.scopes?.length) list.push(scope(...op.scopes));
+  if (op.companyPath) list.push(samePathCompany(op.companyPath));
   return list;
 }
 

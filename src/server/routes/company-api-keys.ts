@@ -3,7 +3,6 @@ import { and, desc, eq } from 'drizzle-orm';
 import { createApiKeyOp, deleteApiKeyOp, listApiKeyPermissionsOp, listApiKeysOp } from '../../lib/api/company';
 import { ALL_SCOPES } from '../../lib/rules/scopes';
 import { EXPIRY_PAST } from '../../lib/schemas/company';
-import { requirePathCompany } from '../auth/company-access';
 import { hashPassword } from '../auth/passwords';
 import { hashToken, newToken } from '../auth/tokens';
 import { apiKeys, memberships, sessionTokens, users } from '../db/schema/index';
@@ -23,12 +22,12 @@ export const API_KEY_NOT_FOUND = 'API key not found.';
  */
 export const companyApiKeyOperations = [
   implement(listApiKeyPermissionsOp, async (c, { params }) => {
-    const company = requirePathCompany(c.var.company, params.guid);
+    const company = c.var.company;
     return { permissions: [...ALL_SCOPES], grantable: ALL_SCOPES.filter((s) => company.permissions.has(s)) };
   }),
 
   implement(listApiKeysOp, async (c, { params, query }) => {
-    const company = requirePathCompany(c.var.company, params.guid);
+    const company = c.var.company;
     const { db } = c.var.deps;
     const filter = eq(apiKeys.companyGuid, company.guid);
     return pageOfRows(
@@ -53,7 +52,7 @@ export const companyApiKeyOperations = [
   }),
 
   implement(createApiKeyOp, async (c, { params, body }) => {
-    const company = requirePathCompany(c.var.company, params.guid);
+    const company = c.var.company;
     const { db, now } = c.var.deps;
     const permissions = body.permissions ?? [];
     const beyond = addedBeyondOwn(company, [], permissions);
@@ -91,7 +90,7 @@ export const companyApiKeyOperations = [
   }),
 
   implement(deleteApiKeyOp, async (c, { params }) => {
-    const company = requirePathCompany(c.var.company, params.guid);
+    const company = c.var.company;
     const { db } = c.var.deps;
     const [key] = await db
       .select()

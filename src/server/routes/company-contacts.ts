@@ -18,10 +18,8 @@ import { countRows, pageOfRows } from '../db/lists';
 import { notFound, problem } from '../http/errors';
 import { implement } from '../http/operation';
 import { recordActivity } from '../services/activity';
-import { companyInPath } from '../services/company-in-path';
 import { sendContactVerification } from '../services/contact-verification';
 import { lockCompany } from '../db/locks';
-import { COMPANY_NOT_FOUND } from '../../lib/schemas/company';
 
 type ContactRow = typeof contacts.$inferSelect;
 
@@ -40,7 +38,7 @@ const fullName = (r: Pick<ContactRow, 'firstName' | 'lastName'>) => `${r.firstNa
 
 /** The company's contact the path names; another company's is not found. */
 async function companyContact(c: Context<AppEnv>, db: Db, params: { guid: string; id: string }, lock = false): Promise<ContactRow> {
-  const companyGuid = companyInPath(c, params.guid, CONTACT_NOT_FOUND);
+  const companyGuid = c.var.company.guid;
   const query = db.select().from(contacts).where(and(eq(contacts.guid, params.id), eq(contacts.companyGuid, companyGuid)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(CONTACT_NOT_FOUND);
@@ -58,7 +56,7 @@ const editable = (r: ContactRow) => r.status === 'ACTIVE' || r.status === 'VERIF
 export const companyContactOperations = [
   implement(listContactsOp, async (c, { params, query }) => {
     const { db } = c.var.deps;
-    const filter = eq(contacts.companyGuid, companyInPath(c, params.guid, COMPANY_NOT_FOUND));
+    const filter = eq(contacts.companyGuid, c.var.company.guid);
     return pageOfRows(
       query,
       async (limit, offset) => (await db.select().from(contacts).where(filter).orderBy(asc(contacts.dateCreated), asc(contacts.guid)).limit(limit).offset(offset)).map(contactJson),
@@ -66,7 +64,7 @@ export const companyContactOperations = [
     );
   }),
   implement(createContactOp, async (c, { params, body }) => {
-    const companyGuid = companyInPath(c, params.guid, COMPANY_NOT_FOUND);
+    const companyGuid = c.var.company.guid;
     const { db, now } = c.var.deps;
     const created = await db.transaction(async (tx) => {
       await lockCompany(tx, companyGuid);

@@ -5,8 +5,6 @@ import { emails } from '../db/schema/index';
 import { containsPattern, countRows, pageOfRows } from '../db/lists';
 import { notFound } from '../http/errors';
 import { implement } from '../http/operation';
-import { companyInPath } from '../services/company-in-path';
-import { COMPANY_NOT_FOUND } from '../../lib/schemas/company';
 
 const emailJson = (e: typeof emails.$inferSelect): CompanyEmail => ({
   guid: e.guid,
@@ -27,7 +25,7 @@ const emailJson = (e: typeof emails.$inferSelect): CompanyEmail => ({
 export const companyEmailOperations = [
   implement(listCompanyEmailsOp, async (c, { params, query: q }) => {
     const { db } = c.var.deps;
-    const where: SQL[] = [eq(emails.companyGuid, companyInPath(c, params.guid, COMPANY_NOT_FOUND))];
+    const where: SQL[] = [eq(emails.companyGuid, c.var.company.guid)];
     if (q.subject) where.push(ilike(emails.subject, containsPattern(q.subject)));
     if (q.email) where.push(ilike(emails.email, containsPattern(q.email)));
     if (q.content) where.push(ilike(emails.content, containsPattern(q.content)));
@@ -40,7 +38,7 @@ export const companyEmailOperations = [
     );
   }),
   implement(getCompanyEmailOp, async (c, { params }) => {
-    const companyGuid = companyInPath(c, params.guid, COMPANY_EMAIL_NOT_FOUND);
+    const companyGuid = c.var.company.guid;
     const [row] = await c.var.deps.db
       .select()
       .from(emails)

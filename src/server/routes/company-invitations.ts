@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { inviteCompanyUserOp } from '../../lib/api/company';
-import { requirePathCompany } from '../auth/company-access';
 import { invitations, memberships, users } from '../db/schema/index';
 import { badRequest } from '../http/errors';
 import { implement } from '../http/operation';
@@ -18,7 +17,7 @@ export const ALREADY_INVITED = 'This user has already been invited to this compa
  */
 export const companyInvitationOperations = [
   implement(inviteCompanyUserOp, async (c, { params, body }) => {
-    const company = requirePathCompany(c.var.company, params.guid);
+    const company = c.var.company;
     const { db, now } = c.var.deps;
     const userGuid = await verifyInvitationCode(db, body.invitation_code, now());
     if (!userGuid) throw badRequest({ invitation_code: INVITATION_CODE_INVALID }, 'invalid_invitation_code');

@@ -2,11 +2,9 @@ import { eq } from 'drizzle-orm';
 import { listCompanyLogsOp } from '../../lib/api/company-logs';
 import { activityLogs } from '../db/schema/index';
 import { implement } from '../http/operation';
-import { companyInPath } from '../services/company-in-path';
 import { activityLogPage } from './account-activity';
-import { COMPANY_NOT_FOUND } from '../../lib/schemas/company';
 
 /** Company > Logs: every member's and API key's writes in the company, as the account Logs tab shows them (spec part 3, 2.9). */
 export const companyLogOperations = [
-  implement(listCompanyLogsOp, (c, { params, query }) => activityLogPage(c.var.deps.db, query, eq(activityLogs.companyGuid, companyInPath(c, params.guid, COMPANY_NOT_FOUND)))),
+  implement(listCompanyLogsOp, (c, { params, query }) => activityLogPage(c.var.deps.db, query, eq(activityLogs.companyGuid, c.var.company.guid))),
 ];

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { updateCompanyProfileOp, updateInvoiceNotesOp } from '../../lib/api/company';
-import { requirePathCompany } from '../auth/company-access';
 import { companies } from '../db/schema/index';
 import { notFound } from '../http/errors';
 import { implement } from '../http/operation';
@@ -11,7 +10,7 @@ import { COMPANY_NOT_FOUND } from '../../lib/schemas/company';
 /** The Profile tab's writes (spec part 3, 2.9 Profile, 5 'Company profile', 7). */
 export const companyProfileOperations = [
   implement(updateCompanyProfileOp, async (c, { params, body }) => {
-    const company = requirePathCompany(c.var.company, params.guid);
+    const company = c.var.company;
     const { db } = c.var.deps;
     const updated = await db.transaction(async (tx) => {
       const [row] = await tx
@@ -35,7 +34,7 @@ export const companyProfileOperations = [
     return { message: 'Company successfully updated!', company: companyJson(updated, company.accountType, [...company.permissions]) };
   }),
   implement(updateInvoiceNotesOp, async (c, { params, body }) => {
-    const company = requirePathCompany(c.var.company, params.guid);
+    const company = c.var.company;
     // Blank notes are no notes: new invoices then carry none.
     const notes = body.invoice_notes?.trim() ? body.invoice_notes : null;
     await c.var.deps.db.transaction(async (tx) => {

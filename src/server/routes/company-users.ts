@@ -17,7 +17,6 @@ import { apiKeys, domainGroups, hostingAccounts, ipGroups, memberships, sessionT
 import { countRows, pageOfRows } from '../db/lists';
 import { badRequest, forbidden, notFound, problem } from '../http/errors';
 import { implement } from '../http/operation';
-import { requirePathCompany } from '../auth/company-access';
 import { hashPassword } from '../auth/passwords';
 import { recordActivity } from '../services/activity';
 import { inheritedRestrictions, reachOf } from '../services/access';
@@ -141,7 +140,7 @@ async function ownRows(db: Db, table: typeof ipGroups | typeof domainGroups | ty
 /** The company's people (spec part 3, 2.9 Users, 7): list, create, one, edit, remove. */
 export const companyUserOperations = [
   implement(listCompanyUsersOp, async (c, { params, query }) => {
-    const company = requirePathCompany(c.var.company, params.guid);
+    const company = c.var.company;
     const { db } = c.var.deps;
     const filter = and(eq(memberships.companyGuid, company.guid), ne(memberships.accountType, 'API_USER'));
     return pageOfRows(
@@ -162,7 +161,7 @@ export const companyUserOperations = [
   }),
 
   implement(createCompanyUserOp, async (c, { params, body }) => {
-    const company = requirePathCompany(c.var.company, params.guid);
+    const company = c.var.company;
     const { db, now } = c.var.deps;
     const weak = passwordProblem(body.password, body.email);
     if (weak) throw badRequest({ password: weak });
@@ -190,7 +189,7 @@ export const companyUserOperations = [
   }),
 
   implement(getCompanyUserOp, async (c, { params }) => {
-    const company = requirePathCompany(c.var.company, params.guid);
+    const company = c.var.company;
     const { m, u, k } = await memberOf(c.var.deps.db, company, params.userGuid);
     requireScopes(company, k || m.accountType === 'API_USER' ? ['can_view_api_keys'] : ['can_view_company_users']);
     const uses = k ? await lastUses(c.var.deps.db, [u.guid]) : new Map<string, LastUse>();
@@ -198,7 +197,7 @@ export const companyUserOperations = [
   }),
 
   implement(updateCompanyUserOp, async (c, { params, body }) => {
-    const company = requirePathCompany(c.var.company, params.guid);
+    const company = c.var.company;
     const { db, now } = c.var.deps;
     const { m, u, k } = await memberOf(db, company, params.userGuid);
     const isKey = Boolean(k) || m.accountType === 'API_USER';
@@ -258,7 +257,7 @@ export const companyUserOperations = [
   }),
 
   implement(deleteCompanyUserOp, async (c, { params }) => {
-    const company = requirePathCompany(c.var.company, params.guid);
+    const company = c.var.company;
     const { db } = c.var.deps;
     const { m, u, k } = await memberOf(db, company, params.userGuid);
     if (k || m.accountType === 'API_USER') throw problem(400, 'Delete an API key from the API Keys tab.', { code: 'api_key_user' });

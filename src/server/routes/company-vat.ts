@@ -7,9 +7,7 @@ import { countRows, pageOfRows } from '../db/lists';
 import { badRequest, notFound, problem } from '../http/errors';
 import { implement } from '../http/operation';
 import { recordActivity } from '../services/activity';
-import { companyInPath } from '../services/company-in-path';
 import { lockCompany } from '../db/locks';
-import { COMPANY_NOT_FOUND } from '../../lib/schemas/company';
 
 const vatJson = (r: typeof vatIds.$inferSelect): VatIdRow => ({
   guid: r.guid,
@@ -27,7 +25,7 @@ const vatJson = (r: typeof vatIds.$inferSelect): VatIdRow => ({
 export const companyVatOperations = [
   implement(listVatOp, async (c, { params, query }) => {
     const { db } = c.var.deps;
-    const filter = eq(vatIds.companyGuid, companyInPath(c, params.guid, COMPANY_NOT_FOUND));
+    const filter = eq(vatIds.companyGuid, c.var.company.guid);
     return pageOfRows(
       query,
       async (limit, offset) => (await db.select().from(vatIds).where(filter).orderBy(desc(vatIds.dateCreated), desc(vatIds.guid)).limit(limit).offset(offset)).map(vatJson),
@@ -35,7 +33,7 @@ export const companyVatOperations = [
     );
   }),
   implement(addVatOp, async (c, { params, body }) => {
-    const companyGuid = companyInPath(c, params.guid, COMPANY_NOT_FOUND);
+    const companyGuid = c.var.company.guid;
     // The sign-up's rule (spec decisions, 3 "VAT check"): format and checksum per country.
     if (!checkVAT(body.vat_id, vatCountries).isValid) throw badRequest({ vat_id: VAT_ID_INVALID });
     const { db, now } = c.var.deps;
@@ -53,7 +51,7 @@ export const companyVatOperations = [
     return { message: VAT_ADDED, vat: vatJson(row) };
   }),
   implement(disableVatOp, async (c, { params }) => {
-    const companyGuid = companyInPath(c, params.guid, VAT_NOT_FOUND);
+    const companyGuid = c.var.company.guid;
     const { db, now } = c.var.deps;
     await db.transaction(async (tx) => {
       const [row] = await tx.select().from(vatIds).where(and(eq(vatIds.guid, params.vatGuid), eq(vatIds.companyGuid, companyGuid))).for('update');

@@ -1,13 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { Context } from 'hono';
 import { saveGettingStartedDataOp, setGettingStartedStepOp, stopGettingStartedOp, type GettingStartedState } from '../../lib/api/getting-started';
 import { readData, STEP, type GettingStartedData } from '../../lib/rules/getting-started';
-import type { AppEnv } from '../context';
 import type { Db } from '../db/connection';
 import { companies, domainGroups, ipGroups } from '../db/schema/index';
 import { badRequest } from '../http/errors';
 import { implement } from '../http/operation';
-import { companyInPath } from '../services/company-in-path';
 import { isAllowed } from '../services/access';
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -22,28 +19,26 @@ async function save(db: Db, guid: string, values: Partial<Pick<CompanyRow, 'show
   return stateOf(row!);
 }
 
-const companyOf = (c: Context<AppEnv>, guid: string) => companyInPath(c, guid, setGettingStartedStepOp.notFound);
-
 /**
  * The getting-started wizard's state, saved per company so another browser continues where the
  * first stopped (spec part 1, 4 and 7). Events elsewhere move it too: src/server/services/getting-started.ts.
  */
 export const gettingStartedOperations = [
   implement(setGettingStartedStepOp, async (c, { params, body }) => {
-    const guid = companyOf(c, params.guid);
+    const guid = c.var.company.guid;
     // 'Set Up My First Domain' sends start: the wizard is shown from the introduction on.
     const step = body.start ? STEP.introduction : body.step;
     return save(c.var.deps.db, guid, { showGettingStarted: true, gettingStartedStep: step });
   }),
 
   implement(stopGettingStartedOp, async (c, { params }) => {
-    const guid = companyOf(c, params.guid);
+    const guid = c.var.company.guid;
     // Stopped: hidden, and a new start begins afresh (spec part 1, 4 "the step then resets to 1").
     return save(c.var.deps.db, guid, { showGettingStarted: false, gettingStartedStep: STEP.welcome, gettingStartedData: {} });
   }),
 
   implement(saveGettingStartedDataOp, async (c, { params, body }) => {
-    const guid = companyOf(c, params.guid);
+    const guid = c.var.company.guid;
     const { db } = c.var.deps;
     return db.transaction(async (tx) => {
       if (body.domain_group) {
