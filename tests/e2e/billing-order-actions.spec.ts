@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signedInAs, test, waitForHydration } from './support';
-import { panelApi } from './panel-api';
+import { panelApi, placePaidIpOrder } from './panel-api';
+import { ipAddressesRoutes } from '../../src/lib/requests/ip-addresses';
 
 // An order's page (spec part 3, 2.6): its addresses, Extend (a period and the terms, then its
 // invoice) and Cancel Order (the cancellation form's sentences, then PENDING CANCELLATION).
@@ -11,29 +12,8 @@ async function runningOrder(page: Page): Promise<number> {
   await page.goto('/billing');
   await waitForHydration(page);
   const api = await panelApi(page);
-  const group = await api.send<{ group: { guid: string } }>('post', '/ip_addresses/groups/', { name: `Order actions ${Date.now().toString(36)}` });
-  const placed = await api.send<{ order_id: number; invoice_id: number }>('post', '/billing/orders/ip_addresses/create/', {
-    group: group.group.guid,
-    billing_cycle: 'MONTHLY',
-    locations: [{ location: 'us-nyc', ip_address_count: 1, additional_site_count: 0 }],
-    ip_address_filter: 'NONE',
-    ip_address_type: 'DEDICATED',
-    excluded_groups: [],
-    coupon: null,
-  });
-  const methods = await api.get<{ data: { guid: string; method_type: string; status: string }[] }>('/billing/payment_methods/?per_page=100');
-  const card = methods.data.find((m) => m.method_type === 'CARD' && m.status === 'ACTIVE')!;
-  const started = await api.send<{ redirect_url: string }>('post', '/billing/payment/', {
-    invoice_id: placed.invoice_id,
-    payment_method: 'CARD',
-    payment_amount: '',
-    payment_method_guid: card.guid,
-  });
-  // The payer's approval on the sandbox gateway's own page.
-  await page.goto(started.redirect_url);
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page).toHaveURL(/payment=success/);
-  return placed.order_id;
+  const group = await api.send<{ group: { guid: string } }>('post', ipAddressesRoutes.createIpGroup.path, { name: `Order actions ${Date.now().toString(36)}` });
+  return (await placePaidIpOrder(page, group.group.guid)).order_id;
 }
 
 test('extend an order to its invoice, then cancel it at the end of the cycle', async ({ page }) => {

@@ -1,6 +1,11 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, fillLogin, KNOWN_DEVICE_ID, test, waitForHydration } from './support';
-import { panelApi } from './panel-api';
+import { panelApi, placePaidIpOrder } from './panel-api';
+import { fillPath } from '../../src/lib/api/send';
+import { authRoutes } from '../../src/lib/requests/auth';
+import { domainsRoutes } from '../../src/lib/requests/domains';
+import { hostingRoutes } from '../../src/lib/requests/hosting';
+import { ipAddressesRoutes } from '../../src/lib/requests/ip-addresses';
 
 // The getting-started wizard (spec part 1, 2.8 and 4; issue 13 "Done when"): a brand-new
 // account walked through its eight steps, minimise / reload / close / skip with the state on the
@@ -87,26 +92,8 @@ test('a new account walks all eight steps to "Account set up successfully!" and 
   // 6: the first addresses, ordered and paid (set up through the API: the order wizard has its own test).
   await expect(stepHeading(page, 'Your first IP addresses')).toBeVisible();
   const api = await panelApi(page);
-  const { user } = await api.get<{ user: { company: { getting_started_data: { ip_group: string } } } }>('/account/whoami/');
-  const placed = await api.send<{ invoice_id: number }>('post', '/billing/orders/ip_addresses/create/', {
-    group: user.company.getting_started_data.ip_group,
-    billing_cycle: 'MONTHLY',
-    locations: [{ location: 'us-nyc', ip_address_count: 1, additional_site_count: 0 }],
-    ip_address_filter: 'NONE',
-    ip_address_type: 'DEDICATED',
-    excluded_groups: [],
-    coupon: null,
-  });
-  const methods = await api.get<{ data: { guid: string; method_type: string; status: string }[] }>('/billing/payment_methods/?per_page=100');
-  const paid = await api.send<{ redirect_url: string }>('post', '/billing/payment/', {
-    invoice_id: placed.invoice_id,
-    payment_method: 'CARD',
-    payment_amount: '',
-    payment_method_guid: methods.data.find((m) => m.method_type === 'CARD' && m.status === 'ACTIVE')!.guid,
-  });
-  await page.goto(paid.redirect_url);
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page).toHaveURL(/payment=success/);
+  const { user } = await api.get<{ user: { company: { getting_started_data: { ip_group: string } } } }>(authRoutes.whoami.path);
+  await placePaidIpOrder(page, user.company.getting_started_data.ip_group);
 
   // 7: the domain group; once made, its page opens.
   await expect(stepHeading(page, 'Domain group')).toBeVisible();
@@ -123,10 +110,10 @@ test('a new account walks all eight steps to "Account set up successfully!" and 
   // 8: the first domain (added through the API as a script would), then the summary.
   await expect(stepHeading(page, 'Your first domain')).toBeVisible();
   await expect(page).toHaveURL(/\/domains\/[0-9a-f-]{36}$/);
-  const data = (await api.get<{ user: { company: { getting_started_data: { domain_group: string } } } }>('/account/whoami/')).user.company.getting_started_data;
-  const ips = await api.get<{ data: { guid: string }[] }>(`/domains/groups/${data.domain_group}/ip_addresses/?per_page=10`);
-  const accounts = await api.get<{ data: { guid: string; name: string }[] }>('/hosting/accounts/?per_page=10');
-  await api.send('post', '/domains/', {
+  const data = (await api.get<{ user: { company: { getting_started_data: { domain_group: string } } } }>(authRoutes.whoami.path)).user.company.getting_started_data;
+  const ips = await api.get<{ data: { guid: string }[] }>(`${fillPath(domainsRoutes.groupIpAddresses.path, { guid: data.domain_group })}?per_page=10`);
+  const accounts = await api.get<{ data: { guid: string; name: string }[] }>(`${hostingRoutes.listHostingAccounts.path}?per_page=10`);
+  await api.send('post', domainsRoutes.addDomains.path, {
     domains: [{ domain: `wizard-${Date.now().toString(36)}.example`, ip_address: ips.data[0]!.guid, group: data.domain_group, hosting_account: accounts.data.find((a) => a.name === 'Wizard server')!.guid }],
   });
   await expect(stepHeading(page, 'Summary')).toBeVisible();
@@ -210,14 +197,14 @@ async function expectStepElsewhere(browser: Browser, baseURL: string, account: {
 test('an IP group made through the API moves the open panel at its next poll', async ({ page }) => {
   await open(page, '/');
   const api = await panelApi(page);
-  const { user } = await api.get<{ user: { company: { guid: string } } }>('/account/whoami/');
+  const { user } = await api.get<{ user: { company: { guid: string } } }>(authRoutes.whoami.path);
   // Straight to the IP group step, as a person who did the steps before would be.
   await api.send('post', `/account/companies/${user.company.guid}/getting-started/`, { step: 5 });
   await page.reload();
   await waitForHydration(page);
   await expect(stepHeading(page, 'IP address group')).toBeVisible();
 
-  await api.send('post', '/ip_addresses/groups/', { name: 'Made by a script' });
+  await api.send('post', ipAddressesRoutes.createIpGroup.path, { name: 'Made by a script' });
   await expect(stepHeading(page, 'Your first IP addresses')).toBeVisible();
 
   // 'Need Help? Chat Now' with no chat service configured: the support page, the message naming the step ready to copy.

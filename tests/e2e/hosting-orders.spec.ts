@@ -1,5 +1,6 @@
 import { expect, expectAccessible, signedInAs, test, waitForHydration } from './support';
 import { panelApi } from './panel-api';
+import { hostingRoutes } from '../../src/lib/requests/hosting';
 
 // Shared hosting orders and plan changes (spec part 3, 2.8, 4 "Plan change wizard", 5 "Shared
 // hosting order", 8), as the demo owner: an order placed and paid through the sandbox gateway and
@@ -70,7 +71,7 @@ test('order shared hosting with a coupon, pay it at the sandbox gateway: a job c
   // The job creates the cPanel account once the payment is in (src/server/billing/hosting-provision.ts).
   const api = await panelApi(page);
   await expect
-    .poll(async () => (await api.get<{ data: { name: string; is_created: boolean }[] }>('/hosting/accounts/?per_page=100')).data.find((a) => a.name === name)?.is_created)
+    .poll(async () => (await api.get<{ data: { name: string; is_created: boolean }[] }>(`${hostingRoutes.listHostingAccounts.path}?per_page=100`)).data.find((a) => a.name === name)?.is_created)
     .toBe(true);
   await page.goto('/hosting');
   await waitForHydration(page);

@@ -1,5 +1,6 @@
 import { panelApi } from './panel-api';
 import { expect, expectAccessible, signedInAs, test, waitForHydration } from './support';
+import { billingRoutes } from '../../src/lib/requests/billing';
 
 // The services page's done-for-you website order and the support page (spec part 3, 2.11, 2.12),
 // as the demo owner.
@@ -34,7 +35,7 @@ test('a website order is checked, priced as chosen and placed once, then the pay
   await expect(order.getByText('Total: $3,600.00')).toBeVisible();
 
   const api = await panelApi(page);
-  const ordersNow = async () => (await api.get<{ total: number }>('/billing/orders/?per_page=1')).total;
+  const ordersNow = async () => (await api.get<{ total: number }>(`${billingRoutes.listOrders.path}?per_page=1`)).total;
   const before = await ordersNow();
   await order.getByRole('button', { name: 'Create Order' }).dblclick();
   await expect(page).toHaveURL(/\/billing\/invoices\/\d+$/);
