@@ -99,6 +99,16 @@ describe('the viewer of a token', () => {
     expect((await ipList(key)).status).toBe(403);
   });
 
+  it('keeps one entry per token for every header that names no company, however long', async () => {
+    const session = await rememberedSession();
+    const before = t.deps.viewers.size;
+    for (const header of ['not a guid', 'x'.repeat(8000), 'another one']) {
+      const res = await t.call('GET', '/account/whoami/', { token: session.token, company: header });
+      expect(res.status).toBe(403);
+    }
+    expect(t.deps.viewers.size).toBe(before + 1);
+  });
+
   it('forgets everything when a table is truncated', async () => {
     await rememberedSession();
     expect(t.deps.viewers.size).toBeGreaterThan(0);

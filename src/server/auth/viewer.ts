@@ -79,7 +79,10 @@ const resolveStatement = preparedStatement<ViewerRow>(
 export async function resolveViewer(deps: Pick<ServerDeps, 'db' | 'viewers' | 'config'>, token: string, companyHeader: string | null, now: Date, clientIp?: string): Promise<ResolvedViewer | null> {
   const { db, viewers, config } = deps;
   const hash = hashToken(token);
-  const key = `${hash} ${companyHeader ?? ''}`;
+  const named = companyHeader && isGuid(companyHeader) ? companyHeader.toLowerCase() : null;
+  // Keyed by what the header can name (a guid, or no company): any other text gives the same
+  // row, and must not let one token fill the cache with long headers.
+  const key = `${hash} ${named ?? (companyHeader ? '-' : '')}`;
   let row = viewers.get(key);
   // Another server may have seen the session since: only the database may say it is idle.
   if (row && !isLive(row, now, config.sessionIdleMinutes)) {
@@ -89,9 +92,9 @@ export async function resolveViewer(deps: Pick<ServerDeps, 'db' | 'viewers' | 'c
   if (!row) {
     const snapshot = viewers.snapshot();
     // A header that is not a guid names no company; it must not reach a uuid column.
-    const [found] = await resolveStatement(db, [hash, companyHeader && isGuid(companyHeader) ? companyHeader.toLowerCase() : null]);
+    const [found] = await resolveStatement(db, [hash, named]);
     if (!found) return null;
-    row = companyHeader && !isGuid(companyHeader) ? { ...found, membership_guid: null } : found;
+    row = companyHeader && !named ? { ...found, membership_guid: null } : found;
     if (!isLive(row, now, config.sessionIdleMinutes)) return null;
     viewers.set(key, row, snapshot);
   }
