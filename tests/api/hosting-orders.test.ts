@@ -35,7 +35,7 @@ import { RENEWAL_LEAD_DAYS, runBillingCycle } from '../../src/server/billing/bil
 import { configuredRate } from '../../src/server/billing/exchange-rate';
 import { provisionHostingAccounts } from '../../src/server/billing/hosting-provision';
 import type { Database } from '../../src/server/db/connection';
-import { hostingAccounts, hostingPlans, hostingServers, invoices, ipGroups, orders } from '../../src/server/db/schema/index';
+import { contacts, emails, hostingAccounts, hostingPlans, hostingServers, invoices, ipGroups, orders } from '../../src/server/db/schema/index';
 import { openSecret } from '../../src/server/services/secret-box';
 import { openSeededApp, type TestApp } from './helpers/app';
 import { refusal } from './helpers/outcomes';
@@ -189,12 +189,18 @@ describe('an order paid', () => {
       .returning({ guid: ipGroups.guid });
     const placed = await createSharedHostingOrder(t.client(bluebird), { name: 'Waiting Shop', plan: plans.get('Starter')!, location: dallas, billing_cycle: 'MONTHLY' });
     await payInFull(t, database, bluebird, placed.invoice_id, 'PAYPAL');
-    await provisionHostingAccounts(database.db);
+    const runAt = new Date('2031-05-06T07:08:09.000Z');
+    await database.db.insert(contacts).values({ companyGuid: bluebird.company, firstName: 'Hosting', lastName: 'Desk', emailAddress: 'hosting-desk@bluebird.test', status: 'ACTIVE', selectedEvents: ['new_hosting_account'] });
+    await provisionHostingAccounts(database.db, runAt);
     expect(await accountRow(placed.hosting_account)).toMatchObject({ status: 'PENDING', isCreated: false });
     // Addresses arrive in the default group: here, Bluebird's own group with addresses becomes the default.
     await database.db.delete(ipGroups).where(eq(ipGroups.guid, empty!.guid));
-    await provisionHostingAccounts(database.db);
+    await provisionHostingAccounts(database.db, runAt);
     expect(await created(placed.hosting_account)).toMatchObject({ status: 'ACTIVE' });
+    // The email that announces it is dated by the run's clock, not the machine's.
+    const announced = await database.db.select({ dateCreated: emails.dateCreated }).from(emails).where(and(eq(emails.companyGuid, bluebird.company), eq(emails.subject, 'Hosting account Waiting Shop created')));
+    expect(announced.length).toBeGreaterThan(0);
+    for (const email of announced) expect(email.dateCreated.toISOString()).toBe(runAt.toISOString());
   });
 });
 

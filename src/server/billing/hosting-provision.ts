@@ -96,7 +96,7 @@ async function pickServer(tx: Db, locationGuid: string): Promise<string | null> 
 }
 
 /** Creates one account if it still waits; true when it was created. */
-async function createAccount(db: Db, guid: string): Promise<boolean> {
+async function createAccount(db: Db, guid: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [account] = await tx
       .select({ a: hostingAccounts })
@@ -112,13 +112,16 @@ async function createAccount(db: Db, guid: string): Promise<boolean> {
       .update(hostingAccounts)
       .set({ isCreated: true, status: 'ACTIVE', serverGuid: server, username, cpanelPasswordSecret: await sealSecret(tx, randomCpanelPassword()) })
       .where(eq(hostingAccounts.guid, guid));
-    await queueCompanyEmail(tx, companyEmails.newHostingAccount(account.a.companyGuid, account.a.name), new Date());
+    await queueCompanyEmail(tx, companyEmails.newHostingAccount(account.a.companyGuid, account.a.name), now);
     return true;
   });
 }
 
-/** Creates every paid account whose company's default IP group has an address; answers how many. */
-export async function provisionHostingAccounts(db: Db): Promise<number> {
+/**
+ * Creates every paid account whose company's default IP group has an address; answers how
+ * many. `now` is the server's clock, which dates the emails that announce them.
+ */
+export async function provisionHostingAccounts(db: Db, now: Date): Promise<number> {
   const due = await db
     .select({ guid: hostingAccounts.guid, company: hostingAccounts.companyGuid })
     .from(hostingAccounts)
@@ -130,7 +133,7 @@ export async function provisionHostingAccounts(db: Db): Promise<number> {
   let created = 0;
   for (const { guid, company } of due) {
     if (!ready.has(company)) ready.set(company, await defaultGroupHasAddresses(db, company));
-    if (ready.get(company) && (await createAccount(db, guid))) created += 1;
+    if (ready.get(company) && (await createAccount(db, guid, now))) created += 1;
   }
   return created;
 }

@@ -169,7 +169,7 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
     await boss.schedule(BILLING_QUEUE, BILLING_CRON);
     await boss.createQueue(HOSTING_QUEUE, { retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: 300 });
     await boss.work(HOSTING_QUEUE, async () => {
-      await provisionHostingAccounts(database.db);
+      await provisionHostingAccounts(database.db, deps().now());
       await deliverRunEmails();
     });
     await boss.schedule(HOSTING_QUEUE, HOSTING_CRON);
