@@ -111,6 +111,8 @@ export async function measureCli(opts: { dataDir: string; ipCount: number; domai
       }
     } finally {
       await new Promise((resolve) => server.close(resolve));
+      // The import's queued tasks keep the job engine working: it stops before its database closes.
+      await deps.jobs.stop();
     }
   } finally {
     await database.close();

@@ -75,6 +75,7 @@ export async function measureDomains(opts: { dataDir: string; domainCount: numbe
   const [{ n } = { n: 1 }] = await db.select({ n: count() }).from(ipAddresses).where(eq(ipAddresses.companyGuid, ownerCompany));
   const room = Math.ceil(WIZARD_LINES / Math.max(n, 1)) + 1;
   await db.update(ipAddresses).set({ domainsAllowed: sql`(select count(*) from domains d where d.ip_address_guid = ${ipAddresses.guid})::int + ${room}` }).where(eq(ipAddresses.companyGuid, ownerCompany));
+  await deps.jobs.stop();
   await database.close();
 
   await measureInBrowser(opts.dataDir, group!.guid);
