@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
 import { contacts, emails, invoices, orders } from '../../src/server/db/schema/index';
 import { suspendOrder } from '../../src/server/billing/order-lifecycle';
-import { deliverQueuedCompanyEmails } from '../../src/server/services/company-mail';
+import { deliverLeftCompanyEmails, deliverQueuedCompanyEmails } from '../../src/server/services/company-mail';
+import type { Mailer } from '../../src/server/mail/mailer';
 import type { Contact } from '../../src/lib/api/company-contacts';
 import type { Page } from '../../src/lib/schemas/lists';
 import {
@@ -232,5 +233,47 @@ describe('company emails go to the contacts who take their event', () => {
     // A second delivery sends nothing again.
     await deliverQueuedCompanyEmails(database.db, t.deps.mailer, new Date());
     expect(t.outbox.slice(before).filter((m) => m.subject === `Order #${order!.id} suspended`)).toHaveLength(2);
+  });
+
+  it('delivers the company emails a stopped process left unsent, once, and tries a refused one again after ten minutes', async () => {
+    const now = new Date();
+    const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+    const row = (subject: string, dateCreated: Date, more: Partial<typeof emails.$inferInsert> = {}) => ({
+      companyGuid: demo.company, template: 'new_invoice', subject, content: `<p>${subject}</p>`, name: 'Dana', email: 'left@example.test', isSent: false, dateCreated, ...more,
+    });
+    await database.db.insert(emails).values([
+      row('Left behind', ago(5)),
+      row('Abandoned claim', ago(20), { dateSent: ago(11) }),
+      row('Recorded just now', ago(0.2)),
+      row('Being sent', ago(5), { dateSent: ago(2) }),
+      row('Two days old', ago(48 * 60)),
+      row('A user email', ago(5), { companyGuid: null, template: 'verify_email' }),
+    ]);
+    const subjects = ['Left behind', 'Abandoned claim', 'Recorded just now', 'Being sent', 'Two days old', 'A user email'];
+    const sentOf = async () => new Map((await database.db.select().from(emails).where(eq(emails.email, 'left@example.test'))).filter((r) => subjects.includes(r.subject)).map((r) => [r.subject, r.isSent]));
+    const before = t.outbox.length;
+    await deliverLeftCompanyEmails(database.db, t.deps.mailer, now);
+    await deliverLeftCompanyEmails(database.db, t.deps.mailer, now);
+    const out = t.outbox.slice(before).filter((m) => m.to === 'left@example.test');
+    expect(out.map((m) => m.subject).sort()).toEqual(['Abandoned claim', 'Left behind']);
+    expect(out.find((m) => m.subject === 'Left behind')!.text).toBe('Left behind');
+    expect(Object.fromEntries(await sentOf())).toEqual({ 'Left behind': true, 'Abandoned claim': true, 'Recorded just now': false, 'Being sent': false, 'Two days old': false, 'A user email': false });
+
+    const refusing: Mailer = {
+      send: async () => {
+        throw new Error('550 mailbox unavailable');
+      },
+    };
+    await database.db.insert(emails).values(row('Refused', ago(5), { email: 'refused@example.test' }));
+    await deliverLeftCompanyEmails(database.db, refusing, now);
+    const [refused] = await database.db.select().from(emails).where(eq(emails.email, 'refused@example.test'));
+    expect(refused).toMatchObject({ isSent: false, error: '550 mailbox unavailable' });
+    const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+    await deliverLeftCompanyEmails(database.db, t.deps.mailer, later(1));
+    expect(t.outbox.filter((m) => m.to === 'refused@example.test')).toHaveLength(0);
+    await deliverLeftCompanyEmails(database.db, t.deps.mailer, later(11));
+    expect(t.outbox.filter((m) => m.to === 'refused@example.test')).toHaveLength(1);
+    const [delivered] = await database.db.select().from(emails).where(eq(emails.email, 'refused@example.test'));
+    expect(delivered!.isSent).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import { runBillingCycle } from '../billing/billing-cycle';
 import { configuredRate } from '../billing/exchange-rate';
 import { HOSTING_CRON, HOSTING_QUEUE } from './boss';
 import { provisionHostingAccounts } from '../billing/hosting-provision';
-import { deliverQueuedCompanyEmails } from '../services/company-mail';
+import { deliverLeftCompanyEmails, deliverQueuedCompanyEmails } from '../services/company-mail';
 import type { Mailer } from '../mail/mailer';
 import { BILLING_CRON, BILLING_QUEUE, CHECKS_CRON, CHECKS_QUEUE, SWEEP_CRON, SWEEP_QUEUE, TASK_QUEUE, TASK_WORK, createBoss } from './boss';
 import { runDueChecks } from '../checks/domain-checks';
@@ -117,12 +117,17 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
     }
   }
 
-  /** Queues every task nobody works on; on PGlite after a restart, that is every unfinished one. */
+  /**
+   * Queues every task nobody works on (on PGlite after a restart, that is every unfinished
+   * one) and delivers the company emails left unsent.
+   */
   async function sweep(boss: PgBoss) {
     const now = deps().now();
     for (const orphan of await orphanedTasks(database.db, TASK_KINDS, now)) {
       await boss.send(queueOf(orphan.kind), { task: orphan.guid }, orphan.due > now ? { startAfter: orphan.due } : {});
     }
+    const { mailer } = deps();
+    if (mailer) await deliverLeftCompanyEmails(database.db, mailer, now);
   }
 
   /**

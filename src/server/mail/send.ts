@@ -61,12 +61,16 @@ export const htmlToText = (html: string) =>
     .replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!)
     .trim();
 
-/** Hands an email already recorded (unsent) to the mailer and marks it sent, or keeps the error. */
+/**
+ * Hands an email already recorded (unsent) and claimed to the mailer and marks it sent, or
+ * keeps the error; the claim's date stays as when it was last tried, so a retry waits
+ * (deliverLeftCompanyEmails). Unsent, it is still 'Scheduled' in the Emails tabs.
+ */
 export async function deliverRecorded(db: Db, mailer: Mailer, row: typeof emails.$inferSelect, now: Date): Promise<void> {
   try {
     await mailer.send({ to: row.email, name: row.name, subject: row.subject, html: row.content, text: htmlToText(row.content) });
     await db.update(emails).set({ isSent: true, dateSent: now }).where(eq(emails.guid, row.guid));
   } catch (error) {
-    await db.update(emails).set({ dateSent: null, error: error instanceof Error ? error.message : String(error) }).where(eq(emails.guid, row.guid));
+    await db.update(emails).set({ error: error instanceof Error ? error.message : String(error) }).where(eq(emails.guid, row.guid));
   }
 }

@@ -1,9 +1,9 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/connection';
 import { contacts, emails } from '../db/schema/index';
 import type { Mailer } from '../mail/mailer';
 import { deliverRecorded, escapeHtml } from '../mail/send';
-import type { ContactEvent } from '../../lib/schemas/company-contacts';
+import { CONTACT_EVENTS, type ContactEvent } from '../../lib/schemas/company-contacts';
 
 export interface CompanyEmail {
   companyGuid: string;
@@ -28,6 +28,7 @@ export async function companyEventRecipients(db: Db, companyGuid: string, event:
  * recorded. Kept in this process: billing code that knows an event happened runs inside a
  * transaction without the mailer, so it records the emails (shown as 'Scheduled') and the
  * request, or the billing run, delivers them once it is done (`deliverQueuedCompanyEmails`).
+ * What a stopped process leaves behind, the sweep delivers (`deliverLeftCompanyEmails`).
  */
 const queued = new Map<string, number>();
 /** A queued guid whose row never appears (its transaction rolled back) is forgotten after this. */
@@ -81,6 +82,39 @@ export async function deliverQueuedCompanyEmails(db: Db, mailer: Mailer, now: Da
   const exists = new Set((await db.select({ guid: emails.guid }).from(emails).where(inArray(emails.guid, guids))).map((r) => r.guid));
   for (const guid of guids) if (exists.has(guid) || Date.now() - queued.get(guid)! > FORGET_AFTER_MS) queued.delete(guid);
   for (const row of claimed) await deliverRecorded(db, mailer, row, now);
+}
+
+/** A company email still unsent this long after it was recorded is left over: its request or run did not deliver it. */
+const LEFT_AFTER_MS = 60_000;
+/** A claimed email not marked sent (its sender stopped, or the mail server refused it) is tried again after this. */
+const RETRY_AFTER_MS = 10 * 60_000;
+/** Left-over company emails are tried for this long after they were recorded, then stay 'Scheduled' with their error. */
+const RETRY_FOR_MS = 24 * 3_600_000;
+
+/**
+ * Delivers the company emails left unsent: recorded by a process that stopped before handing
+ * them over (the queue above is only in its memory), or refused by the mail server. The job
+ * engine's sweep calls it every minute, on whichever process takes the sweep; the claim is
+ * the same as above, so each email goes out once however many processes run.
+ */
+export async function deliverLeftCompanyEmails(db: Db, mailer: Mailer, now: Date): Promise<number> {
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const claimed = await db
+    .update(emails)
+    .set({ dateSent: now })
+    .where(
+      and(
+        isNotNull(emails.companyGuid),
+        inArray(emails.template, [...CONTACT_EVENTS]),
+        eq(emails.isSent, false),
+        lt(emails.dateCreated, ago(LEFT_AFTER_MS)),
+        gt(emails.dateCreated, ago(RETRY_FOR_MS)),
+        or(isNull(emails.dateSent), lt(emails.dateSent, ago(RETRY_AFTER_MS))),
+      ),
+    )
+    .returning();
+  for (const row of claimed) await deliverRecorded(db, mailer, row, now);
+  return claimed.length;
 }
 
 /** The company emails the billing code sends (spec part 3, 3 "Contact", billing group). */
