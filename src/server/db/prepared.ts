@@ -10,6 +10,9 @@ import type { Db } from './connection';
  * Arguments are bound parameters on PostgreSQL; on PGlite they are inlined as standard SQL
  * string literals (quotes doubled, backslashes literal: checked once per database), each
  * cast to its declared type by the PREPARE. Pass arrays as JSON text, never array literals.
+ * The EXECUTE goes as one simple-protocol query (`exec`): the extended protocol's parse, bind,
+ * describe and execute for a statement that only names another cost a 25-row page of IP
+ * addresses a sixth of its time.
  */
 export function preparedStatement<Row>(name: string, text: string, types: readonly string[]) {
   const ready = new WeakMap<object, Promise<void>>();
@@ -28,7 +31,7 @@ export function preparedStatement<Row>(name: string, text: string, types: readon
       }
       await prepared;
       const literals = args.map((a) => (a === null ? 'null' : `'${a.replaceAll("'", "''")}'`));
-      return (await client.query<Row>(`execute ${name}(${literals.join(', ')})`)).rows;
+      return ((await client.exec(`execute ${name}(${literals.join(', ')})`))[0]!.rows as Row[]);
     }
     return (await client.query<Row & Record<string, unknown>>({ name, text, values: [...args] })).rows;
   };
