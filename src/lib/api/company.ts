@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { companyRoutes } from '../requests/company';
 import { COMPANY_SCOPES } from '../rules/company-tabs';
 import { pagingSchema } from '../schemas/lists';
-import { COMPANY_NOT_FOUND, apiKeyCreateSchema, companyProfileSchema, companyUserUpdateSchema, createUserSchema, inviteUserSchema, invoiceNotesSchema } from '../schemas/company';
+import { API_KEY_NOT_FOUND, COMPANY_NOT_FOUND, USER_NOT_FOUND, apiKeyCreateSchema, companyProfileSchema, companyUserUpdateSchema, createUserSchema, inviteUserSchema, invoiceNotesSchema } from '../schemas/company';
 import { companyDetail } from './account';
 import { defineOperation, guidParam, messageAnswer, pageOf } from './define';
 
@@ -59,7 +59,7 @@ const members = { area, customers: false } as const;
 /** Who joins a company and what keys exist are a person's decisions: a key could otherwise mint a wider key. */
 const people = { ...members, apiKeys: false } as const;
 const companyParams = { params: z.object({ guid: guidParam }), notFound: COMPANY_NOT_FOUND, companyPath: COMPANY_NOT_FOUND } as const;
-const userParams = { params: z.object({ guid: guidParam, userGuid: guidParam }), notFound: 'User not found.', companyPath: COMPANY_NOT_FOUND } as const;
+const userParams = { params: z.object({ guid: guidParam, userGuid: guidParam }), notFound: USER_NOT_FOUND, companyPath: COMPANY_NOT_FOUND } as const;
 
 export const updateCompanyProfileOp = defineOperation({
   ...companyRoutes.updateProfile,
@@ -171,6 +171,6 @@ export const deleteApiKeyOp = defineOperation({
   scopes: ['can_view_company_info', 'can_view_api_keys', 'can_create_api_keys'],
   params: z.object({ guid: guidParam, keyGuid: guidParam }),
   companyPath: COMPANY_NOT_FOUND,
-  notFound: 'API key not found.',
+  notFound: API_KEY_NOT_FOUND,
   answer: messageAnswer,
 });

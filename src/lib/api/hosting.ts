@@ -4,8 +4,7 @@ import { PLAN_CHANGE_TIMES, planChangePreviewQuery, planChangeSchema, sharedHost
 import { hostingOrderRoutes, hostingRoutes } from '../requests/hosting';
 import { defineOperation, guidParam, messageAnswer, pageOf } from './define';
 import { pagingSchema } from '../schemas/lists';
-import { HOSTING_ACCOUNT_NOT_FOUND } from '../schemas/hosting-accounts';
-import { cpanelChangeSchema, cpanelRevealSchema, customHostSchema, hostingAccountPatchSchema } from '../schemas/hosting-accounts';
+import { HOSTING_ACCOUNT_NOT_FOUND, cpanelChangeSchema, cpanelRevealSchema, customHostSchema, hostingAccountPatchSchema } from '../schemas/hosting-accounts';
 
 /** Hosting accounts (spec part 3, 3 "Hosting account"); the domain area's pickers read them (spec part 2, 7.1). */
 

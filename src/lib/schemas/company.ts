@@ -6,6 +6,10 @@ import { secret } from './password';
 
 /** A company the user is not in, or none: the same answer (404), so none can be probed. */
 export const COMPANY_NOT_FOUND = 'Company not found.';
+/** A company-area path naming a user who is not a member of the company. */
+export const USER_NOT_FOUND = 'User not found.';
+/** A company-area path naming an API key the company does not have. */
+export const API_KEY_NOT_FOUND = 'API key not found.';
 
 /** Company profile form and POST /account/companies/{guid}/ (spec part 3, 5 'Company profile'). */
 export const companyProfileSchema = z.object({

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { createApiKeyOp, deleteApiKeyOp, listApiKeyPermissionsOp, listApiKeysOp } from '../../lib/api/company';
 import { ALL_SCOPES } from '../../lib/rules/scopes';
-import { EXPIRY_PAST } from '../../lib/schemas/company';
+import { API_KEY_NOT_FOUND, EXPIRY_PAST } from '../../lib/schemas/company';
 import { hashPassword } from '../auth/passwords';
 import { hashToken, newToken } from '../auth/tokens';
 import { apiKeys, memberships, sessionTokens, users } from '../db/schema/index';
@@ -13,7 +13,6 @@ import { recordActivity } from '../services/activity';
 import { addedBeyondOwn, apiKeyJson, beyondOwn, lastUses, requireNotWider } from './company-users';
 import { inheritedRestrictions } from '../services/access';
 
-export const API_KEY_NOT_FOUND = 'API key not found.';
 
 /**
  * API Keys (spec part 3, 2.9, 3 'API key', 4, 5, 7). A key is a user of kind API_USER with its

@@ -24,12 +24,12 @@ import { ACCESS_LISTS, BEYOND_REACH, withinReach } from '../../lib/rules/access-
 import { mailVerifyEmail } from '../services/auth-mail';
 import { issueEmailToken } from '../services/email-tokens';
 import { isUniqueViolation } from '../db/locks';
+import { USER_NOT_FOUND } from '../../lib/schemas/company';
 
 type MembershipRow = typeof memberships.$inferSelect;
 type UserRow = Pick<typeof users.$inferSelect, 'guid' | 'firstName' | 'lastName' | 'email'>;
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-export const USER_NOT_FOUND = 'User not found.';
 export const NOT_YOURSELF = 'You cannot edit or delete your own account!';
 export const NOT_THE_OWNER = "The company's owner cannot be edited or deleted!";
 /** Spec part 3, 2.9: nobody gives what they do not hold. */

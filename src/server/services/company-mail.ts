@@ -90,6 +90,8 @@ const LEFT_AFTER_MS = 60_000;
 const RETRY_AFTER_MS = 10 * 60_000;
 /** Left-over company emails are tried for this long after they were recorded, then stay 'Scheduled' with their error. */
 const RETRY_FOR_MS = 24 * 3_600_000;
+/** Left-over emails delivered per sweep (one a minute); the next sweep takes the rest. */
+const LEFT_BATCH = 100;
 
 /**
  * Delivers the company emails left unsent: recorded by a process that stopped before handing
@@ -99,20 +101,18 @@ const RETRY_FOR_MS = 24 * 3_600_000;
  */
 export async function deliverLeftCompanyEmails(db: Db, mailer: Mailer, now: Date): Promise<number> {
   const ago = (ms: number) => new Date(now.getTime() - ms);
-  const claimed = await db
-    .update(emails)
-    .set({ dateSent: now })
-    .where(
-      and(
-        isNotNull(emails.companyGuid),
-        inArray(emails.template, [...CONTACT_EVENTS]),
-        eq(emails.isSent, false),
-        lt(emails.dateCreated, ago(LEFT_AFTER_MS)),
-        gt(emails.dateCreated, ago(RETRY_FOR_MS)),
-        or(isNull(emails.dateSent), lt(emails.dateSent, ago(RETRY_AFTER_MS))),
-      ),
-    )
-    .returning();
+  const left = and(
+    isNotNull(emails.companyGuid),
+    inArray(emails.template, [...CONTACT_EVENTS]),
+    eq(emails.isSent, false),
+    lt(emails.dateCreated, ago(LEFT_AFTER_MS)),
+    gt(emails.dateCreated, ago(RETRY_FOR_MS)),
+    or(isNull(emails.dateSent), lt(emails.dateSent, ago(RETRY_AFTER_MS))),
+  );
+  // A batch per sweep, so a long mail outage is caught up without outliving the sweep's job;
+  // the condition is checked again by the update, so a row another process claimed meanwhile is left.
+  const batch = db.select({ guid: emails.guid }).from(emails).where(left).limit(LEFT_BATCH);
+  const claimed = await db.update(emails).set({ dateSent: now }).where(and(inArray(emails.guid, batch), left)).returning();
   for (const row of claimed) await deliverRecorded(db, mailer, row, now);
   return claimed.length;
 }
