@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Runs Hostdeck: builds the panel when the sources are newer than the build, starts the
-// server, and waits until the database is migrated and seeded so the demo sign-ins are printed.
+// server, and asks it for a page and an API answer, which opens the database (migrating and
+// seeding it). The server then prints the ready line and the demo sign-ins itself, last, after
+// the emails of its first background runs (src/server/runtime.ts), so nothing pushes them away.
 import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,10 +32,7 @@ for (let i = 0; i < 600; i++) {
     // A page first: Astro checks its pipeline features on the first request it sees.
     await fetch(`${base}/auth/login`);
     const res = await fetch(`${base}/api/system/whitelabel/`);
-    if (res.ok) {
-      console.log(`[hostdeck] ready: the panel is at ${base}/ and the API at ${base}/api/`);
-      break;
-    }
+    if (res.ok) break;
   } catch {
     // not listening yet
   }

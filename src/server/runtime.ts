@@ -8,6 +8,7 @@ import { createJobEngine } from './jobs/engine';
 import { edgeOptionsFromEnv, startEdge } from './edge/server';
 import { dnsOptionsFromEnv, startDnsServer } from './dns/server';
 import { createViewerCache } from './auth/viewer-cache';
+import { panelAddress, startupBanner } from './startup-banner';
 
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
 
@@ -45,8 +46,6 @@ async function start(): Promise<ServerDeps> {
   const result = await seedDemo(database.db);
   const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${process.env.DATA_DIR ?? './data'}`;
   console.log(`[hostdeck] database ready: ${where}${result.seeded ? ', demo data seeded' : ''}`);
-  console.log('[hostdeck] demo sign-ins:');
-  for (const a of DEMO_ACCOUNTS) console.log(`[hostdeck]   ${a.email.padEnd(26)} ${a.password}   (${a.label})`);
   const deps: ServerDeps = {
     db: database.db,
     config: configFromEnv(),
@@ -58,7 +57,13 @@ async function start(): Promise<ServerDeps> {
   };
   // Started with the database, so tasks a stopped process left half-done resume now. Should it
   // fail, the API still serves, and the first task started tries again.
-  await deps.jobs.start().catch((error: unknown) => console.error('[hostdeck] background jobs did not start:', error));
+  const jobsStarted = await deps.jobs.start().then(
+    () => true,
+    (error: unknown) => {
+      console.error('[hostdeck] background jobs did not start:', error);
+      return false;
+    },
+  );
   // The HTTP edge serves the domains by their Host header. A port already taken must not stop
   // the API: the panel works without it, and the log says why the sites do not answer.
   const edge = edgeOptionsFromEnv();
@@ -76,5 +81,29 @@ async function start(): Promise<ServerDeps> {
       console.log(`[hostdeck] DNS server on ${dns.host}:${handle.port} (UDP and TCP)`);
     })
     .catch((error: unknown) => console.error(`[hostdeck] DNS server did not start on ${dns.host}:${dns.port}:`, error));
+  void printBannerAfter(jobsStarted ? deps.jobs.firstRuns() : Promise.resolve());
   return deps;
+}
+
+/**
+ * On PostgreSQL another process may take this minute's billing and hosting runs; the table is
+ * printed after this long then, rather than a minute later or never.
+ */
+const BANNER_WAIT_MS = 15_000;
+
+/**
+ * Prints the ready line and the demo sign-ins last (issue 26): after the first billing and hosting
+ * runs, whose emails come seconds after start and would push them off the screen. The API
+ * answers meanwhile; only the printing waits.
+ */
+async function printBannerAfter(firstRuns: Promise<void>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, BANNER_WAIT_MS);
+    // A process asked to stop does not wait for the banner.
+    timer.unref();
+  });
+  await Promise.race([firstRuns.catch(() => undefined), bound]);
+  clearTimeout(timer);
+  console.log(startupBanner({ panel: panelAddress(process.env), accounts: DEMO_ACCOUNTS, smtp: Boolean(process.env.SMTP_URL) }).join('\n'));
 }

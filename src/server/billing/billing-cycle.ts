@@ -37,6 +37,17 @@ export interface RenewalOnPaid {
   period_end: string;
 }
 
+/**
+ * What a renewal invoice of an order for the period from `start` records: the one place its
+ * period fields are written, by this run and by the demo seed, so both recognise each other's.
+ */
+export const renewalOnPaid = (orderId: number, start: Date, months: number): RenewalOnPaid => ({
+  action: 'RENEW_ORDER',
+  order_id: orderId,
+  period_start: start.toISOString(),
+  period_end: addUtcMonths(start, months).toISOString(),
+});
+
 const liveAddresses = async (db: Db, orderId: number) =>
   Number((await db.select({ n: sql<number>`count(*)::int` }).from(ipAddresses).where(and(eq(ipAddresses.orderId, orderId), sql`${ipAddresses.status} not in ('CANCELLED', 'REPLACED')`)))[0]?.n ?? 0);
 
@@ -99,7 +110,7 @@ async function raiseRenewals(db: Db, now: Date): Promise<number> {
     const cycle = await cycleTermsOf(db, order.orderType, order.billingCycleMonths);
     const priced = await priceOrderPeriod(db, order, start, cycle);
     if (!priced) continue;
-    const onPaid: RenewalOnPaid = { action: 'RENEW_ORDER', order_id: order.id, period_start: start.toISOString(), period_end: addUtcMonths(start, cycle.months).toISOString() };
+    const onPaid = renewalOnPaid(order.id, start, cycle.months);
     await db.transaction(async (tx) => {
       // The order row's lock makes two runs at once raise one invoice.
       const [locked] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.id, order.id), eq(orders.dateNextInvoice, start), eq(orders.status, 'ACTIVE'))).for('update');

@@ -16,7 +16,7 @@ import { memoryEventBus, postgresEventBus, type TaskEventBus } from './events';
 import { runTask, type RunnerDeps } from './runner';
 import { dnsServerResolver } from '../dns/resolver';
 import { TASK_KINDS, queueOf } from './steps/index';
-import { insertTask, lockKey, orphanedTasks, releaseLeases, taskEventOf, unfinishedTaskFor, type NewTask, type TaskRow } from './store';
+import { hasDueTask, insertTask, lockKey, orphanedTasks, releaseLeases, taskEventOf, unfinishedTaskFor, type NewTask, type TaskRow } from './store';
 
 /** What the engine reads of the server's dependencies, each time it needs it. */
 export interface EngineDeps {
@@ -48,6 +48,18 @@ export interface JobEngine {
   startTask(input: NewTask, options?: { onePerDomain?: string; alongside?: (tx: Db) => Promise<void> }): Promise<{ task: TaskRow; created: boolean }>;
   /** Queues the creation of paid shared hosting accounts now (after a payment committed), rather than at the minute's run. */
   provisionHostingSoon(): Promise<void>;
+  /**
+   * Resolves once the billing run and the hosting run have each run once in this process (done or
+   * failed). The first ones come seconds after start and email what fell due meanwhile; the server
+   * prints its sign-in table after them, so they do not push it off the screen (runtime.ts).
+   */
+  firstRuns(): Promise<void>;
+  /**
+   * Resolves once no task runs in this process and none can be worked on now: every task is
+   * finished or waits for a later time. Tests await it instead of sleeping; it checks again each
+   * time a task's job ends, so it waits for work already queued to be picked up.
+   */
+  idle(): Promise<void>;
 }
 
 type TaskJob = Job<{ task: string }>;
@@ -61,6 +73,10 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
   let stopped = false;
   const stopSignal = new AbortController();
   const running = new Set<Promise<void>>();
+  const firstBilling = Promise.withResolvers<void>();
+  const firstHosting = Promise.withResolvers<void>();
+  /** Woken each time a task's job ends (idle() checks again then). */
+  const jobEnded = new Set<() => void>();
   const deliverRunEmails = async () => {
     const { mailer } = deps();
     if (mailer) await deliverQueuedCompanyEmails(database.db, mailer, deps().now());
@@ -114,6 +130,8 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
       return { id: job.id, status: 'failed', output: { message: String(error) } };
     } finally {
       running.delete(run);
+      for (const wake of jobEnded) wake();
+      jobEnded.clear();
     }
   }
 
@@ -168,14 +186,22 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
     await boss.schedule(CHECKS_QUEUE, CHECKS_CRON);
     await boss.createQueue(BILLING_QUEUE, { retryLimit: 0, expireInSeconds: 300 });
     await boss.work(BILLING_QUEUE, async () => {
-      await runBillingCycle(database.db, configuredRate(deps().config.eurPerUsd), deps().now());
-      await deliverRunEmails();
+      try {
+        await runBillingCycle(database.db, configuredRate(deps().config.eurPerUsd), deps().now());
+        await deliverRunEmails();
+      } finally {
+        firstBilling.resolve();
+      }
     });
     await boss.schedule(BILLING_QUEUE, BILLING_CRON);
     await boss.createQueue(HOSTING_QUEUE, { retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: 300 });
     await boss.work(HOSTING_QUEUE, async () => {
-      await provisionHostingAccounts(database.db, deps().now());
-      await deliverRunEmails();
+      try {
+        await provisionHostingAccounts(database.db, deps().now());
+        await deliverRunEmails();
+      } finally {
+        firstHosting.resolve();
+      }
     });
     await boss.schedule(HOSTING_QUEUE, HOSTING_CRON);
     // The affiliate team's stand-in: approves applications and custom links after the configured
@@ -199,6 +225,9 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
       if (stopped) return;
       stopped = true;
       stopSignal.abort();
+      // Nothing runs from now on: whoever awaits idle() stops waiting.
+      for (const wake of jobEnded) wake();
+      jobEnded.clear();
       if (checkTimer) clearTimeout(checkTimer);
       const boss = await starting?.catch(() => undefined);
       await Promise.allSettled(running);
@@ -207,6 +236,22 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
     },
     async provisionHostingSoon() {
       await (await started()).send(HOSTING_QUEUE, {});
+    },
+    async firstRuns() {
+      await Promise.all([firstBilling.promise, firstHosting.promise]);
+    },
+    async idle() {
+      while (!stopped) {
+        // Listening before looking, so a job that ends meanwhile is not missed.
+        let wake!: () => void;
+        const ended = new Promise<void>((resolve) => (wake = resolve));
+        jobEnded.add(wake);
+        if (!running.size && !(await hasDueTask(database.db, TASK_KINDS, deps().now()))) {
+          jobEnded.delete(wake);
+          return;
+        }
+        await ended;
+      }
     },
     async startTask(input, options = {}) {
       if (!(TASK_KINDS as readonly string[]).includes(input.kind)) throw new Error(`No steps are registered for tasks of kind ${input.kind}.`);

@@ -186,6 +186,29 @@ export async function releaseLeases(db: Db): Promise<number> {
 }
 
 /**
+ * Whether a task of the given kinds can be worked on now: the next item of an unfinished task is
+ * due and nobody holds it. An item waiting for a later time (a retry, the outside world) is not.
+ */
+export async function hasDueTask(db: Db, kinds: readonly string[], now: Date): Promise<boolean> {
+  if (!kinds.length) return false;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const next = db
+    .select({ taskGuid: taskItems.taskGuid, runAfter: taskItems.runAfter, lockedUntil: taskItems.lockedUntil })
+    .from(taskItems)
+    .where(and(sql`${taskItems.taskGuid} = ${tasks.guid}`, notInArray(taskItems.status, FINISHED)))
+    .orderBy(asc(taskItems.position))
+    .limit(1)
+    .as('next');
+  const rows = await db
+    .select({ guid: tasks.guid })
+    .from(tasks)
+    .innerJoinLateral(next, sql`true`)
+    .where(and(inArray(tasks.kind, [...kinds]), notInArray(tasks.status, FINISHED), sql`${next.runAfter} <= ${at}`, sql`(${next.lockedUntil} is null or ${next.lockedUntil} <= ${at})`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
  * Unfinished tasks of the given kinds that nobody works on (no item under a live lease), with
  * the moment their next item is due: what the sweep hands to the queue again.
  */

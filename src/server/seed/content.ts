@@ -91,6 +91,17 @@ export async function seedContent(ctx: SeedContext, providerGuid: string) {
     article('account', 'Your account', '<p>Profile holds your name, password and two-factor authentication. Emails, Logins and Logs show what was sent to you, where you signed in from and what you did. Companies lists the companies you belong to; Invitations shows who invited you.</p>', 5),
     article('billing-payments', 'Payments and invoices', '<p>Invoices are due after 7 days. Card payments appear within about 5 minutes, crypto payments within 30.</p>', 4),
   ]);
+  // One article for each page's info button (SUPPORT_IDS of src/lib/rules/panel-pages.ts; 'account' and 'ip-addresses' are above).
+  await db.insert(kbArticles).values([
+    article('domains', 'Domain groups and domains', '<p>Domains live in domain groups. A group names the hosting account its domains are created on and the IP groups their addresses come from. Add Domains takes a table or an import of one domain a line; each domain gets a free website slot on one of the group’s IP addresses.</p>', 20),
+    article('websites', 'Websites', '<p>Every domain with software installed is a website. Open one to see its installation, sign in to its software and follow its tasks.</p>', 21),
+    article('firewall', 'The firewall', '<p>Rules allow, reject, redirect or rate-limit requests to your domains by their address, country, path or browser. Try a rule on a domain group’s recorded requests before saving it; every change is kept in the history and can be restored.</p>', 22),
+    article('billing', 'Orders, invoices and payments', '<p>Each order is invoiced for its billing cycle. Invoices are due after 7 days; pay them by card, PayPal or bank transfer. Credit notes and refunds are listed beside the invoices.</p>', 23),
+    article('hosting', 'Hosting accounts', '<p>Order Shared Hosting with a plan and a location, or add a server of your own as a custom host. The account page shows its nameservers, its cPanel sign-in and its domains; Modify Plan changes the plan now, invoiced at the prorated amount, or at the renewal.</p>', 24),
+    article('affiliate', 'The affiliate programme', '<p>Share your referral links: every paid invoice of a company that signed up through one earns you a payout. Payouts clear after their waiting time and are paid once they reach the payment threshold.</p>', 25),
+    article('services', 'Website setup', '<p>We set up your websites for you: domains, hosting, a theme and content. The price is shown before you order and invoiced as shown.</p>', 26),
+    article('company', 'Your company', '<p>The company profile holds the details your invoices carry. Invite users and choose what each may do, add VAT ids and contacts, and create API keys for scripts.</p>', 27),
+  ]);
   // The home page's Quick FAQ: articles whose slug starts with 'faq-' (src/server/routes/dashboard.ts).
   await db.insert(kbArticles).values([
     article('faq-website-slots', 'How many websites can one IP address hold?', '<p>A dedicated IP address comes with 10 website slots and a shared one with 1. Add slots to an address with <strong>Modify Website Slots</strong> on its IP group page.</p>', 10),

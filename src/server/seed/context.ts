@@ -31,9 +31,3 @@ export function createContext(db: Db, rng: Rng, now: Date): SeedContext {
 export async function insertChunked<T>(rows: readonly T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
-
-export const addMonths = (date: Date, months: number) => {
-  const d = new Date(date);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d;
-};

@@ -12,6 +12,11 @@ import {
   tasks,
   urlRedirects,
 } from '../db/schema/index';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/connection';
+import { lookup } from '../dns/answer';
+import { NOT_RESOLVING } from '../jobs/steps/domain-add';
+import { INSTALL_SOFTWARE, INSTALL_SSL } from '../jobs/steps/domain-lifecycle';
 import { insertChunked, type SeedContext } from './context';
 import type { SeededDomain } from './domains';
 
@@ -189,15 +194,37 @@ export async function seedDomainExtras(ctx: SeedContext, companyGuid: string, li
   await seedTasks(ctx, companyGuid, list);
 }
 
-/** Provisioning history per group: finished additions, SSL work in flight, and one failure. */
-async function seedTasks(ctx: SeedContext, companyGuid: string, list: SeededDomain[]) {
+/** Certificates the seed shows in progress. */
+const requested = (d: SeededDomain) => d.sslStatus === 'PENDING' || d.sslStatus === 'INSTALLING';
+
+/**
+ * Whether the job engine's Let's Encrypt step can go ahead for a domain: its name resolves, through
+ * the zones seeded so far (what the DNS server answers), to its assigned address. Otherwise the
+ * step would wait a day for it and fail.
+ */
+async function resolvesToItsAddress(db: Db, d: SeededDomain): Promise<boolean> {
+  if (!d.ipAddress) return false;
+  const found = await lookup(db, d.domain, 'A');
+  return found.kind === 'answer' && found.records.some((r) => r.type === 'A' && r.value === d.ipAddress);
+}
+
+/**
+ * Provisioning per group: finished additions and failures as history, and the certificates and
+ * software shown in progress as tasks the job engine carries out once it starts (so every task
+ * ends). A requested certificate the engine could never issue is seeded as the failure it would
+ * become, rather than as a task that waits forever.
+ */
+async function seedTasks(ctx: SeedContext, companyGuid: string, seeded: SeededDomain[]) {
   const { db } = ctx;
+  const stuck = new Set<string>();
+  for (const d of seeded) if (requested(d) && !(await resolvesToItsAddress(db, d))) stuck.add(d.guid);
+  if (stuck.size) await db.update(domains).set({ sslStatus: 'FAILURE' }).where(inArray(domains.guid, [...stuck]));
+  const list = seeded.map((d) => (stuck.has(d.guid) ? { ...d, sslStatus: 'FAILURE' } : d));
   const byGroup = Map.groupBy(list, (d) => d.groupGuid);
   for (const [groupGuid, group] of byGroup) {
     const done = group.slice(0, 5);
-    const busy = group.filter((d) => d.sslStatus === 'PENDING' || d.sslStatus === 'INSTALLING' || d.software === 'INSTALLING');
     const failed = group.filter((d) => d.sslStatus === 'FAILURE' || d.software === 'FAILURE');
-    const task = async (kind: string, status: string, items: { d: SeededDomain; action: string; status: string; error?: string }[], daysAgo: number) => {
+    const task = async (kind: string, status: string, items: { d: SeededDomain; action: string; status: string; error?: string; payload?: Record<string, unknown> }[], daysAgo: number) => {
       if (items.length === 0) return;
       const completed = items.filter((i) => i.status === 'COMPLETED').length;
       const [t] = await db
@@ -220,16 +247,25 @@ async function seedTasks(ctx: SeedContext, companyGuid: string, list: SeededDoma
           status: it.status,
           details: it.d.domain,
           error: it.error ?? null,
-          payload: { domain_guid: it.d.guid },
+          payload: it.payload ?? { domain_guid: it.d.guid },
           attempts: it.status === 'PENDING' ? 0 : 1,
           position,
+          // Due at once: the engine takes them up when it starts.
+          runAfter: ctx.ago(daysAgo),
           dateCompleted: it.status === 'COMPLETED' || it.status === 'FAILURE' ? ctx.ago(daysAgo, -1) : null,
           dateCreated: ctx.ago(daysAgo),
         })),
       );
     };
     await task('ADD_DOMAINS', 'COMPLETED', done.map((d) => ({ d, action: 'CREATE_DOMAIN', status: 'COMPLETED' })), 30);
-    await task('INSTALL_SSL', 'ACTIVE', busy.map((d) => ({ d, action: d.software === 'INSTALLING' ? 'INSTALL_WORDPRESS' : 'INSTALL_LETS_ENCRYPT', status: 'PENDING' })), 0);
+    // In progress, as the drawer's dialogs start them: the steps the engine runs (jobs/steps), nothing begun yet.
+    await task(INSTALL_SSL, 'PENDING', group.filter(requested).map((d) => ({ d, action: 'INSTALL_LETS_ENCRYPT', status: 'PENDING' })), 0);
+    await task(
+      INSTALL_SOFTWARE,
+      'PENDING',
+      group.filter((d) => d.software === 'INSTALLING').map((d) => ({ d, action: 'INSTALL_SOFTWARE', status: 'PENDING', payload: { key: 'WORDPRESS', protocol: d.sslStatus === 'ACTIVE' ? 'https://' : 'http://' } })),
+      0,
+    );
     await task(
       'INSTALL_SSL',
       'FAILURE',
@@ -237,7 +273,7 @@ async function seedTasks(ctx: SeedContext, companyGuid: string, list: SeededDoma
         d,
         action: d.sslStatus === 'FAILURE' ? 'INSTALL_LETS_ENCRYPT' : 'INSTALL_WORDPRESS',
         status: 'FAILURE',
-        error: d.sslStatus === 'FAILURE' ? 'The domain does not resolve to its assigned IP address.' : 'The installer timed out.',
+        error: d.sslStatus === 'FAILURE' ? NOT_RESOLVING : 'The installer timed out.',
       })),
       3,
     );

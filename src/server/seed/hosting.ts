@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { sealSecret } from '../services/secret-box';
 import { hostingAccounts } from '../db/schema/index';
 import type { Catalogue } from './catalogue';
-import { addMonths, type SeedContext } from './context';
-import { createInvoice, createOrder, type BillTo } from './ledger';
+import { addUtcMonths } from '../../lib/billing/calendar';
+import type { SeedContext } from './context';
+import { billingPeriods, createInvoice, createOrder, renewalInvoiceOf, type BillTo } from './ledger';
 
 export interface HostingAccountSpec {
   name: string;
@@ -69,8 +70,7 @@ export async function seedHosting(ctx: SeedContext, cat: Catalogue, bill: BillTo
     const cycle = spec.cycle ?? 'ANNUALLY';
     const months = cycle === 'ANNUALLY' ? 12 : 1;
     const discount = cycle === 'ANNUALLY' ? 20 : 0;
-    const periods: Date[] = [];
-    for (let start = ctx.ago(spec.daysAgo); start < ctx.now; start = addMonths(start, months)) periods.push(start);
+    const { periods, next } = billingPeriods(ctx.ago(spec.daysAgo), ctx.now, months);
     const orderId = await createOrder(ctx, bill, {
       orderType: 'SHARED_HOSTING',
       status: status === 'SUSPENDED' ? 'SUSPENDED' : 'ACTIVE',
@@ -83,7 +83,7 @@ export async function seedHosting(ctx: SeedContext, cat: Catalogue, bill: BillTo
       dateCreated: ctx.ago(spec.daysAgo),
       dateActivated: ctx.ago(spec.daysAgo),
       dateSuspended: status === 'SUSPENDED' ? ctx.ago(5) : null,
-      dateNextInvoice: addMonths(periods[periods.length - 1]!, months),
+      dateNextInvoice: next,
     });
     await db.update(hostingAccounts).set({ orderId }).where(eq(hostingAccounts.guid, account!.guid));
     for (const [i, start] of periods.slice(-6).entries()) {
@@ -100,11 +100,11 @@ export async function seedHosting(ctx: SeedContext, cat: Catalogue, bill: BillTo
             quantity: 1,
             rateCents: cost * months,
             periodStart: start,
-            periodEnd: addMonths(start, months),
+            periodEnd: addUtcMonths(start, months),
           },
         ],
         discountPercent: discount,
-        purpose: i === 0 && periods.length <= 6 ? 'NEW_ORDER' : 'RENEWAL',
+        ...(i === 0 && periods.length <= 6 ? { purpose: 'NEW_ORDER' } : renewalInvoiceOf(orderId, start, months)),
       });
     }
   }

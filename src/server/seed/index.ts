@@ -28,6 +28,8 @@ export interface SeedOptions {
   ipAddresses?: number;
   /** Domains of the partner company; beyond the hand-made hundred they go to a "Bulk" group. */
   domains?: number;
+  /** The moment the demo is dated from (default: now), so tests can seed as on any day. */
+  now?: Date;
 }
 
 export const DEMO_IP_ADDRESSES = 320;
@@ -42,11 +44,12 @@ const SEED_LOCK = 727_274_002;
 export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<{ seeded: boolean; accounts: readonly DemoAccount[] }> {
   const ips = Math.max(0, Math.floor(options.ipAddresses ?? DEMO_IP_ADDRESSES));
   const doms = Math.max(0, Math.floor(options.domains ?? DEMO_DOMAINS));
+  const now = options.now ?? new Date();
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const [existing] = await tx.select({ n: count() }).from(users);
     if (existing!.n > 0) return false;
-    const partnerGuid = await seedEverything(tx, Math.min(ips, DEMO_IP_ADDRESSES), Math.min(doms, DEMO_DOMAINS));
+    const partnerGuid = await seedEverything(tx, now, Math.min(ips, DEMO_IP_ADDRESSES), Math.min(doms, DEMO_DOMAINS));
     await seedBulk(tx, partnerGuid, { ipAddresses: ips - DEMO_IP_ADDRESSES, domains: doms - DEMO_DOMAINS });
     return true;
   });
@@ -55,12 +58,12 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<{ see
   if (seeded) await db.execute(sql`analyze`);
   // The provider's billing run catches up with the seeded history (renewal invoices now due), so
   // the demo starts as a running provider's would and the first scheduled run finds nothing new.
-  if (seeded) await runBillingCycle(db, configuredRate(EUR_PER_USD), new Date());
+  if (seeded) await runBillingCycle(db, configuredRate(EUR_PER_USD), now);
   return { seeded, accounts: DEMO_ACCOUNTS };
 }
 
-async function seedEverything(db: Db, ipCount: number, domainCount: number): Promise<string> {
-  const ctx = createContext(db, createRng(20_260_101), new Date());
+async function seedEverything(db: Db, now: Date, ipCount: number, domainCount: number): Promise<string> {
+  const ctx = createContext(db, createRng(20_260_101), now);
   const who = await seedIdentity(ctx);
   const cat = await seedCatalogue(ctx);
   await seedContent(ctx, who.providerGuid);

@@ -1,7 +1,9 @@
 import { cancellationRequestIpAddresses, cancellationRequests, ipAddresses, ipGroups } from '../db/schema/index';
 import type { Catalogue } from './catalogue';
-import { addMonths, insertChunked, type SeedContext } from './context';
-import { createInvoice, createOrder, type BillTo, type ItemSpec } from './ledger';
+import { addUtcMonths } from '../../lib/billing/calendar';
+import { RENEWAL_LEAD_DAYS } from '../billing/billing-cycle';
+import { insertChunked, type SeedContext } from './context';
+import { billingPeriods, createInvoice, createOrder, renewalInvoiceOf, type BillTo, type ItemSpec } from './ledger';
 import { PLACES, SHARED_CENTS, SLOT_CENTS, toEur, type Place } from './places';
 
 export interface GroupSpec {
@@ -37,6 +39,8 @@ export interface SeededIps {
 
 const CYCLE_MONTHS = { MONTHLY: 1, QUARTERLY: 3, ANNUALLY: 12 } as const;
 const CYCLE_DISCOUNT = { MONTHLY: 0, QUARTERLY: 5, ANNUALLY: 15 } as const;
+
+const DAY = 86_400_000;
 
 const LEAVING = ['PENDING_CANCELLATION', 'PENDING_CANCELLATION', 'CANCELLED', 'CANCELLED', 'REPLACED'] as const;
 
@@ -92,9 +96,7 @@ export async function seedIps(ctx: SeedContext, cat: Catalogue, bill: BillTo, to
     const monthly = rows
       .filter((r) => r.status !== 'CANCELLED' && r.status !== 'REPLACED')
       .reduce((sum, r) => sum + r.ipCostCents! + (r.domainsAllowed! - 1) * r.slotCostCents!, 0);
-    const periods: Date[] = [];
-    for (let start = ctx.ago(spec.daysAgo); start < ctx.now; start = addMonths(start, months)) periods.push(start);
-    const nextInvoice = addMonths(periods[periods.length - 1]!, months);
+    const { periods, next: nextInvoice } = billingPeriods(ctx.ago(spec.daysAgo), ctx.now, months);
     const orderId = await createOrder(ctx, bill, {
       orderType: 'IP_ADDRESS_HOSTING',
       status: 'ACTIVE',
@@ -140,27 +142,30 @@ export async function seedIps(ctx: SeedContext, cat: Catalogue, bill: BillTo, to
     }
 
     // One paid invoice per past billing period (the first for the new order, then renewals),
-    // and optionally the renewal for the coming period, issued two days ago and not yet paid.
+    // and optionally the renewal for the coming period, not yet paid. Renewals carry their period
+    // as the billing run records it, so the run does not bill the coming period again.
     const shown = periods.slice(-12);
     for (const [i, start] of shown.entries()) {
       await createInvoice(ctx, bill, {
         orderId,
         status: 'PAID',
         created: start,
-        items: invoiceLines(rows, start, addMonths(start, months), months),
+        items: invoiceLines(rows, start, addUtcMonths(start, months), months),
         discountPercent: CYCLE_DISCOUNT[spec.cycle],
-        purpose: i === 0 && shown.length === periods.length ? 'NEW_ORDER' : 'RENEWAL',
+        ...(i === 0 && shown.length === periods.length ? { purpose: 'NEW_ORDER' } : renewalInvoiceOf(orderId, start, months)),
         via: rng.chance(0.8) ? 'CARD' : 'PAYPAL',
       });
     }
     if (spec.lastInvoice && spec.lastInvoice !== 'PAID') {
+      // Issued when the run would raise it (the lead time before the renewal), and two days ago at the latest.
+      const raised = new Date(Math.min(ctx.ago(2).getTime(), nextInvoice.getTime() - RENEWAL_LEAD_DAYS * DAY));
       await createInvoice(ctx, bill, {
         orderId,
         status: spec.lastInvoice,
-        created: ctx.ago(2),
-        items: invoiceLines(rows, nextInvoice, addMonths(nextInvoice, months), months),
+        created: raised,
+        items: invoiceLines(rows, nextInvoice, addUtcMonths(nextInvoice, months), months),
         discountPercent: CYCLE_DISCOUNT[spec.cycle],
-        purpose: 'RENEWAL',
+        ...renewalInvoiceOf(orderId, nextInvoice, months),
       });
     }
   }

@@ -1,3 +1,5 @@
+import { addUtcMonths } from '../../lib/billing/calendar';
+import { renewalOnPaid, type RenewalOnPaid } from '../billing/billing-cycle';
 import { invoiceItems, invoices, orders, transactionInvoices, transactions } from '../db/schema/index';
 import type { SeedContext } from './context';
 
@@ -41,6 +43,8 @@ export interface InvoiceSpec {
   via?: 'CARD' | 'PAYPAL';
   purpose?: string;
   notes?: string;
+  /** A renewal's period as the billing run records it (renewalInvoiceOf), so the run knows it is billed. */
+  onPaid?: RenewalOnPaid;
 }
 
 type OrderInsert = typeof orders.$inferInsert;
@@ -60,6 +64,20 @@ export async function createOrder(ctx: SeedContext, bill: BillTo, order: Omit<Or
 }
 
 const DAY = 86_400_000;
+
+/**
+ * An order's billing periods from `first` up to `now`, and the renewal date after them, by the
+ * billing run's own month arithmetic (addUtcMonths, one period after another), so the seeded
+ * renewal date is one the run would have reached.
+ */
+export function billingPeriods(first: Date, now: Date, months: number): { periods: Date[]; next: Date } {
+  const periods: Date[] = [];
+  for (let start = first; start < now; start = addUtcMonths(start, months)) periods.push(start);
+  return { periods, next: addUtcMonths(periods.at(-1) ?? first, months) };
+}
+
+/** The fields of an order's renewal invoice for the period from `start`: its purpose and what the billing run looks for. */
+export const renewalInvoiceOf = (orderId: number, start: Date, months: number) => ({ purpose: 'RENEWAL', onPaid: renewalOnPaid(orderId, start, months) });
 
 /** An invoice with its lines, and the payments that made it PAID or PARTIALLY_PAID. */
 export async function createInvoice(ctx: SeedContext, bill: BillTo, spec: InvoiceSpec): Promise<{ id: number; totalCents: number }> {
@@ -97,6 +115,8 @@ export async function createInvoice(ctx: SeedContext, bill: BillTo, spec: Invoic
       balanceDueCents: spec.status === 'CANCELLED' ? 0 : total - paid,
       customNotes: spec.notes ?? null,
       purpose: spec.purpose ?? 'NEW_ORDER',
+      // Spread: on_paid is typed as a plain record, which an interface does not satisfy.
+      onPaid: spec.onPaid ? { ...spec.onPaid } : null,
       dateDue: new Date(spec.created.getTime() + terms * DAY),
       datePaid,
       dateCreated: spec.created,
