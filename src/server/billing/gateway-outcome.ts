@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { isCryptoMethod, type PaymentMethod } from '../../lib/billing/payment-limits';
 import type { ServerDeps } from '../context';
 import type { Db } from '../db/connection';
+import { lockCompany } from '../db/locks';
 import { gatewaySessions, invoices, paymentMethods, transactionInvoices, transactions } from '../db/schema/index';
 import { invoicePaid } from './invoice-paid';
 import { hasAccountsToProvision } from './hosting-provision';
@@ -56,6 +57,11 @@ export async function completeSession(
 ): Promise<{ returnUrl: string } | null> {
   let paidBy: string | null = null;
   const done = await deps.db.transaction(async (tx) => {
+    // The company's row before the session, the invoice and the rest (src/server/db/locks.ts): a
+    // session's company never changes, so it is read unlocked to know which company to lock.
+    const [owner] = await tx.select({ companyGuid: gatewaySessions.companyGuid }).from(gatewaySessions).where(eq(gatewaySessions.guid, guid));
+    if (!owner) return null;
+    await lockCompany(tx, owner.companyGuid);
     const [session] = await tx.select().from(gatewaySessions).where(eq(gatewaySessions.guid, guid)).for('update');
     if (!session) return null;
     if (session.status !== 'PENDING') return { returnUrl: returnUrlOf(session) };

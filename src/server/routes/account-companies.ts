@@ -7,6 +7,7 @@ import type { AppEnv } from '../context';
 import { companies, memberships, users } from '../db/schema/index';
 import { countRows, pageOfRows } from '../db/lists';
 import { notFound } from '../http/errors';
+import { answerWithWork } from '../http/idempotency';
 import { implement } from '../http/operation';
 import { recordActivity } from '../services/activity';
 
@@ -106,9 +107,10 @@ export const accountCompanyOperations = [
         dateCreated: now(),
       });
       await recordActivity(c, { verb: 'created', object: co!.name, objectType: 'company', objectGuid: co!.guid, companyGuid: co!.guid }, tx);
-      return co!;
+      // Kept with the company under an Idempotency-Key: a retry after a crash answers it, not a second company.
+      return answerWithWork(c, tx, { message: 'Company successfully created!', company: companyJson(co!, 'OWNER', ALL_SCOPES) });
     });
-    return { message: 'Company successfully created!', company: companyJson(created, 'OWNER', ALL_SCOPES) };
+    return created;
   }),
   implement(getCompanyOp, async (c, { params }) => {
     const { co, m } = await memberCompany(c, params.guid);

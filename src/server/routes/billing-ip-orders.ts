@@ -13,9 +13,11 @@ import {
   UNKNOWN_LOCATION,
   orderedLines,
 } from '../../lib/schemas/ip-orders';
+import { lockCompany } from '../db/locks';
 import type { Db } from '../db/connection';
 import { marketplaceLocations, marketplacePrices, orders } from '../db/schema/index';
 import { badRequest, notFound, problem } from '../http/errors';
+import { answerWithWork } from '../http/idempotency';
 import { implement } from '../http/operation';
 import { companyCurrency, couponOption, couponTermsOf, redeemCoupon, usableCoupon } from '../billing/coupons';
 import { issueInvoice, storedEurPerUsd } from '../billing/issue-invoice';
@@ -114,6 +116,8 @@ export const billingIpOrderOperations = [
     );
 
     const created = await db.transaction(async (tx) => {
+      // The company's row, then the stock (src/server/db/locks.ts): the order a payment takes them in.
+      await lockCompany(tx, company.guid);
       const stock = await reserveStock(
         tx,
         { companyGuid: company.guid, ipType: body.ip_address_type, filter: body.ip_address_filter, excludedGroups: body.excluded_groups },
@@ -173,8 +177,9 @@ export const billingIpOrderOperations = [
         issued: today,
       });
       if (couponRow) await redeemCoupon(tx, couponRow.guid);
-      return { order: order!.id, invoice };
+      // Kept with the order under an Idempotency-Key: a retry after a crash answers this order.
+      return answerWithWork(c, tx, { message: ORDER_PLACED, invoice_id: invoice, order_id: order!.id });
     });
-    return { message: ORDER_PLACED, invoice_id: created.invoice, order_id: created.order };
+    return created;
   }),
 ];

@@ -23,6 +23,7 @@ import { lockCancellations } from '../billing/cancellation-request';
 import type { Db } from '../db/connection';
 import { cancellationRequestIpAddresses, cancellationRequests, ipAddresses, orders } from '../db/schema/index';
 import { badRequest, notFound, problem } from '../http/errors';
+import { answerWithWork } from '../http/idempotency';
 import { implement } from '../http/operation';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -107,8 +108,8 @@ export const billingOrderActionOperations = [
     if (!cycle) throw badRequest({ period: UNKNOWN_PERIOD });
     const priced = await priceOrderPeriod(db, order, renewal, cycle);
     if (!priced) throw problem(409, NOTHING_TO_EXTEND, { code: 'nothing_to_extend' });
-    const invoiceId = await db.transaction(async (tx) =>
-      issueInvoice(tx, {
+    return db.transaction(async (tx) => {
+      const invoiceId = await issueInvoice(tx, {
         companyGuid: company.guid,
         orderId: order.id,
         priced,
@@ -116,8 +117,9 @@ export const billingOrderActionOperations = [
         onPaid: { action: 'EXTEND_ORDER', order_id: order.id, months: cycle.months },
         person: c.var.viewer,
         issued: now(),
-      }),
-    );
-    return { message: ORDER_EXTENSION_INVOICED, invoice_id: invoiceId };
+      });
+      // Kept with the invoice under an Idempotency-Key: a retry after a crash answers this invoice.
+      return answerWithWork(c, tx, { message: ORDER_EXTENSION_INVOICED, invoice_id: invoiceId });
+    });
   }),
 ];

@@ -23,6 +23,7 @@ import type { AppEnv } from '../context';
 import type { Db } from '../db/connection';
 import { invoices, paymentMethods, users } from '../db/schema/index';
 import { badRequest, notFound, problem } from '../http/errors';
+import { answerWithWork } from '../http/idempotency';
 import { implement } from '../http/operation';
 import { paymentGateway } from '../billing/gateway';
 import { sellerOf } from '../billing/documents';
@@ -118,7 +119,7 @@ export const billingPaymentOperations = [
         ...visitOf(c, '/billing/payment-methods'),
         paymentMethodGuid: row!.guid,
       });
-      return { message: CARD_ADDED, payment_method: answerOf(row!), requires_verification: true, verification_url: start.redirectUrl };
+      return answerWithWork(c, tx, { message: CARD_ADDED, payment_method: answerOf(row!), requires_verification: true, verification_url: start.redirectUrl });
     });
   }),
 
@@ -144,7 +145,7 @@ export const billingPaymentOperations = [
         ...visitOf(c, '/billing/payment-methods'),
         paymentMethodGuid: row!.guid,
       });
-      return { message: PAYMENT_METHOD_ADDED, payment_method: answerOf(row!), requires_verification: true, verification_url: start.redirectUrl };
+      return answerWithWork(c, tx, { message: PAYMENT_METHOD_ADDED, payment_method: answerOf(row!), requires_verification: true, verification_url: start.redirectUrl });
     });
   }),
 
@@ -206,15 +207,18 @@ export const billingPaymentOperations = [
       if (!saved) throw badRequest({ payment_method_guid: METHOD_NOT_USABLE }, 'payment_method_unusable');
       methodGuid = saved.guid;
     }
-    const start = await paymentGateway.startPayment(db, {
-      ...visitOf(c, `/billing/invoices/${invoice.id}`),
-      invoiceId: invoice.id,
-      methodType: method,
-      paymentMethodGuid: methodGuid,
-      amountCents: check.amount,
-      currency,
-      cryptocurrency: isCryptoMethod(method) ? (body.cryptocurrency?.toUpperCase() ?? DEFAULT_COIN[method]) : null,
+    // The session and, under an Idempotency-Key, its answer in one transaction: a retry after a crash answers that session.
+    return db.transaction(async (tx) => {
+      const start = await paymentGateway.startPayment(tx, {
+        ...visitOf(c, `/billing/invoices/${invoice.id}`),
+        invoiceId: invoice.id,
+        methodType: method,
+        paymentMethodGuid: methodGuid,
+        amountCents: check.amount,
+        currency,
+        cryptocurrency: isCryptoMethod(method) ? (body.cryptocurrency?.toUpperCase() ?? DEFAULT_COIN[method]) : null,
+      });
+      return answerWithWork(c, tx, { redirect_url: start.redirectUrl, amount: check.amount, currency, bank_transfer: null });
     });
-    return { redirect_url: start.redirectUrl, amount: check.amount, currency, bank_transfer: null };
   }),
 ];

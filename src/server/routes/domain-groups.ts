@@ -14,6 +14,7 @@ import { EXPIRING_BANNER_DAYS, groupDeleteRefusal } from '../../lib/rules/domain
 import type { CompanyContext } from '../context';
 import type { Db } from '../db/connection';
 import { countRows, pageOfRows } from '../db/lists';
+import { lockCompany } from '../db/locks';
 import { domainGroupIpGroups, domainGroups, domains, hostingAccounts, ipAddresses, ipGroups } from '../db/schema/index';
 import { badRequest, problem } from '../http/errors';
 import { implement } from '../http/operation';
@@ -111,6 +112,8 @@ export const domainGroupOperations = [
     requireUnlimited(company, 'allowed_domain_groups');
     const allowed = await checkChoices(db, company, 'default_hosting_account', body.default_hosting_account, 'ip_address_groups', body.ip_address_groups);
     const group = await db.transaction(async (tx) => {
+      // The company's row first (src/server/db/locks.ts): the set-up event below locks it again.
+      await lockCompany(tx, company.guid);
       const [row] = await tx.insert(domainGroups).values({ companyGuid: company.guid, name: body.name, defaultHostingAccountGuid: body.default_hosting_account }).returning();
       if (allowed.length) await tx.insert(domainGroupIpGroups).values(allowed.map((g) => ({ domainGroupGuid: row!.guid, ipGroupGuid: g })));
       await recordSetupEvent(tx, company.guid, { kind: 'domain_group_created', group: row!.guid });

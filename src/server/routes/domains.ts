@@ -10,8 +10,9 @@ import { metaOf } from '../services/domain-meta';
 import { hasScopes } from '../../lib/rules/scopes';
 import { forbidden } from '../http/errors';
 import { taskAnswers } from '../services/task-answers';
-import { insertNewDomains } from '../services/add-domains';
-import { ADD_DOMAINS, addDomainItems } from '../jobs/steps/domain-add';
+import { addDomainsTaskOf, insertNewDomains } from '../services/add-domains';
+import { ADD_DOMAINS, addDomainItems, type AddedDomain } from '../jobs/steps/domain-add';
+import { isKeyTakenOver, keyRunOf } from '../http/idempotency';
 import { inArray } from 'drizzle-orm';
 import { containsPattern, pageOfRows } from '../db/lists';
 import { domainNotes, domains, hostingAccounts, hostingServers, ipAddresses, orders, signatures } from '../db/schema/index';
@@ -22,6 +23,9 @@ import { visibleDomain, visibleDomainGroup } from '../services/domain-access';
 import { domainAnswer, selectDomains } from '../services/domain-rows';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+/** What an Add Domains request records under its Idempotency-Key: the domains it committed, then that their task was. */
+const DOMAINS_STEP = 'domains';
+const TASK_STEP = 'task';
 
 /**
  * Which domains a list shows: the company's in groups the member may see; of one group when
@@ -162,17 +166,34 @@ export const domainOperations = [
   implement(addDomainsOp, async (c, { body }) => {
     const { db, jobs, now } = c.var.deps;
     const company = c.var.company;
-    const added = await insertNewDomains(db, company, body.domains, c.var.viewer.email, now());
+    // With an Idempotency-Key each of the two commits (the domains, then their task) is recorded
+    // in its own transaction, so a retry after the process died finishes what is missing.
+    const key = keyRunOf(c);
+    const added =
+      key?.earlier<AddedDomain[]>(DOMAINS_STEP) ?? (await insertNewDomains(db, company, body.domains, c.var.viewer.email, now(), (tx, rows) => key?.record(tx, DOMAINS_STEP, rows) ?? Promise.resolve()));
     // One task for the submission; the first domain's group names it in the group's Tasks tab.
     const groupGuid = body.domains[0]!.group;
     try {
-      const { task } = await jobs.startTask({ companyGuid: company.guid, domainGroupGuid: groupGuid, kind: ADD_DOMAINS, createdBy: c.var.viewer.userGuid, items: addDomainItems(added) });
+      const task = key?.earlier<true>(TASK_STEP)
+        ? await addDomainsTaskOf(db, added[0]!.guid)
+        : (
+            await jobs.startTask(
+              { companyGuid: company.guid, domainGroupGuid: groupGuid, kind: ADD_DOMAINS, createdBy: c.var.viewer.userGuid, items: addDomainItems(added) },
+              { alongside: (tx) => key?.record(tx, TASK_STEP, true) ?? Promise.resolve() },
+            )
+          ).task;
+      if (!task) throw new Error(`The task adding ${added[0]!.domain} was recorded but is not there.`);
       const [answer] = await taskAnswers(db, [task]);
       const n = added.length;
       return { message: `${n} ${n === 1 ? 'domain is' : 'domains are'} being added.`, task: answer!, domains: added.map((d) => ({ guid: d.guid, domain: d.domain })) };
     } catch (error) {
+      // A retry took the key over: the domains are its to finish.
+      if (isKeyTakenOver(error)) throw error;
       // Without a task nothing would ever finish them: take them back rather than leave them ADDING.
-      await db.delete(domains).where(inArray(domains.guid, added.map((d) => d.guid)));
+      await db.transaction(async (tx) => {
+        await tx.delete(domains).where(inArray(domains.guid, added.map((d) => d.guid)));
+        await key?.forget(tx, DOMAINS_STEP);
+      });
       throw error;
     }
   }),

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { saveGettingStartedDataOp, setGettingStartedStepOp, stopGettingStartedOp, type GettingStartedState } from '../../lib/api/getting-started';
-import { readData, STEP, type GettingStartedData } from '../../lib/rules/getting-started';
+import { readData, STEP, stepToShow, type GettingStartedData } from '../../lib/rules/getting-started';
 import type { Db } from '../db/connection';
 import { companies, domainGroups, ipGroups } from '../db/schema/index';
 import { badRequest } from '../http/errors';
 import { implement } from '../http/operation';
 import { isAllowed } from '../services/access';
+import { setupProgress } from '../services/getting-started';
 
 type CompanyRow = typeof companies.$inferSelect;
 const stateOf = (row: Pick<CompanyRow, 'showGettingStarted' | 'gettingStartedStep' | 'gettingStartedData'>): GettingStartedState => ({
@@ -26,9 +27,17 @@ async function save(db: Db, guid: string, values: Partial<Pick<CompanyRow, 'show
 export const gettingStartedOperations = [
   implement(setGettingStartedStepOp, async (c, { params, body }) => {
     const guid = c.var.company.guid;
+    const { db } = c.var.deps;
     // 'Set Up My First Domain' sends start: the wizard is shown from the introduction on.
-    const step = body.start ? STEP.introduction : body.step;
-    return save(c.var.deps.db, guid, { showGettingStarted: true, gettingStartedStep: step });
+    const wanted = body.start ? STEP.introduction : body.step;
+    if (wanted < STEP.paymentMethod) return save(db, guid, { showGettingStarted: true, gettingStartedStep: wanted });
+    // From the payment method on, the steps the company has already done are passed over: it is
+    // never asked for a card it has, nor for a group it made (src/lib/rules/getting-started.ts).
+    return db.transaction(async (tx) => {
+      const [row] = await tx.select({ data: companies.gettingStartedData }).from(companies).where(eq(companies.guid, guid)).for('update');
+      const { step, data } = stepToShow(wanted, await setupProgress(tx, guid), readData(row?.data));
+      return save(tx, guid, { showGettingStarted: true, gettingStartedStep: step, gettingStartedData: { ...data } });
+    });
   }),
 
   implement(stopGettingStartedOp, async (c, { params }) => {

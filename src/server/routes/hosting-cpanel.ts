@@ -5,6 +5,7 @@ import { changeCpanelPasswordOp, createCustomHostOp, hostingCpanelLoginOp, revea
 import { verifyPassword } from '../auth/passwords';
 import { clearFailures, failuresSince, recordFailure } from '../auth/throttle';
 import type { AppEnv } from '../context';
+import { lockCompany } from '../db/locks';
 import { companies, hostingAccounts, users } from '../db/schema/index';
 import { badRequest, problem, tooManyRequests } from '../http/errors';
 import { implement } from '../http/operation';
@@ -112,6 +113,8 @@ export const hostingCpanelOperations = [
     const [owner] = await db.select({ currency: companies.currency }).from(companies).where(eq(companies.guid, company.guid));
     const byName = body.destination_type === 'HOSTNAME';
     const guid = await db.transaction(async (tx) => {
+      // The company's row first (src/server/db/locks.ts): the set-up event below locks it again.
+      await lockCompany(tx, company.guid);
       const [row] = await tx
         .insert(hostingAccounts)
         .values({

@@ -28,6 +28,7 @@ import { applyPaidPlanChange, type PlanChangeOnPaid } from '../billing/hosting-p
 import { issueInvoice, storedEurPerUsd } from '../billing/issue-invoice';
 import { withdrawUnpaidRenewals } from '../billing/order-lifecycle';
 import { badRequest, problem } from '../http/errors';
+import { answerWithWork } from '../http/idempotency';
 import { implement } from '../http/operation';
 import { requireUnlimited } from '../services/access';
 import { SHARED_HOSTING, hostingCycles, planPrice, usableHostingCoupon, type PlanRow } from './hosting-plans';
@@ -171,9 +172,10 @@ export const hostingOrderOperations = [
         issued: today,
       });
       if (couponRow) await redeemCoupon(tx, couponRow.guid);
-      return { order: order!.id, invoice, account: account!.guid };
+      // Kept with the order under an Idempotency-Key: a retry after a crash answers this order.
+      return answerWithWork(c, tx, { message: HOSTING_ORDER_PLACED, invoice_id: invoice, order_id: order!.id, hosting_account: account!.guid });
     });
-    return { message: HOSTING_ORDER_PLACED, invoice_id: created.invoice, order_id: created.order, hosting_account: created.account };
+    return created;
   }),
 
   implement(previewPlanChangeOp, async (c, { query }) => {
@@ -193,7 +195,7 @@ export const hostingOrderOperations = [
         await tx.update(hostingAccounts).set({ pendingPlanGuid: facts.next.guid }).where(eq(hostingAccounts.guid, account.guid));
         // A renewal raised at the old plan's price for a period not begun is raised again at the new one.
         await withdrawUnpaidRenewals(tx, [order.id]);
-        return { message: preview.direction === 'DOWNGRADE' ? DOWNGRADE_SCHEDULED : PLAN_CHANGE_SCHEDULED, invoice_id: null, when: 'RENEWAL' as const, upgrade_pending: true };
+        return answerWithWork(c, tx, { message: preview.direction === 'DOWNGRADE' ? DOWNGRADE_SCHEDULED : PLAN_CHANGE_SCHEDULED, invoice_id: null, when: 'RENEWAL' as const, upgrade_pending: true });
       }
       const change: PlanChangeOnPaid = {
         action: 'APPLY_PLAN_CHANGE',
@@ -206,7 +208,7 @@ export const hostingOrderOperations = [
       if (!facts.priced || facts.priced.total_amount === 0) {
         // Nothing to charge (a plan at the same price): it changes at once.
         await applyPaidPlanChange(tx, company.guid, change);
-        return { message: PLAN_CHANGED, invoice_id: null, when: 'NOW' as const, upgrade_pending: false };
+        return answerWithWork(c, tx, { message: PLAN_CHANGED, invoice_id: null, when: 'NOW' as const, upgrade_pending: false });
       }
       const invoice = await issueInvoice(tx, {
         companyGuid: company.guid,
@@ -217,7 +219,8 @@ export const hostingOrderOperations = [
         person: c.var.viewer,
         issued: today,
       });
-      return { message: UPGRADE_INVOICED, invoice_id: invoice, when: 'NOW' as const, upgrade_pending: account.pendingPlanGuid !== null };
+      // Each answer is kept with its change under an Idempotency-Key: a retry after a crash answers it.
+      return answerWithWork(c, tx, { message: UPGRADE_INVOICED, invoice_id: invoice, when: 'NOW' as const, upgrade_pending: account.pendingPlanGuid !== null });
     });
   }),
 

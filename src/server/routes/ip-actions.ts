@@ -16,6 +16,7 @@ import {
 import { CANCELLATION_SUBMITTED, CANCEL_BLOCKED_DOMAINS, CANCEL_BLOCKED_REQUESTED, CHOOSE_ONE_IP, SHARED_REFUSAL, type IpExportField } from '../../lib/schemas/ip-addresses';
 import type { AppEnv, CompanyContext } from '../context';
 import type { Db } from '../db/connection';
+import { lockCompany } from '../db/locks';
 import { processDueCancellations } from '../billing/billing-cycle';
 import { lockCancellations, recordCancellationRequest } from '../billing/cancellation-request';
 import { ipAddresses, ipGroups, orders, signatures } from '../db/schema/index';
@@ -141,6 +142,8 @@ export const ipActionOperations = [
     const company = c.var.company;
     requireUnlimited(company, 'allowed_ip_groups');
     const row = await db.transaction(async (tx) => {
+      // The company's row first (src/server/db/locks.ts): the set-up event below locks it again.
+      await lockCompany(tx, company.guid);
       const [created] = await tx.insert(ipGroups).values({ companyGuid: company.guid, name: body.name }).returning({ guid: ipGroups.guid });
       await recordSetupEvent(tx, company.guid, { kind: 'ip_group_created', group: created!.guid });
       return created;

@@ -4,6 +4,7 @@ import { WEBSITE_ORDER_CREATED } from '../../lib/schemas/services';
 import { issueInvoice, storedEurPerUsd } from '../billing/issue-invoice';
 import { orders, websiteSetupOrders } from '../db/schema/index';
 import { companyCurrency } from '../billing/coupons';
+import { answerWithWork } from '../http/idempotency';
 import { implement } from '../http/operation';
 import { supportPageOf } from '../services/support-contacts';
 
@@ -49,9 +50,10 @@ export const serviceOperations = [
         person: c.var.viewer,
         issued: today,
       });
-      return { order: order!.id, invoice };
+      // Kept with the order under an Idempotency-Key: a retry after a crash answers this order.
+      return answerWithWork(c, tx, { message: WEBSITE_ORDER_CREATED, invoice_id: invoice, order_id: order!.id });
     });
-    return { message: WEBSITE_ORDER_CREATED, invoice_id: created.invoice, order_id: created.order };
+    return created;
   }),
 
   implement(supportPageOp, async (c) => supportPageOf(c.var.deps.db, c.var.company.guid)),

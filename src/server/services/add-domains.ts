@@ -1,11 +1,12 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { NewDomain } from '../../lib/schemas/add-domains';
 import type { CompanyContext } from '../context';
 import type { Db } from '../db/connection';
-import { domainGroupIpGroups, domainGroups, domains, hostingAccounts, ipAddresses, softwarePresets } from '../db/schema/index';
+import { lockCompany } from '../db/locks';
+import { domainGroupIpGroups, domainGroups, domains, hostingAccounts, ipAddresses, softwarePresets, taskItems, tasks } from '../db/schema/index';
 import { ApiProblem } from '../http/errors';
 import { lockKey } from '../jobs/store';
-import type { AddedDomain } from '../jobs/steps/domain-add';
+import { ADD_DOMAINS, type AddedDomain } from '../jobs/steps/domain-add';
 import { isAllowed, restrictTo } from './access';
 import { recordSetupEvent } from './getting-started';
 import { HOSTING_ACCOUNT_NOT_FOUND } from '../../lib/schemas/hosting-accounts';
@@ -19,8 +20,18 @@ const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v i
  * cannot take the same free website slot. A refusal names every bad row's field
  * (`domains.{index}.{field}`), and nothing is added.
  */
-export async function insertNewDomains(db: Db, company: CompanyContext, rows: readonly Row[], adminEmail: string, now: Date): Promise<AddedDomain[]> {
+export async function insertNewDomains(
+  db: Db,
+  company: CompanyContext,
+  rows: readonly Row[],
+  adminEmail: string,
+  now: Date,
+  /** Runs in the same transaction once the domains are in (the request's Idempotency-Key records them). */
+  alongside?: (tx: Db, added: AddedDomain[]) => Promise<void>,
+): Promise<AddedDomain[]> {
   return db.transaction(async (tx) => {
+    // The company's row first (src/server/db/locks.ts), then the slots' lock a subdomain shares, then the rows.
+    await lockCompany(tx, company.guid);
     await lockKey(tx, `add-domains:${company.guid}`);
     const groupGuids = unique(rows.map((r) => r.group));
     const accountGuids = unique(rows.map((r) => r.hosting_account));
@@ -108,7 +119,7 @@ export async function insertNewDomains(db: Db, company: CompanyContext, rows: re
     const first = inserted[0];
     if (first) await recordSetupEvent(tx, company.guid, { kind: 'domains_added', first: { domain: first.domain, ip_address: ipOf.get(valueOf.get(first.domain)!.ipAddressGuid)!.ip } });
     const rowOf = new Map(rows.map((r) => [r.domain, r]));
-    return inserted.map((d) => {
+    const added = inserted.map((d): AddedDomain => {
       const v = valueOf.get(d.domain)!;
       const row = rowOf.get(d.domain)!;
       return {
@@ -118,5 +129,19 @@ export async function insertNewDomains(db: Db, company: CompanyContext, rows: re
         software: v.softwareProtocol ? { key: row.install_software!, protocol: v.softwareProtocol, preset: v.softwarePresetGuid, adminEmail } : null,
       };
     });
+    await alongside?.(tx, added);
+    return added;
   });
+}
+
+/** The ADD_DOMAINS task that adds `domain` (its items name it), the newest if several did. */
+export async function addDomainsTaskOf(db: Db, domainGuid: string): Promise<typeof tasks.$inferSelect | undefined> {
+  const [row] = await db
+    .select({ task: tasks })
+    .from(tasks)
+    .innerJoin(taskItems, eq(taskItems.taskGuid, tasks.guid))
+    .where(and(eq(taskItems.domainGuid, domainGuid), eq(tasks.kind, ADD_DOMAINS)))
+    .orderBy(desc(tasks.dateCreated))
+    .limit(1);
+  return row?.task;
 }

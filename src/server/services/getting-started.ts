@@ -1,8 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { readData, STEP, type DomainInfo, type GettingStartedData } from '../../lib/rules/getting-started';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { readData, STEP, type DomainInfo, type GettingStartedData, type SetupProgress } from '../../lib/rules/getting-started';
+import { LIVE_IP_STATUSES } from '../../lib/rules/status-groups';
 import { EMPTY_TODO_LIST, type TodoKey } from '../../lib/rules/todo-list';
 import type { Db } from '../db/connection';
-import { companies, memberships, users } from '../db/schema/index';
+import { lockCompany } from '../db/locks';
+import { companies, domainGroups, domains, hostingAccounts, ipAddresses, ipGroups, memberships, paymentMethods, users } from '../db/schema/index';
 
 /**
  * What happens elsewhere in the panel, the CLI or the API that moves the getting-started wizard
@@ -80,14 +82,21 @@ export function todoFlagOf(event: SetupEvent): TodoKey | null {
  * Records one event for a company, in the caller's transaction: ticks the flag on the to-do list
  * of every active member (the list is kept per user, the set-up it follows is the company's),
  * and moves the company's wizard. The company row is locked so two events at once both count.
+ * Locks in the one order of src/server/db/locks.ts: the company's row, then the members' rows by
+ * guid. The caller's transaction should have locked the company before its own writes (the
+ * lockCompany here then holds it already); ticking the members before locking the company
+ * deadlocked every second domain group created at once.
  */
 export async function recordSetupEvent(tx: Db, companyGuid: string, event: SetupEvent): Promise<void> {
+  await lockCompany(tx, companyGuid);
   const flag = todoFlagOf(event);
   if (flag) {
     const members = tx
       .select({ guid: memberships.userGuid })
       .from(memberships)
       .where(and(eq(memberships.companyGuid, companyGuid), eq(memberships.status, 'ACTIVE')));
+    // A member of two companies is ticked by both companies' events: rows locked in guid order never wait on each other in a circle.
+    await tx.select({ guid: users.guid }).from(users).where(inArray(users.guid, members)).orderBy(asc(users.guid)).for('no key update');
     await tx
       .update(users)
       .set({ todoList: sql`coalesce(${users.todoList}, ${JSON.stringify(EMPTY_TODO_LIST)}::jsonb) || jsonb_build_object(${flag}::text, true)` })
@@ -96,8 +105,7 @@ export async function recordSetupEvent(tx: Db, companyGuid: string, event: Setup
   const [row] = await tx
     .select({ show: companies.showGettingStarted, step: companies.gettingStartedStep, data: companies.gettingStartedData })
     .from(companies)
-    .where(eq(companies.guid, companyGuid))
-    .for('update');
+    .where(eq(companies.guid, companyGuid));
   if (!row) return;
   const next = advance({ show: row.show, step: row.step, data: readData(row.data) }, event);
   if (!next) return;
@@ -105,4 +113,47 @@ export async function recordSetupEvent(tx: Db, companyGuid: string, event: Setup
     .update(companies)
     .set({ showGettingStarted: next.show, gettingStartedStep: next.step, gettingStartedData: { ...next.data } })
     .where(eq(companies.guid, companyGuid));
+}
+
+/** What the company has set up already (stepToShow in src/lib/rules/getting-started.ts passes those steps over). */
+export async function setupProgress(db: Db, companyGuid: string): Promise<SetupProgress> {
+  const first = <T>(rows: T[]): T | undefined => rows[0];
+  const [method, account, ipGroup, address, domainGroup, domain] = await Promise.all([
+    db
+      .select({ guid: paymentMethods.guid })
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.companyGuid, companyGuid), eq(paymentMethods.status, 'ACTIVE'), inArray(paymentMethods.methodType, ['CARD', 'PAYPAL'])))
+      .limit(1)
+      .then(first),
+    db
+      .select({ guid: hostingAccounts.guid })
+      .from(hostingAccounts)
+      .where(and(eq(hostingAccounts.companyGuid, companyGuid), eq(hostingAccounts.status, 'ACTIVE')))
+      .limit(1)
+      .then(first),
+    db.select({ guid: ipGroups.guid }).from(ipGroups).where(eq(ipGroups.companyGuid, companyGuid)).orderBy(asc(ipGroups.dateCreated)).limit(1).then(first),
+    db
+      .select({ guid: ipAddresses.guid })
+      .from(ipAddresses)
+      .where(and(eq(ipAddresses.companyGuid, companyGuid), inArray(ipAddresses.status, [...LIVE_IP_STATUSES])))
+      .limit(1)
+      .then(first),
+    db.select({ guid: domainGroups.guid }).from(domainGroups).where(eq(domainGroups.companyGuid, companyGuid)).orderBy(asc(domainGroups.dateCreated)).limit(1).then(first),
+    db
+      .select({ domain: domains.domain, ip_address: ipAddresses.ipAddress })
+      .from(domains)
+      .innerJoin(ipAddresses, eq(ipAddresses.guid, domains.ipAddressGuid))
+      .where(and(eq(domains.companyGuid, companyGuid), isNotNull(domains.ipAddressGuid)))
+      .orderBy(asc(domains.dateCreated))
+      .limit(1)
+      .then(first),
+  ]);
+  return {
+    paymentMethod: Boolean(method),
+    hosting: Boolean(account),
+    ipGroup: ipGroup?.guid ?? null,
+    ipAddresses: Boolean(address),
+    domainGroup: domainGroup?.guid ?? null,
+    firstDomain: domain ?? null,
+  };
 }

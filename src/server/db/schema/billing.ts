@@ -203,6 +203,8 @@ export const websiteSetupOrders = pgTable(
 /**
  * Answers already given to an order or payment call, so a retry with the same key gets the
  * same answer instead of a second charge. `request_hash` catches a key reused for another body.
+ * While a request runs its row names the process and the attempt holding it, and a lease that
+ * attempt renews; a retry takes over a key whose holder died (src/server/http/idempotency.ts).
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -213,6 +215,14 @@ export const idempotencyKeys = pgTable(
     requestHash: text('request_hash').notNull(),
     statusCode: integer('status_code'),
     response: jsonb('response'),
+    /** The server process whose request holds the key (a random id per process). */
+    ownerProcess: text('owner_process'),
+    /** The attempt holding the key: its writes to this row are fenced by it, so a taken-over attempt cannot commit. */
+    claim: uuid('claim'),
+    /** Until when the holder counts as alive; renewed while its request runs. */
+    leaseExpires: ts('lease_expires'),
+    /** What the work's own transactions recorded as committed, by step, for a retry to finish from. */
+    progress: jsonb('progress').$type<Record<string, unknown>>().notNull().default({}),
     dateCreated: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.companyGuid, t.route, t.key] }), index('idempotency_keys_date_idx').on(t.dateCreated)],
