@@ -94,8 +94,11 @@ export async function createContext(io: CliIO, rawOptions: unknown, version: str
   } else if (config.api_url) [apiUrl, apiUrlSource] = [config.api_url, 'config'];
   else [apiUrl, apiUrlSource] = [DEFAULT_API_URL, 'default'];
   apiUrl = normaliseUrl(apiUrl);
-  // The panel's address, as people type it, with a sign-in saved for its API: use that API.
-  if (config.api_url && normaliseUrl(config.api_url) === `${apiUrl}/api`) apiUrl = `${apiUrl}/api`;
+  // The panel's address, as people type it, with a sign-in saved (or waiting for its code) for
+  // its API: use that API. The waiting one counts too, or `login --code` after a first call given
+  // the panel's address would not find the sign-in that call saved under the API it discovered.
+  const known = [config.api_url, config.pending_login?.api_url].filter((url) => url !== undefined).map(normaliseUrl);
+  if (known.includes(`${apiUrl}/api`)) apiUrl = `${apiUrl}/api`;
 
   const ui = createUi(io, { json: options.json });
   const headers = { 'User-Agent': `hostdeck-cli/${version} node/${process.versions.node}` };

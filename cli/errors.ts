@@ -3,6 +3,7 @@
  * the README list them.
  */
 export const EXIT = {
+  /** Done; also when the reader of stdout left early (`| head -1`), as git, gh and doctl end then. */
   ok: 0,
   /** Something failed: a refusal, an unreachable API, bad input lines. */
   failure: 1,
@@ -12,18 +13,18 @@ export const EXIT = {
   someFailed: 3,
   /** Stopped part way (Ctrl+C, a lost connection); `--resume` carries on where it stopped. */
   interrupted: 4,
-  /** Ctrl+C at a prompt; what shells report for SIGINT. */
+  /** Ctrl+C at a prompt or during an export to a file; what shells report for SIGINT. */
   cancelled: 130,
 } as const;
 
 export const EXIT_CODES_HELP = `
 Exit codes:
-  0    done
+  0    done; also when the reader of the output stops early (| head -1), as with git
   1    failed (the message says why)
   2    wrong usage (options, arguments)
   3    accepted, but some of the work failed (a task ended in FAILURE, an order not paid)
   4    interrupted; run the same command with --resume to carry on
-  130  cancelled at a prompt`;
+  130  cancelled (Ctrl+C at a prompt, or during an export to a file)`;
 
 /**
  * Errors a person can fix themselves, as opposed to bugs. The top-level handler in
@@ -58,6 +59,13 @@ export class CancelledError extends CliError {
 
 export const SIGNED_OUT_MESSAGE = 'You are not signed in. Run `hostdeck login`.';
 
-/** Under a refused saved API key: what the person can do about it. */
+/**
+ * Under a refused saved API key whose cause the API does not tell (a deleted key is gone from
+ * the database, so its token is as unknown as a mistyped one): what the person can do about it.
+ */
 export const API_KEY_REFUSED_HINT =
   'It may have been deleted in the panel. Save a new one with `hostdeck login --token-stdin`, or sign in with `hostdeck login`.';
+
+/** Under an API key the API refused as expired (`API_KEY_EXPIRED_CODE`): where to make a new one. */
+export const apiKeyExpiredHint = (keysPage: string) =>
+  `Create a new one in the panel (${keysPage}) and save it with \`hostdeck login --token-stdin\`, or sign in with \`hostdeck login\`.`;

@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
-import { ApiError, NetworkError, UnauthorizedError, errorMessages } from '../src/lib/errors';
+import { API_KEY_EXPIRED_CODE, ApiError, NetworkError, UnauthorizedError, errorMessages } from '../src/lib/errors';
 import { registerLogin } from './commands/login';
 import { registerLogout } from './commands/logout';
 import { registerWhoami } from './commands/whoami';
@@ -10,7 +10,9 @@ import { registerTasks } from './commands/tasks';
 import { registerIp } from './commands/ip';
 import { registerInvoices } from './commands/invoices';
 import { createContext, parseOptions, type CliIO, type Context, type Runner } from './context';
-import { API_KEY_REFUSED_HINT, CliError, EXIT_CODES_HELP, SIGNED_OUT_MESSAGE } from './errors';
+import { API_KEY_REFUSED_HINT, CliError, EXIT, EXIT_CODES_HELP, SIGNED_OUT_MESSAGE, apiKeyExpiredHint } from './errors';
+import { watchOutput } from './output';
+import { panelLink } from './commands/shared';
 import { createUi } from './ui/render';
 
 /**
@@ -60,12 +62,24 @@ export async function runCli(argv: readonly string[], overrides: Partial<CliIO> 
   registerInvoices(program, run);
   program.addHelpText('after', EXIT_CODES_HELP);
 
+  const output = watchOutput(io);
+  let code: number;
   try {
     await program.parseAsync([...argv], { from: 'user' });
-    return 0;
+    code = 0;
   } catch (error) {
-    return handleError(error, io, ctx, argv);
+    // The reader of stdout has gone: whatever failed after that (a streamed export's write) is
+    // no failure of the command, and there is nobody to tell (issue 32).
+    if (output.readerLeft()) return EXIT.ok;
+    code = await handleError(error, io, ctx, argv);
   }
+  if (output.readerLeft()) return EXIT.ok;
+  const failure = output.writeFailure();
+  if (failure) {
+    await (ctx?.ui ?? createUi(io, { json: argv.includes('--json') })).renderError(`Could not write the output: ${failure.message}`);
+    return EXIT.failure;
+  }
+  return code;
 }
 
 /** The one place that turns a failure into what the person sees and the exit code. */
@@ -82,9 +96,11 @@ async function handleError(error: unknown, io: CliIO, ctx: Context | undefined, 
     return error.exitCode;
   }
   if (error instanceof UnauthorizedError) {
-    // The server's 401 sentence speaks of a session; a saved API key is refused when deleted.
+    // The server's 401 sentence speaks of a session; a saved API key is refused when it expired
+    // (the API says so) or was deleted (the API cannot tell that from a key it never issued).
     if (ctx?.config.token_kind === 'api_key' && ctx.savedCredentials()) {
-      await ui.renderError('The saved API key was not accepted.', API_KEY_REFUSED_HINT);
+      if (error.code === API_KEY_EXPIRED_CODE) await ui.renderError('The saved API key has expired.', apiKeyExpiredHint(panelLink(ctx, '/company/api')));
+      else await ui.renderError('The saved API key was not accepted.', API_KEY_REFUSED_HINT);
       return 1;
     }
     await ui.renderError(SIGNED_OUT_MESSAGE, errorMessages(error).join(' '));

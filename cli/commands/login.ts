@@ -5,11 +5,12 @@ import type { LoginResult, SessionUser } from '../../src/lib/api/auth';
 import { login as requestLogin, logout as requestLogout, whoami } from '../../src/lib/requests/auth';
 import { loginDevice, loginTwoFactor } from '../../src/lib/requests/auth-flows';
 import { BACKUP_CODE_LENGTH, CODE_LENGTH } from '../../src/lib/schemas/auth-flows';
-import { ApiError, UnauthorizedError, errorMessages } from '../../src/lib/errors';
+import { API_KEY_EXPIRED_CODE, ApiError, UnauthorizedError, errorMessages } from '../../src/lib/errors';
 import { fieldErrors, loginSchema } from '../../src/lib/schemas/auth';
 import { updateConfig, type Config } from '../config';
 import { normaliseUrl, type Context, type Runner } from '../context';
-import { CliError, UsageError } from '../errors';
+import { CliError, UsageError, apiKeyExpiredHint } from '../errors';
+import { panelLink } from './shared';
 import { readStdin } from '../stdin';
 
 export const loginOptionsSchema = z
@@ -201,6 +202,9 @@ async function saveApiKey(ctx: Context, key: string): Promise<void> {
       whoami(ctx.api({ token: key, company: ctx.options.company ?? null })),
     ));
   } catch (error) {
+    if (error instanceof UnauthorizedError && error.code === API_KEY_EXPIRED_CODE) {
+      throw new CliError('This API key has expired.', { hint: apiKeyExpiredHint(panelLink(ctx, '/company/api')), cause: error });
+    }
     if (error instanceof UnauthorizedError) {
       // Not the server's sentence: its 401 speaks of a session that has ended, and a key is none.
       throw new CliError('The API key was not accepted.', {

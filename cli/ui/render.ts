@@ -1,6 +1,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import type { CliIO } from '../context';
 import { CancelledError } from '../errors';
+import { outputClosed } from '../output';
 import type { MessageKind } from './Message';
 
 export interface PromptOptions {
@@ -151,7 +152,11 @@ export function createUi(io: CliIO, options: { json: boolean }): Ui {
       const header = line(columns.map((c) => c.header));
       const bold = Boolean(io.stdout.isTTY) && !noColor && io.env.TERM !== 'dumb';
       io.stdout.write(`${bold ? `\x1b[1m${header}\x1b[22m` : header}\n`);
-      for (const row of cells) io.stdout.write(`${line(row)}\n`);
+      for (const row of cells) {
+        // The reader has gone (`| head -1`): the rest would only fail, row by row.
+        if (outputClosed(io.stdout)) return;
+        io.stdout.write(`${line(row)}\n`);
+      }
     },
     progress(label, total, start = 0, unit = 'rows') {
       if (!rich) return { update: () => undefined, stop: () => undefined };

@@ -26,6 +26,12 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The `code` of a 401 for an API key past its expiry date, so a client can say so (the CLI's
+ * sign-in hint) instead of guessing; other refused tokens answer `not_authenticated`.
+ */
+export const API_KEY_EXPIRED_CODE = 'api_key_expired';
+
 /** The session is missing or has ended (401). */
 export class UnauthorizedError extends ApiError {
   constructor(body: ErrorBody) {

@@ -12,7 +12,7 @@ import { confirmTwoFactor, startTwoFactor } from '../../src/lib/requests/two-fac
 import { createApiApp } from '../../src/server/app';
 import { hashToken, newToken } from '../../src/server/auth/tokens';
 import type { Database } from '../../src/server/db/connection';
-import { companies, sessionTokens, trustedDevices, users } from '../../src/server/db/schema/index';
+import { apiKeys, companies, sessionTokens, trustedDevices, users } from '../../src/server/db/schema/index';
 import { DEMO_PASSWORD, PARTNER_COMPANY_NAME, SECOND_COMPANY_NAME } from '../../src/server/seed/demo-accounts';
 import { run, tempConfigDir, type RunResult } from '../cli/helpers/run';
 import { openSeededApp, type TestApp } from './helpers/app';
@@ -107,6 +107,24 @@ async function issueApiKey(): Promise<string> {
   await database.db.insert(sessionTokens).values({ userGuid: await userGuid(API_USER_EMAIL), tokenHash: hashToken(token), kind: 'API_KEY', companyGuid: partner.guid });
   return token;
 }
+
+/**
+ * Runs `check` while the seeded API key (the one `issueApiKey` issues tokens of) is past its
+ * expiry date, then gives it back its own, so the other tests keep a working key.
+ */
+async function expireApiKey(check: () => Promise<void>): Promise<void> {
+  const owner = eq(apiKeys.userGuid, await userGuid(API_USER_EMAIL));
+  const [{ dateExpires } = { dateExpires: null }] = await database.db.select({ dateExpires: apiKeys.dateExpires }).from(apiKeys).where(owner);
+  await database.db.update(apiKeys).set({ dateExpires: new Date(t.deps.now().getTime() - 60_000) }).where(owner);
+  try {
+    await check();
+  } finally {
+    await database.db.update(apiKeys).set({ dateExpires }).where(owner);
+  }
+}
+
+/** What to do about an expired key: make a new one on the panel's API keys page and save it. */
+const EXPIRED_HINT = 'Create a new one in the panel (http://hostdeck.test/company/api) and save it with `hostdeck login --token-stdin`, or sign in with `hostdeck login`.';
 
 class Capture extends Writable {
   text = '';
@@ -310,6 +328,30 @@ describe('hostdeck login', () => {
       expect(again.code, again.stderr).toBe(0);
     });
 
+    it('finishes with --code in a second call when --api-url is the panel’s address (issue 26)', async () => {
+      await knownElsewhere();
+      const panel = 'http://hostdeck.test';
+      // The panel answers its pages; the API is under /api, as the panel's server mounts it.
+      const panelAndApi: typeof globalThis.fetch = async (input, init) => {
+        const request = new Request(input, init);
+        if (request.url.startsWith(`${API}/`)) return toApi(request);
+        return new Response('<!DOCTYPE html><title>Hostdeck</title>', { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+      };
+      const viaPanel = (argv: string[], stdin?: string) => run(['--api-url', panel, ...argv], { configDir, fetch: panelAndApi, ...(stdin === undefined ? {} : { stdin }) });
+
+      const first = await viaPanel(['login', '--email', email, '--password-stdin'], DEMO_PASSWORD);
+      expect(first.code).toBe(1);
+      expect(first.stderr).toContain('hostdeck login --code <code>');
+      const finished = await viaPanel(['login', '--code', codeFrom(lastMailTo(t, email).text)]);
+      expect(finished.stderr).not.toContain('No sign-in here is waiting for a code.');
+      expect(finished.code, finished.stderr).toBe(0);
+      expect(finished.stderr).toContain(`Signed in as ${email} (${second.name}) at ${API}.`);
+      const saved = await readSaved();
+      expect(saved).toMatchObject({ api_url: API, token_kind: 'session' });
+      expect(saved).not.toHaveProperty('pending_login');
+      expect(await whoamiStatus(saved.token as string)).toBe(200);
+    });
+
     it('says so when --code alone has no sign-in waiting for it (exit 2)', async () => {
       const result = await cli(['--api-url', API, 'login', '--code', '123456']);
       expect(result.code).toBe(2);
@@ -416,6 +458,16 @@ describe('hostdeck login --token', () => {
     expect(who.stdout).toMatch(/Signed in\s+with an API key/);
   });
 
+  it('says that the API key has expired, rather than that it may be mistyped (issue 32)', async () => {
+    const key = await issueApiKey();
+    await expireApiKey(async () => {
+      const result = await cli(['--api-url', API, 'login', '--token-stdin'], `${key}\n`);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(`Error: This API key has expired.\n${EXPIRED_HINT}\n`);
+      expect(await readdir(configDir)).toEqual([]);
+    });
+  });
+
   it('reads the key from stdin with --token-stdin and refuses a wrong one', async () => {
     const wrong = await cli(['--api-url', API, 'login', '--token-stdin'], 'nope\n');
     expect(wrong.code).toBe(1);
@@ -483,6 +535,18 @@ describe('hostdeck whoami', () => {
     expect(result.stderr).toBe(
       'Error: The saved API key was not accepted.\nIt may have been deleted in the panel. Save a new one with `hostdeck login --token-stdin`, or sign in with `hostdeck login`.\n',
     );
+  });
+
+  it('says that a saved API key has expired when the API refuses it for that (issue 32)', async () => {
+    const key = await issueApiKey();
+    expect((await cli(['--api-url', API, 'login', '--token', key])).code).toBe(0);
+    await expireApiKey(async () => {
+      const result = await cli(['whoami']);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(`Error: The saved API key has expired.\n${EXPIRED_HINT}\n`);
+      expect(result.stderr).not.toContain('deleted');
+    });
   });
 
   it('never sends the saved token to another API', async () => {

@@ -1,3 +1,4 @@
+import { API_KEY_EXPIRED_CODE } from '../../lib/errors';
 import { inRange, parseCidr, parseIp } from '../../lib/firewall/ip';
 import { problem } from '../http/errors';
 
@@ -21,7 +22,7 @@ export function addressAllowed(allowed: readonly string[], address: string | und
  * good credential used from the wrong place (403). An empty allowlist (older keys) allows any.
  */
 export function apiKeyRefusal(key: { expires: Date | null; allowed: readonly string[] }, address: string | undefined, now: Date) {
-  if (key.expires && key.expires.getTime() <= now.getTime()) return problem(401, API_KEY_EXPIRED, { code: 'api_key_expired' });
+  if (key.expires && key.expires.getTime() <= now.getTime()) return problem(401, API_KEY_EXPIRED, { code: API_KEY_EXPIRED_CODE });
   if (key.allowed.length && !addressAllowed(key.allowed, address)) return problem(403, apiKeyAddressRefused(address), { code: 'api_key_address' });
   return null;
 }
