@@ -9,16 +9,20 @@ import { forwarderCreateSchema, subdomainCreateSchema } from '../lib/schemas/dom
 import { IP_LIST_MAX, PICKER_PAGE_SIZE } from '../lib/schemas/lists';
 import { isTaskFinished, type TaskEvent } from '../lib/schemas/task-event';
 import { api } from './api';
-import { $openDomain, openDomain } from './domains';
+import { $openDomain, drawerContext, openDomain } from './domains';
 import { createForm } from './form';
 import { createPagedList, type PagedList } from './paged-list';
 import { debounced, onTaskEvent } from './task-stream';
+import { listFilters, nothingToAsk } from './domain-context';
 import { toastError, toastSuccess } from './toasts';
 
 /** The drawer's Subdomains and Email Addresses tabs (spec part 2, 2.7, 4.1, 5 and 8). */
 
 /** Spec part 2, 4.1: subdomains and forwarders ACTIVE or PENDING may be deleted. */
 export const mayDeleteExtra = (status: string) => status === 'ACTIVE' || status === 'PENDING';
+
+/** The domain a drawer tab's list asks for: its filter's, before the tab has set one the drawer's; none known, nothing asked (not `/domains//subdomains/`). */
+const drawerDomain = ($list: PagedList<unknown, { domain: string }>['$list']): string => listFilters($list, 'domain', drawerContext($list.get().filters.domain), (guid) => ({ domain: guid })).domain;
 
 /** Reloads `list` when a task of one of `kinds` finishes while it is shown (a burst gives one reload). */
 function followTasks<T>(list: PagedList<T, { domain: string }>, kinds: readonly string[]): void {
@@ -36,7 +40,14 @@ function followTasks<T>(list: PagedList<T, { domain: string }>, kinds: readonly 
 
 // ---- Subdomains ------------------------------------------------------------------------------
 
-export const subdomainsList = createPagedList<Domain, { domain: string }>('domain-subdomains', ({ domain, ...paging }) => listSubdomains(api, domain ?? '', paging), { domain: '' });
+export const subdomainsList: PagedList<Domain, { domain: string }> = createPagedList<Domain, { domain: string }>(
+  'domain-subdomains',
+  ({ page, per_page }) => {
+    const domain = drawerDomain(subdomainsList.$list);
+    return domain ? listSubdomains(api, domain, { page, per_page }) : nothingToAsk(per_page);
+  },
+  { domain: '' },
+);
 followTasks(subdomainsList, ['ADD_SUBDOMAIN', 'DELETE_DOMAIN']);
 
 /** Shows `domain`'s subdomains. */
@@ -95,7 +106,14 @@ export const manageSubdomain = (guid: string) => openDomain(guid);
 
 // ---- Email forwarders ------------------------------------------------------------------------
 
-export const forwardersList = createPagedList<EmailForwarder, { domain: string }>('domain-email-addresses', ({ domain, ...paging }) => listForwarders(api, domain ?? '', paging), { domain: '' });
+export const forwardersList: PagedList<EmailForwarder, { domain: string }> = createPagedList<EmailForwarder, { domain: string }>(
+  'domain-email-addresses',
+  ({ page, per_page }) => {
+    const domain = drawerDomain(forwardersList.$list);
+    return domain ? listForwarders(api, domain, { page, per_page }) : nothingToAsk(per_page);
+  },
+  { domain: '' },
+);
 followTasks(forwardersList, ['ADD_EMAIL_FORWARDER', 'DELETE_EMAIL_FORWARDER']);
 
 export function showForwarders(domain: string): void {

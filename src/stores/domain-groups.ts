@@ -8,6 +8,7 @@ import { listIpGroups } from '../lib/requests/ip-addresses';
 import { DOMAIN_GROUP_PAGE_SIZE } from '../lib/rules/domain-groups';
 import { domainGroupCreateSchema, domainGroupUpdateSchema } from '../lib/schemas/domain-groups';
 import { PICKER_PAGE_SIZE } from '../lib/schemas/lists';
+import { ApiError, errorMessages } from '../lib/errors';
 import { api } from './api';
 import { createForm } from './form';
 import { createPagedList } from './paged-list';
@@ -62,18 +63,24 @@ export async function removeGroup(group: DomainGroup): Promise<void> {
   }
 }
 
-/** The group the group page shows, and how many of its domains expire in less than 10 days. */
-export const $group = atom<{ guid: string; loading: boolean; group: DomainGroup | null; expiring: number }>({ guid: '', loading: false, group: null, expiring: 0 });
+/**
+ * The group the group page shows, and how many of its domains expire in less than 10 days.
+ * `missing`: the server's sentence when there is no such group for this company (an old link,
+ * another company's group), which the page shows in place of its tabs.
+ */
+export const $group = atom<{ guid: string; loading: boolean; group: DomainGroup | null; expiring: number; missing: string | null }>({ guid: '', loading: false, group: null, expiring: 0, missing: null });
 
 export async function loadGroup(guid: string): Promise<void> {
   const same = $group.get().guid === guid;
-  $group.set({ guid, loading: true, group: same ? $group.get().group : null, expiring: same ? $group.get().expiring : 0 });
+  $group.set({ guid, loading: true, group: same ? $group.get().group : null, expiring: same ? $group.get().expiring : 0, missing: null });
   try {
     const [group, expiring] = await Promise.all([getDomainGroup(api, guid), groupExpiring(api, guid)]);
-    if ($group.get().guid === guid) $group.set({ guid, loading: false, group, expiring: expiring.expiring_domains });
+    if ($group.get().guid === guid) $group.set({ guid, loading: false, group, expiring: expiring.expiring_domains, missing: null });
   } catch (error) {
-    if ($group.get().guid === guid) $group.set({ ...$group.get(), loading: false });
-    toastError(error);
+    // No such group: one sentence on the page says so, not a toast per call that asked.
+    const missing = error instanceof ApiError && error.status === 404 ? errorMessages(error).join(' ') : null;
+    if ($group.get().guid === guid) $group.set({ ...$group.get(), loading: false, ...(missing ? { group: null, missing } : {}) });
+    if (!missing) toastError(error);
   }
 }
 

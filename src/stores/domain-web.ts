@@ -18,8 +18,10 @@ import { redirectCreateSchema, urlRows, withExclusions, type MetaFlag, type Redi
 import { api } from './api';
 import { environment } from './environment';
 import { createForm } from './form';
-import { createPagedList } from './paged-list';
+import { createPagedList, type PagedList } from './paged-list';
 import { toastError, toastSuccess } from './toasts';
+import { listFilters, nothingToAsk } from './domain-context';
+import { drawerContext } from './domains';
 
 /** The drawer's Misc, URL Redirects and Analytics tabs (spec part 2, 2.7, 4.2, 4.4). */
 
@@ -74,9 +76,13 @@ export async function toggleMeta(flag: MetaFlag, on: boolean): Promise<void> {
 
 // ---- URL redirects -------------------------------------------------------------------------
 
-export const redirectsList = createPagedList<UrlRedirect, { domain: string; search: string }>(
+export const redirectsList: PagedList<UrlRedirect, { domain: string; search: string }> = createPagedList<UrlRedirect, { domain: string; search: string }>(
   'domain-redirects',
-  ({ domain, search, ...paging }) => listRedirects(api, domain ?? '', { ...paging, ...(search ? { search } : {}) }),
+  // The filter's domain, before the tab has set one the drawer's; none known, nothing asked (not `/domains//redirects/`).
+  ({ page, per_page }) => {
+    const { domain, search } = listFilters(redirectsList.$list, 'domain', drawerContext(redirectsList.$list.get().filters.domain), (guid) => ({ domain: guid, search: '' }));
+    return domain ? listRedirects(api, domain, { page, per_page, ...(search ? { search } : {}) }) : nothingToAsk(per_page);
+  },
   { domain: '', search: '' },
 );
 

@@ -2,15 +2,24 @@ import { atom, onMount } from 'nanostores';
 import type { Domain, DomainDetail } from '../lib/api/domains';
 import { getDomain, listDomains } from '../lib/requests/domains';
 import { api } from './api';
-import { createPagedList } from './paged-list';
+import { createPagedList, type PagedList } from './paged-list';
 import { toastError } from './toasts';
 import { debounced, onTaskEvent } from './task-stream';
 import { isTaskFinished } from '../lib/schemas/task-event';
+import { listFilters, nothingToAsk, routeGroup } from './domain-context';
 
 /** A group's Domains tab (spec part 2, 2.3): the group and the search tags, joined by commas. */
 export type DomainFilters = { group: string; search: string };
 
-export const domainsList = createPagedList<Domain, DomainFilters>('domains', (q) => listDomains(api, { ...q, search: q.search || undefined }), { group: '', search: '' });
+/** The group's domains: the group of the page shown, else the filter's; no group known, nothing asked ('Unknown domain group.'). */
+export const domainsList: PagedList<Domain, DomainFilters> = createPagedList<Domain, DomainFilters>(
+  'domains',
+  ({ page, per_page }) => {
+    const { group, search } = listFilters(domainsList.$list, 'group', routeGroup(), (guid) => ({ group: guid, search: '' }));
+    return group ? listDomains(api, { page, per_page, group, search: search || undefined }) : nothingToAsk(per_page);
+  },
+  { group: '', search: '' },
+);
 
 let shown = false;
 onMount(domainsList.$list, () => {
@@ -58,3 +67,12 @@ export async function openDomain(guid: string): Promise<void> {
 }
 
 export const closeDomain = () => $openDomain.set(null);
+
+/**
+ * What a drawer tab's list goes by: the domain its filter holds (`held`, set by the tab), and
+ * only before it holds one the domain open in the drawer. (The drawer may already show another
+ * domain, a subdomain opened with Manage, while the tab's list is still mounted: the list keeps
+ * asking for the domain it was shown for.)
+ */
+export const drawerContext = (held: string): string => (held ? '' : ($openDomain.get()?.guid ?? ''));
+

@@ -2,13 +2,22 @@ import { onMount } from 'nanostores';
 import type { Task } from '../lib/api/tasks';
 import { listGroupTasks } from '../lib/requests/tasks';
 import { api } from './api';
-import { createPagedList } from './paged-list';
+import { createPagedList, type PagedList } from './paged-list';
 import { debounced, onTaskEvent } from './task-stream';
+import { listFilters, nothingToAsk, routeGroup } from './domain-context';
 
 export { $tasksLive } from './task-stream';
 
 /** A group's Tasks tab (spec part 2, 2.7), newest first. */
-export const groupTasksList = createPagedList<Task, { group: string }>('group-tasks', ({ group, ...paging }) => listGroupTasks(api, group ?? '', paging), { group: '' });
+export const groupTasksList: PagedList<Task, { group: string }> = createPagedList<Task, { group: string }>(
+  'group-tasks',
+  // The group of the page shown, else the filter's; none known, nothing asked (not `/domains/groups//tasks/`).
+  ({ page, per_page }) => {
+    const { group } = listFilters(groupTasksList.$list, 'group', routeGroup(), (guid) => ({ group: guid }));
+    return group ? listGroupTasks(api, group, { page, per_page }) : nothingToAsk(per_page);
+  },
+  { group: '' },
+);
 
 let shown = false;
 onMount(groupTasksList.$list, () => {

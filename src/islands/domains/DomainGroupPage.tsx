@@ -32,11 +32,14 @@ export function DomainGroupPage({ group, tab }: { group: string; tab: DomainGrou
   }, [group]);
   const tabs = DOMAIN_GROUP_TABS.filter((t) => can(t.scopes, permissions));
   const current = state.guid === group ? state.group : null;
+  const missing = state.guid === group ? state.missing : null;
+  // The tabs ask for the group's lists once the group is known to exist (or could not be checked: they say why themselves).
+  const known = current !== null || (state.guid === group && !state.loading);
 
   return (
     <>
       <div className="group-header">
-        <h2>{current?.name ?? (state.loading ? 'Loading...' : 'Domain group')}</h2>
+        <h2>{current?.name ?? (state.loading && !missing ? 'Loading...' : 'Domain group')}</h2>
         <div className="toolbar">
           {current ? (
             <Can scope="can_edit_domain_groups">
@@ -47,17 +50,26 @@ export function DomainGroupPage({ group, tab }: { group: string; tab: DomainGrou
           ) : null}
         </div>
       </div>
-      <Tabs tabs={tabs} value={tab} label="Domain group" onValueChange={(v) => isDomainGroupTab(v) && v !== tab && navigate(domainGroupTabPath(group, v))}>
-        {tabs.some((t) => t.value === tab) ? (
-          <Suspense fallback={loading}>
-            <GroupTab group={group} tab={tab} />
-          </Suspense>
-        ) : (
-          <div className="alert alert-error" role="alert">
-            {NO_ACCESS_MESSAGE}
-          </div>
-        )}
-      </Tabs>
+      {missing ? (
+        // An unknown group: one sentence, and no tab asks the server about it again.
+        <div className="alert alert-error" role="alert">
+          {missing} <a href="/domains">Back to the domain groups</a>
+        </div>
+      ) : (
+        <Tabs tabs={tabs} value={tab} label="Domain group" onValueChange={(v) => isDomainGroupTab(v) && v !== tab && navigate(domainGroupTabPath(group, v))}>
+          {!tabs.some((t) => t.value === tab) ? (
+            <div className="alert alert-error" role="alert">
+              {NO_ACCESS_MESSAGE}
+            </div>
+          ) : known ? (
+            <Suspense fallback={loading}>
+              <GroupTab group={group} tab={tab} />
+            </Suspense>
+          ) : (
+            loading
+          )}
+        </Tabs>
+      )}
       <Suspense fallback={null}>
         <DomainDrawer />
       </Suspense>

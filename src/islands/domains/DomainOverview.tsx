@@ -4,6 +4,7 @@ import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
 import type { DomainDetail } from '../../lib/api/domains';
 import { flagOf } from '../../lib/format/flag';
+import { hostingTypeWords, ipTypeWords } from '../../lib/format/words';
 import { expiryTag, healthTag, softwareTag, sslTag } from '../../lib/rules/domain-tags';
 import { DomainTag } from './DomainTag';
 import { Can } from '../../components/Can';
@@ -130,7 +131,7 @@ export function DomainOverview({ domain: d }: { domain: DomainDetail }) {
           rows={[
             ['Domain', d.domain],
             ['Status', <StatusBadge key="s" status={d.status} />],
-            ['Type', d.is_subdomain ? 'Subdomain' : d.hosting_type.replace(/_/g, ' ').toLowerCase()],
+            ['Type', d.is_subdomain ? 'Subdomain' : hostingTypeWords(d.hosting_type)],
             ['Group', <a key="g" href={`/domains/${d.group.guid}`}>{d.group.name}</a>],
             ['Expires', <span key="e" className="expiry-cell"><DateTime value={d.whois.whois_expires} dateOnly fallback="Unknown" /><DomainTag tag={expiryTag(d.whois.days_until_expiration)} /></span>],
             ['Created', <DateTime key="c" value={d.date_created} />],
@@ -187,7 +188,7 @@ export function DomainOverview({ domain: d }: { domain: DomainDetail }) {
             rows={[
               ['Address', <span key="a" className="mono">{d.ip_address.ip_address}</span>],
               ['Location', <span key="l"><span aria-hidden="true">{flagOf(d.ip_address.country_code)} </span>{[d.ip_address.city, d.ip_address.country].filter(Boolean).join(', ')}</span>],
-              ['Type', d.ip_address.ip_address_type],
+              ['Type', ipTypeWords(d.ip_address.ip_address_type)],
               ['HTTP version', d.ip_address.http_version === 2 ? 'HTTP/2' : 'HTTP/1.1'],
               ['Signature', d.ip_address.signature?.signature ?? 'Default'],
               ['Websites', `${d.ip_address.domain_count} of ${d.ip_address.domains_allowed}`],

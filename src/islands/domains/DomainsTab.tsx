@@ -19,20 +19,21 @@ import { toastError } from '../../stores/toasts';
 import { BulkActionsDialog } from './BulkActionsDialog';
 import { ExportDialog } from './ExportDialog';
 import { Can } from '../../components/Can';
+import './domains-tab.css';
 
 const column = pagedColumnHelper<Domain>();
 const columns = column.columns([
   column.accessor('domain', {
     header: 'Domain',
     enableHiding: false,
-    meta: { className: 'cell-wrap' },
+    meta: { className: 'cell-domain' },
     cell: ({ row }) => (
       <button type="button" className="link-button" onClick={() => void openDomain(row.original.guid)}>
         {row.original.domain}
       </button>
     ),
   }),
-  column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
+  column.accessor('status', { header: 'Status', meta: { className: 'cell-status' }, cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
   column.display({
     id: 'ip_address',
     header: 'IP Address',
@@ -58,7 +59,7 @@ const columns = column.columns([
     cell: ({ row }) => {
       const software = row.original.software;
       return (
-        <span className="cell-actions">
+        <span className="software-cell">
           <DomainTag tag={softwareTag(software)} />
           {/* Spec part 2, 2.3 "Software column": ACTIVE software can be logged in to. */}
           {software?.status === 'ACTIVE' && row.original.status === 'ACTIVE' ? <SignInButton target="software" domain={row.original.guid} label="Log in" allowed={!software.is_imported} /> : null}
@@ -87,7 +88,7 @@ const columns = column.columns([
     header: 'TF / DA',
     cell: ({ row }) => {
       const { tf, da } = row.original.metrics;
-      return tf === null && da === null ? <span className="muted">Not checked</span> : `${tf ?? '-'} / ${da ?? '-'}`;
+      return tf === null && da === null ? <span className="muted">Not checked</span> : <span className="metrics-figures">{`${tf ?? '-'} / ${da ?? '-'}`}</span>;
     },
   }),
   column.display({ id: 'health', header: 'Health', cell: ({ row }) => <DomainTag tag={healthTag(row.original)} /> }),

@@ -6,6 +6,7 @@ import { DateTime } from '../../../components/DateTime';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { PagedTable, pagedColumnHelper } from '../../../components/table';
 import type { Domain } from '../../../lib/api/domains';
+import { hostingTypeWords } from '../../../lib/format/words';
 import { manageSubdomain, mayDeleteExtra, removeSubdomain, showSubdomains, subdomainsList } from '../../../stores/domain-extras';
 import { $permissions, can } from '../../../stores/permissions';
 import { AddSubdomainDialog } from './AddSubdomainDialog';
@@ -17,7 +18,7 @@ function columnsFor(deletable: boolean) {
   return column.columns([
     column.accessor('domain', { header: 'Subdomain' }),
     column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
-    column.accessor('hosting_type', { header: 'Hosting type', cell: ({ getValue }) => getValue().replace(/_/g, ' ') }),
+    column.accessor('hosting_type', { header: 'Hosting type', cell: ({ getValue }) => hostingTypeWords(getValue()) }),
     column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} /> }),
     column.display({
       id: 'actions',

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { isHourly, timeTickLabel, timeTicks } from '../../../lib/format/time-axis';
 
 /**
  * Visits over time drawn with uPlot (LIBRARIES.md section 8) on a canvas, named for assistive
@@ -16,10 +17,8 @@ const HEIGHT = 220;
 /** Series colours, by theme variable, in order. */
 const COLOURS = ['--primary', '--accent', '--success', '--danger', '--text-muted'];
 
-const tickLabel = (seconds: number, hourly: boolean) => {
-  const iso = new Date(seconds * 1000).toISOString();
-  return hourly ? iso.slice(11, 16) : iso.slice(5, 10).replace('-', '/');
-};
+/** Room for one time label, in CSS pixels: the axis holds as many as fit, never one date twice. */
+const LABEL_ROOM_PX = 64;
 
 export function TrafficChart({ label, timestamps, series }: { label: string; timestamps: string[]; series: ChartSeries[] }) {
   const box = useRef<HTMLDivElement>(null);
@@ -31,7 +30,7 @@ export function TrafficChart({ label, timestamps, series }: { label: string; tim
     const colour = (k: number) => css.getPropertyValue(COLOURS[k % COLOURS.length]!).trim() || 'currentColor';
     const muted = css.getPropertyValue('--text-muted').trim();
     const grid = css.getPropertyValue('--border').trim();
-    const hourly = timestamps.length > 1 && timestamps[0]!.slice(0, 10) === timestamps[1]!.slice(0, 10);
+    const hourly = isHourly(timestamps);
     const axis = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
     const chart = new uPlot(
       {
@@ -40,7 +39,14 @@ export function TrafficChart({ label, timestamps, series }: { label: string; tim
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-        axes: [{ ...axis, values: (_u, splits) => splits.map((s) => tickLabel(s, hourly)) }, axis],
+        axes: [
+          {
+            ...axis,
+            splits: (u, _axis, min, max) => timeTicks(min, max, hourly, (u.bbox.width / devicePixelRatio || u.width) / LABEL_ROOM_PX),
+            values: (_u, splits) => splits.map((s) => timeTickLabel(s, hourly)),
+          },
+          axis,
+        ],
         series: [{}, ...series.map((s, k) => ({ label: s.name, stroke: colour(k), width: 2, fill: series.length === 1 ? `${colour(k)}22` : undefined }))],
       },
       [timestamps.map((t) => Date.parse(t) / 1000), ...series.map((s) => s.visits)],
