@@ -21,6 +21,7 @@ import {
 import { dayOf, presetRange, reportRangeProblem, type ReportPreset, type ReportRange } from '../lib/rules/affiliate';
 import { applicationSchema, linkCreateSchema, paymentDetailsSchema, type AffiliateAccountType, type ApplicationInput, type PaymentDetailsInput, type PaymentMethod } from '../lib/schemas/affiliate';
 import { api } from './api';
+import { documentStore } from './document-page';
 import { createForm } from './form';
 import { createPagedList } from './paged-list';
 import { navigate } from './router';
@@ -235,18 +236,7 @@ export const paymentDetailsForm = createForm({
 });
 
 /** The affiliate invoice page's document. */
-export const $affiliateInvoice = atom<{ id: number; loading: boolean; doc: AffiliateInvoice | null }>({ id: 0, loading: false, doc: null });
-
-export async function loadAffiliateInvoice(id: number): Promise<void> {
-  $affiliateInvoice.set({ id, loading: true, doc: null });
-  try {
-    const doc = await getAffiliateInvoice(api, id);
-    if ($affiliateInvoice.get().id === id) $affiliateInvoice.set({ id, loading: false, doc });
-  } catch (error) {
-    if ($affiliateInvoice.get().id === id) $affiliateInvoice.set({ id, loading: false, doc: null });
-    toastError(error);
-  }
-}
+export const affiliateInvoicePage = documentStore<AffiliateInvoice>((id) => getAffiliateInvoice(api, id));
 
 export const $pdfBusy = atom<number | null>(null);
 

@@ -18,6 +18,7 @@ import { DEFAULT_INVOICE_FILTER, orderTagsSchema, type InvoiceStatus } from '../
 import { splitTags } from '../lib/schemas/lists';
 import { api } from './api';
 import { createForm } from './form';
+import { documentStore } from './document-page';
 import { createPagedList } from './paged-list';
 import { toastError } from './toasts';
 
@@ -38,29 +39,6 @@ export const transactionsList = createPagedList<Transaction>('billing-transactio
 
 /** The transaction open in the Transactions tab's View dialog. */
 export const $openTransaction = atom<Transaction | null>(null);
-
-/** One document a page shows, loaded by its number; a failed load toasts and leaves `doc` null. */
-export interface DocumentState<T> {
-  id: number;
-  loading: boolean;
-  doc: T | null;
-}
-
-function documentStore<T>(fetch: (id: number) => Promise<T>) {
-  const $doc = atom<DocumentState<T>>({ id: 0, loading: false, doc: null });
-  async function load(id: number): Promise<void> {
-    const current = $doc.get();
-    $doc.set({ id, loading: true, doc: current.id === id ? current.doc : null });
-    try {
-      const doc = await fetch(id);
-      if ($doc.get().id === id) $doc.set({ id, loading: false, doc });
-    } catch (error) {
-      if ($doc.get().id === id) $doc.set({ id, loading: false, doc: null });
-      toastError(error);
-    }
-  }
-  return { $doc, load };
-}
 
 export const invoicePage = documentStore<Invoice>((id) => getInvoice(api, id));
 export const creditNotePage = documentStore<CreditNote>((id) => getCreditNote(api, id));

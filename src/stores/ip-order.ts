@@ -27,8 +27,8 @@ import { toastError, toastSuccess } from './toasts';
  * the invoice with), then Place Order and the invoice. Pure rules first, the store after.
  */
 
-import { chosenLocations, clampCount, clampSlots, orderBody, summaryOf, type LocationPick } from '../lib/rules/ip-order';
-export { chosenLocations, clampCount, clampSlots, couponOverrides, couponTermsOf, orderBody, summaryOf } from '../lib/rules/ip-order';
+import { chosenLocations, clampCount, orderBody, slotsErrorKey, slotsProblem, summaryOf, typedSlots, type LocationPick } from '../lib/rules/ip-order';
+export { chosenLocations, clampCount, couponOverrides, couponTermsOf, orderBody, slotsErrorKey, slotsProblem, summaryOf, typedSlots } from '../lib/rules/ip-order';
 export type { LocationPick, OrderChoices, SummaryInput } from '../lib/rules/ip-order';
 
 // ---------------------------------------------------------------------------------------------
@@ -151,19 +151,40 @@ export function setCount(hash: string, value: number): void {
   if (!location) return;
   const s = $ipOrder.get();
   const current = s.picks[hash] ?? { count: 0, slots: 1 };
-  $ipOrder.set({ ...s, picks: { ...s.picks, [hash]: { ...current, count: clampCount(value, location.ip_address_count) } }, errors: {} });
+  // A count chosen answers 'Please choose at least 1 location!'; the slots' sentences stay until their fields change.
+  const { locations: _answered, ...errors } = s.errors;
+  $ipOrder.set({ ...s, picks: { ...s.picks, [hash]: { ...current, count: clampCount(value, location.ip_address_count) } }, errors });
 }
 
+/** Website slots per address of a location, as typed; too many is said beside the field (spec part 3, 5), never cut. */
 export function setSlots(hash: string, value: number): void {
   const s = $ipOrder.get();
   const current = s.picks[hash] ?? { count: 0, slots: 1 };
-  $ipOrder.setKey('picks', { ...s.picks, [hash]: { ...current, slots: clampSlots(value, s.ipType) } });
+  const slots = typedSlots(value);
+  const { [slotsErrorKey(hash)]: _old, ...errors } = s.errors;
+  const problem = slotsProblem(slots, s.ipType);
+  $ipOrder.set({ ...s, picks: { ...s.picks, [hash]: { ...current, slots } }, errors: problem ? { ...errors, [slotsErrorKey(hash)]: problem } : errors });
+}
+
+/** The slots sentences of the locations as they are now, keyed as the page shows them. */
+function slotsProblems(s: IpOrderState): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(s.picks).flatMap(([hash, pick]) => {
+      const problem = slotsProblem(pick.slots, s.ipType);
+      return problem ? [[slotsErrorKey(hash), problem]] : [];
+    }),
+  );
 }
 
 /** Page 2 to 3: only with something chosen (spec part 3, 2.3); loads the billing cycles. */
 export async function toSummary(): Promise<void> {
   if ($chosenCount.get() === 0) {
-    $ipOrder.setKey('errors', { locations: CHOOSE_A_LOCATION });
+    $ipOrder.setKey('errors', { ...$ipOrder.get().errors, locations: CHOOSE_A_LOCATION });
+    return;
+  }
+  const tooMany = slotsProblems($ipOrder.get());
+  if (Object.keys(tooMany).length) {
+    $ipOrder.setKey('errors', { ...$ipOrder.get().errors, ...tooMany });
     return;
   }
   $ipOrder.setKey('loading', true);

@@ -63,7 +63,7 @@ test.describe('on a user of its own', () => {
   test('companies: add a company', async ({ page, ownAccount }) => {
     await openTab(page, '/account/companies', 'Companies');
     const table = page.getByRole('table', { name: 'Companies' });
-    await expect(table.getByRole('row').filter({ hasText: ownAccount.companyName })).toContainText('OWNER');
+    await expect(table.getByRole('row').filter({ hasText: ownAccount.companyName })).toContainText('Owner');
     await page.getByRole('button', { name: 'Add Company' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Company' });
     await dialog.getByRole('button', { name: 'Add Company' }).click();
@@ -81,7 +81,7 @@ test.describe('on a user of its own', () => {
     // A double click on submit creates one company (the panel sends one Idempotency-Key per submission).
     await dialog.getByRole('button', { name: 'Add Company' }).dblclick();
     await expect(page.getByText('Company successfully created!')).toBeVisible();
-    await expect(table.getByRole('row').filter({ hasText: 'Lighthouse Studio' })).toContainText('OWNER');
+    await expect(table.getByRole('row').filter({ hasText: 'Lighthouse Studio' })).toContainText('Owner');
     await expect(table.getByRole('row').filter({ hasText: 'Lighthouse Studio' })).toHaveCount(1);
   });
 });
@@ -165,18 +165,18 @@ test.describe('as staff', () => {
     await codeDialog.getByRole('button', { name: 'Close' }).first().click();
 
     const row = page.getByRole('table', { name: 'Invitations' }).getByRole('row').filter({ hasText: 'Bluebird Media Ltd' });
-    await expect(row).toContainText('PENDING');
+    await expect(row).toContainText('Pending');
     await expectAccessible(page, 'account invitations');
     await row.getByRole('button', { name: /Accept/ }).click();
     const confirm = page.getByRole('dialog', { name: 'Accept invitation' });
     await expect(confirm).toContainText('Are you sure you want to accept this invitation?');
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByText('Invitation successfully accepted!')).toBeVisible();
-    await expect(row).toContainText('ACCEPTED');
+    await expect(row).toContainText('Accepted');
     await expect(row.getByRole('button', { name: /Accept/ })).toHaveCount(0);
 
     await openTab(page, '/account/companies', 'Companies');
-    await expect(page.getByRole('table', { name: 'Companies' }).getByRole('row').filter({ hasText: 'Bluebird Media Ltd' })).toContainText('STAFF');
+    await expect(page.getByRole('table', { name: 'Companies' }).getByRole('row').filter({ hasText: 'Bluebird Media Ltd' })).toContainText('Staff');
   });
 });
 

@@ -45,6 +45,17 @@ async function freshTotp(secret: string, used: Set<string>): Promise<string> {
   return code;
 }
 
+test('the sign-in page offers “Request new verification email” only once the server says the email is unverified', async ({ page }) => {
+  await page.goto('/auth/login');
+  await waitForHydration(page);
+  const resend = page.getByRole('button', { name: 'Request new verification email' });
+  await expect(resend).toBeHidden();
+  // A wrong password of a verified account: still not offered.
+  await login(page, ACCOUNTS.owner.email, 'not the password at all');
+  await expect(page.locator('[data-message]')).toBeVisible();
+  await expect(resend).toBeHidden();
+});
+
 test('register steps show the validation sentences of spec part 1, 5', async ({ page }) => {
   await page.goto('/auth/register');
   await waitForHydration(page);

@@ -42,7 +42,7 @@ test('a pending request: listed, viewed with its addresses, then cancelled', asy
   // The row of this test's request, by its creation time.
   const row = table.getByRole('row').filter({ has: page.locator(`time[datetime="${date_created}"]`) });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText('PENDING');
+  await expect(row).toContainText('Pending');
   await expect(row).toContainText('End of billing cycle');
   await expect(row.getByRole('cell').nth(4)).toHaveText('2');
   await expectAccessible(page, 'the Cancellation Requests tab');
@@ -79,7 +79,7 @@ test('the tab fits a 360 px screen; a processed request has no Cancel', async ({
   const processed = page
     .getByRole('table', { name: 'Cancellation requests' })
     .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: 'PROCESSED', exact: true }) })
+    .filter({ has: page.getByRole('cell', { name: 'Processed', exact: true }) })
     .first();
   await expect(processed).toBeVisible();
   const widths = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
@@ -89,7 +89,7 @@ test('the tab fits a 360 px screen; a processed request has no Cancel', async ({
   await processed.getByRole('button', { name: /^View cancellation request/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancellation request' });
   await expect(dialog.getByRole('table', { name: 'IP addresses' }).getByRole('row').nth(1)).toBeVisible();
-  await expect(dialog.getByText('PROCESSED', { exact: true })).toBeVisible();
+  await expect(dialog.locator('.status-badge').getByText('Processed', { exact: true })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Cancel request' })).toHaveCount(0);
   await expectAccessible(page, 'a processed request at 360 px');
 });

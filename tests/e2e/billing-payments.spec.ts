@@ -68,14 +68,14 @@ test('add a card through the verification redirect, then disable, re-activate an
   await expect(page.getByText('Payment method added successfully!')).toBeVisible();
   const row = page.getByRole('table', { name: 'Payment methods' }).getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('Mastercard ending in 4444');
-  await expect(row).toContainText('ACTIVE');
+  await expect(row).toContainText('Active');
 
   await row.getByRole('button', { name: `Disable ${name}` }).click();
   await expect(page.getByText('Payment method successfully disabled!')).toBeVisible();
-  await expect(row).toContainText('DISABLED');
+  await expect(row).toContainText('Disabled');
   await row.getByRole('button', { name: `Re-activate ${name}` }).click();
   await expect(page.getByText('Payment method successfully activated!')).toBeVisible();
-  await expect(row).toContainText('ACTIVE');
+  await expect(row).toContainText('Active');
 
   await row.getByRole('button', { name: `Delete ${name}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete payment method' });
@@ -127,13 +127,13 @@ test('a declined payment charges nothing; an approved one pays the invoice', asy
   await expect(page.getByRole('alert').filter({ hasText: 'Your payment failed! Please try again.' })).toBeVisible();
   await expect(page.getByText('No payments yet.')).toBeVisible();
   const title = page.getByRole('heading', { level: 2, name: new RegExp(`^Invoice #${invoice.id}`) });
-  await expect(title).toContainText('UNPAID');
+  await expect(title).toContainText('Unpaid');
 
   await pay('Approve');
   await expect(page).toHaveURL(new RegExp(`/billing/invoices/${invoice.id}\\?payment=success$`));
   await expect(page.getByText('Payment successfully submitted! Please allow up to 5 minutes for your payment to appear.')).toBeVisible();
-  await expect(title).toContainText('PAID');
-  await expect(title).not.toContainText('UNPAID');
+  await expect(title).toContainText('Paid');
+  await expect(title).not.toContainText('Unpaid');
   await expect(page.getByRole('button', { name: 'Pay Invoice' })).toHaveCount(0);
   const payment = page.getByRole('group', { name: 'Transactions table' }).getByRole('row').filter({ hasText: 'Card' });
   await expect(payment).toHaveCount(1);

@@ -28,13 +28,13 @@ test.describe('a company of the test’s own', () => {
     await expect(page.getByText('VAT id successfully added!')).toBeVisible();
     await expect(add).toBeHidden();
     const row = page.getByRole('row', { name: /EE102345605/ });
-    await expect(row).toContainText('ACTIVE');
+    await expect(row).toContainText('Active');
     await expectAccessible(page, 'the VAT tab');
 
     await row.getByRole('button', { name: 'Disable EE102345605' }).click();
     await page.getByRole('dialog', { name: 'Disable VAT id' }).getByRole('button', { name: 'Disable', exact: true }).click();
     await expect(page.getByText('VAT id successfully disabled!')).toBeVisible();
-    await expect(row).toContainText('DISABLED');
+    await expect(row).toContainText('Disabled');
     await expect(row.getByRole('button', { name: 'Disable EE102345605' })).toHaveCount(0);
   });
 
@@ -56,7 +56,7 @@ test.describe('a company of the test’s own', () => {
     await create.getByRole('button', { name: 'Create', exact: true }).click();
     await expect(page.getByText("Contact successfully created! Please check contact's inbox for a verification email!")).toBeVisible();
     const row = page.getByRole('row', { name: /Cora Contact/ });
-    await expect(row).toContainText('VERIFICATION');
+    await expect(row).toContainText('Awaiting verification');
     await expect(row).toContainText('New invoice, Order suspended');
 
     await row.getByRole('button', { name: 'Re-send verification email to Cora Contact' }).click();

@@ -66,7 +66,7 @@ test('a user created with the BILLING preset then sees only billing, in the menu
 
   const table = page.getByRole('table', { name: 'Users' });
   const row = table.getByRole('row').filter({ hasText: email });
-  await expect(row).toContainText('STAFF');
+  await expect(row).toContainText('Staff');
   await row.getByRole('button', { name: 'Edit Bill Ing' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Bill Ing' });
   await edit.getByRole('button', { name: 'Billing preset' }).click();

@@ -157,7 +157,7 @@ test('domains are added through the table and the import text, and their task fi
   const tasks = page.getByRole('table', { name: 'Tasks' });
   await expect(tasks.getByRole('row')).toHaveCount(2);
   // Only the task's own events reload the list: its status reaches COMPLETED without a reload.
-  await expect(tasks.getByRole('row').nth(1)).toContainText('COMPLETED', { timeout: 45_000 });
+  await expect(tasks.getByRole('row').nth(1)).toContainText('Completed', { timeout: 45_000 });
   await expect(tasks.getByRole('row').nth(1)).toContainText('100%');
 
   await page.getByRole('tab', { name: 'Domains', exact: true }).click();
@@ -222,7 +222,7 @@ test('the bulk actions run on the selected domains, which are exported as CSV an
   await expect(page.getByText('Domain deletion successfully scheduled!')).toBeVisible();
   await page.getByRole('tab', { name: 'Tasks' }).click();
   await expect(page.getByRole('table', { name: 'Tasks' }).getByRole('row').nth(1)).toContainText('Domain deletion');
-  await expect(page.getByRole('table', { name: 'Tasks' }).getByRole('row').nth(1)).toContainText('COMPLETED', { timeout: 30_000 });
+  await expect(page.getByRole('table', { name: 'Tasks' }).getByRole('row').nth(1)).toContainText('Completed', { timeout: 30_000 });
   await page.getByRole('tab', { name: 'Domains', exact: true }).click();
   await expect(domains.getByRole('row').filter({ hasText: 'ACTIVE' })).toHaveCount(2);
 

@@ -124,7 +124,7 @@ test('a rule is tried, saved, attached to a group and enforced by the edge until
   await page.goto('/firewall');
   await waitForHydration(page);
   const row = page.getByRole('table', { name: 'Firewall rules' }).getByRole('row').filter({ has: page.getByRole('link', { name: ruleName, exact: true }) });
-  await row.getByText('ACTIVE', { exact: true }).click();
+  await row.getByText('Active', { exact: true }).click();
   await expect(page.getByText('Firewall rule successfully updated!')).toBeVisible();
   await expect.poll(async () => (await get('/admin', BAD_BOT)).status()).toBe(200);
 

@@ -90,14 +90,14 @@ test('a rule is built with AND-groups of OR-conditions, checked, saved, switched
   await expect(row).toContainText('Rate limit');
   await expect(row.getByRole('cell').nth(2)).toHaveText('7');
 
-  // The switch: DISABLED, kept over a reload, then ACTIVE again.
+  // The switch: Disabled, kept over a reload, then Active again.
   await expect(row.getByRole('switch')).toBeChecked();
-  await row.getByText('ACTIVE', { exact: true }).click();
+  await row.getByText('Active', { exact: true }).click();
   await expect(row.getByRole('switch')).not.toBeChecked();
   await page.reload();
   await waitForHydration(page);
   await expect(row.getByRole('switch')).not.toBeChecked();
-  await row.getByText('DISABLED', { exact: true }).click();
+  await row.getByText('Disabled', { exact: true }).click();
   await expect(row.getByRole('switch')).toBeChecked();
   await page.reload();
   await waitForHydration(page);

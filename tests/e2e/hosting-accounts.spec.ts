@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
 import { expect, expectAccessible, signedInAs, test, waitForHydration } from './support';
+import { SCREEN_CODES } from '../../src/lib/format/words';
+import { brokenWords, codesShown } from './whole-words';
 
 // Hosting accounts (spec part 3, 2.8) as the demo owner: the list, an account's page, the
 // custom host's whole life, the cPanel password and the sandbox control panel.
@@ -131,3 +133,22 @@ test('the list and a legacy account fit a 360 px screen: cost Free, no toggle', 
   await expect(page.getByRole('button', { name: 'Modify Plan' })).toHaveCount(0);
   await expectAccessible(page, 'a legacy account at 360 px');
 });
+
+for (const size of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${size.width} px host names, nameservers and statuses keep their words whole, in words`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await openList(page);
+    await expect(page.getByRole('table', { name: 'Hosting accounts' }).getByRole('row').nth(1)).toBeVisible();
+    expect(await brokenWords(page.getByRole('table', { name: 'Hosting accounts' }))).toEqual([]);
+    await page.getByRole('table', { name: 'Hosting accounts' }).getByRole('link', { name: 'Main Shared Hosting', exact: true }).click();
+    const details = page.getByRole('region', { name: 'Service Details' });
+    await expect(details.getByText('ns1.hostdeck.test')).toBeVisible();
+    expect(await brokenWords(details)).toEqual([]);
+    const domains = page.getByRole('table', { name: 'Domains on Main Shared Hosting' });
+    await expect(domains.getByRole('row').nth(1)).toBeVisible();
+    expect(await codesShown(page, SCREEN_CODES)).toEqual([]);
+  });
+}

@@ -3,6 +3,7 @@ import { slotUpgradeDueToday } from '../../src/lib/billing/proration';
 import { formatMoney, type Currency } from '../../src/lib/billing/money';
 import { expect, expectAccessible, signedInAs, test, waitForHydration } from './support';
 import { panelApi } from './panel-api';
+import { brokenWords } from './whole-words';
 
 // The IP group page (spec part 3, 2.2), as the demo owner, on a group of its own: a few of the
 // company's addresses without domains are moved there first, so other tests keep theirs.
@@ -115,7 +116,7 @@ test('the group page: tag search, HTTP/2, bulk, signature, slots due today, a ca
   await cancel.getByRole('button', { name: 'Request cancellation' }).click();
   await expect(page.getByText('Cancellation request successfully submitted!')).toBeVisible();
   const cancelled = table.getByRole('row').filter({ hasText: target.ip_address });
-  await expect(cancelled).toContainText('PENDING CANCELLATION');
+  await expect(cancelled).toContainText('Pending cancellation');
   await expect(page.getByRole('checkbox', { name: `Select ${target.ip_address}` })).toBeDisabled();
 
   // Export: CSV then JSON of the group, with the results.
@@ -143,4 +144,28 @@ test('the group page: tag search, HTTP/2, bulk, signature, slots due today, a ca
   await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeVisible();
   await expect(table).toBeVisible();
   await expectAccessible(page, 'the IP group page at 360 px');
+});
+
+test('the IP group table fits a 1440 px window to its Server Signature column, with flag images and no visible “HTTP/2 for” text', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/ip-addresses');
+  await waitForHydration(page);
+  const groups = (await (await panelApi(page)).get<{ data: { guid: string; name: string }[] }>('/ip_addresses/groups/?per_page=100')).data;
+  await page.goto(`/ip-addresses/${groups.find((g) => g.name === 'EU Network')!.guid}`);
+  await waitForHydration(page);
+  const table = page.getByRole('table', { name: 'IP addresses' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  // The table's own box does not scroll: every column, the last one too, is in view.
+  const box = page.locator('.data-table-wrap').filter({ has: table });
+  expect(await box.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+  await expect(table.getByRole('columnheader', { name: 'Server Signature' })).toBeInViewport();
+  // The switch is named for assistive technology; its name is not printed in every row.
+  const first = table.getByRole('row').filter({ has: page.getByRole('switch') }).first();
+  await expect(first.getByRole('switch', { name: /^HTTP\/2 for / })).toBeAttached();
+  const label = first.getByText(/^HTTP\/2 for /);
+  expect((await label.boundingBox())!.width).toBeLessThanOrEqual(1);
+  // Flags are images (an emoji flag is two letters on Windows), and no word is broken in two.
+  await expect(first.locator('img.flag')).toHaveAttribute('src', /\.svg$/);
+  expect(await first.innerText()).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
+  expect(await brokenWords(table)).toEqual([]);
 });

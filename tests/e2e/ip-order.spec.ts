@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signedInAs, test, waitForHydration } from './support';
 import { panelApi } from './panel-api';
+import { brokenWords } from './whole-words';
 
 // The IP order wizard (spec part 3, 2.3, 4 "Order wizard", 5 "IP order", 9 "Ordering"), as the
 // demo owner: dedicated addresses in two cities with extra slots and a coupon, the summary's
@@ -119,3 +120,47 @@ test('the tour is not shown again once dismissed', async ({ page }) => {
   // Kept in this browser, so the summary does not start it again.
   expect(await page.evaluate(() => localStorage.getItem('hostdeck:pref:ip-order-tour'))).toBe('dismissed');
 });
+
+test('11 website slots are refused with the spec’s sentence, not turned into 10', async ({ page }) => {
+  await openWizard(page);
+  const wizard = page.getByRole('dialog', { name: /^Order IP Addresses/ });
+  await wizard.getByRole('button', { name: 'Next', exact: true }).click();
+  await wizard.getByRole('spinbutton', { name: 'IP addresses in Chicago' }).fill('1');
+  const slots = wizard.getByRole('spinbutton', { name: 'Website slots per IP address in Chicago' });
+  await slots.fill('11');
+  await expect(slots).toHaveValue('11');
+  await expect(slots).toHaveAccessibleDescription('Website slot count cannot be larger than 10!');
+  await wizard.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(wizard).toHaveAccessibleName('Order IP Addresses: Locations');
+  await slots.fill('10');
+  await expect(wizard.getByText('Website slot count cannot be larger than 10!')).toHaveCount(0);
+  await wizard.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(wizard).toHaveAccessibleName('Order IP Addresses: Summary');
+});
+
+for (const size of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${size.width} px the wizard keeps its words and amounts whole and the tour leaves the coupon field uncovered`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await openWizard(page);
+    const wizard = page.getByRole('dialog', { name: /^Order IP Addresses/ });
+    await wizard.getByRole('button', { name: 'Next', exact: true }).click();
+    await wizard.getByRole('spinbutton', { name: 'IP addresses in Los Angeles' }).fill('2');
+    await wizard.getByRole('spinbutton', { name: 'Website slots per IP address in Los Angeles' }).fill('4');
+    expect(await brokenWords(wizard)).toEqual([]);
+    await wizard.getByRole('button', { name: 'Next', exact: true }).click();
+    const tour = page.getByRole('alertdialog', { name: 'Your totals' });
+    await expect(tour).toBeVisible();
+    expect(await brokenWords(wizard)).toEqual([]);
+    const overlap = async () => {
+      const [tip, coupon] = await Promise.all([page.locator('.ip-tour-content').boundingBox(), wizard.getByRole('textbox', { name: 'Coupon' }).boundingBox()]);
+      return tip!.x < coupon!.x + coupon!.width && coupon!.x < tip!.x + tip!.width && tip!.y < coupon!.y + coupon!.height && coupon!.y < tip!.y + tip!.height;
+    };
+    expect(await overlap()).toBe(false);
+    await tour.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Place your order' })).toBeVisible();
+    expect(await overlap()).toBe(false);
+  });
+}

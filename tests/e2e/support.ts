@@ -33,7 +33,7 @@ export function signedInAs(role: Role): string {
 }
 
 /** The session token the setup project saved for a role (the panel keeps it in localStorage, stores/credentials.ts). */
-function tokenOf(role: Role): string {
+export function tokenOf(role: Role): string {
   const state = JSON.parse(readFileSync(signedInAs(role), 'utf8')) as { origins: { localStorage: { name: string; value: string }[] }[] };
   const token = state.origins.flatMap((o) => o.localStorage).find((item) => item.name === 'hostdeck:token')?.value;
   if (!token) throw new Error(`no saved session for ${role}: did the setup project run?`);

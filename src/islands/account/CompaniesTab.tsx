@@ -3,6 +3,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { PagedTable, pagedColumnHelper } from '../../components/table';
 import { Tooltip } from '../../components/Tooltip';
 import type { CompanyMembership } from '../../lib/api/account';
+import { memberTypeWords } from '../../lib/format/words';
 import { companiesList } from '../../stores/account-lists';
 import { AddCompanyDialog } from './AddCompanyDialog';
 
@@ -30,7 +31,7 @@ const columns = column.columns([
   column.display({ id: 'company', header: 'Company', cell: ({ row }) => <CompanyName m={row.original} /> }),
   column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} /> }),
   column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
-  column.accessor('account_type', { header: 'Type' }),
+  column.accessor('account_type', { header: 'Type', cell: ({ getValue }) => memberTypeWords(getValue()) }),
   column.display({
     id: 'manage',
     header: () => <span className="visually-hidden">Actions</span>,

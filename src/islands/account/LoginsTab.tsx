@@ -1,5 +1,5 @@
-import { flagOf } from '../../lib/format/flag';
 import { DateTime } from '../../components/DateTime';
+import { Flag } from '../../components/Flag';
 import { StatusBadge } from '../../components/StatusBadge';
 import { PagedTable, pagedColumnHelper } from '../../components/table';
 import type { LoginRecord } from '../../lib/api/account-activity';
@@ -10,7 +10,7 @@ function Place({ row }: { row: LoginRecord }) {
   const place = [row.city, row.country.name].filter(Boolean).join(', ');
   return (
     <>
-      <span aria-hidden="true">{flagOf(row.country.code)} </span>
+      <Flag code={row.country.code} />
       {place}
     </>
   );
@@ -22,7 +22,7 @@ const columns = column.columns([
   column.accessor('ip_address', { header: 'IP Address', cell: ({ getValue }) => getValue() ?? '' }),
   column.accessor('user_agent', { header: 'Useragent', meta: { className: 'cell-wrap' }, cell: ({ getValue }) => getValue() ?? '' }),
   column.display({ id: 'location', header: 'Location', cell: ({ row }) => <Place row={row.original} /> }),
-  column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} label={getValue() === 'SUCCESS' ? 'Success' : 'Failure'} /> }),
+  column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
 ]);
 
 const loginId = (r: LoginRecord) => r.guid;

@@ -3,9 +3,9 @@ import { useStore } from '@nanostores/react';
 import { Card } from '../../components/Card';
 import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
-import { $affiliateInvoice, $pdfBusy, downloadAffiliateInvoice, loadAffiliateInvoice } from '../../stores/affiliate';
+import { $pdfBusy, affiliateInvoicePage, downloadAffiliateInvoice } from '../../stores/affiliate';
 import { DocFacts, DocSection, DocTable, DocumentMissing, Parties, Totals } from '../billing/DocumentParts';
-import { humanise, moneyText } from '../billing/Money';
+import { billingCycleWords, moneyText } from '../billing/Money';
 import '../../styles/billing.css';
 import '../../styles/affiliate.css';
 
@@ -18,13 +18,13 @@ const PARTY_HEADINGS = ['Issuer', 'Beneficiary'] as const;
  * same blocks (src/server/services/affiliate-pdf.ts).
  */
 export function AffiliateInvoicePage({ id }: { id: number }) {
-  const state = useStore($affiliateInvoice);
+  const state = useStore(affiliateInvoicePage.$doc);
   const busy = useStore($pdfBusy) === id;
   useEffect(() => {
-    void loadAffiliateInvoice(id);
+    void affiliateInvoicePage.load(id);
   }, [id]);
   const inv = state.id === id ? state.doc : null;
-  if (!inv) return <DocumentMissing loading={state.loading || state.id !== id} noun="invoice" back={{ href: '/affiliate/billing', label: 'Back to affiliate billing' }} />;
+  if (!inv) return <DocumentMissing loading={state.loading || state.id !== id} problem={state.problem} noun="invoice" back={{ href: '/affiliate/billing', label: 'Back to affiliate billing' }} />;
   const m = (cents: number) => moneyText(cents, inv.currency);
   return (
     <Card
@@ -51,7 +51,7 @@ export function AffiliateInvoicePage({ id }: { id: number }) {
               <DateTime value={inv.period_start} dateOnly /> - <DateTime value={inv.period_end} dateOnly />
             </>,
           ],
-          ['Terms', `NET${inv.payment_terms.payment_term} days, ${humanise(inv.payment_terms.billing_cycle).toLowerCase()}`],
+          ['Terms', `NET${inv.payment_terms.payment_term} days, ${billingCycleWords(inv.payment_terms.billing_cycle).toLowerCase()}`],
           ['Currency', inv.currency],
         ]}
       />

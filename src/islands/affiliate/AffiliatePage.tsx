@@ -4,6 +4,7 @@ import { Tabs } from '../../components/Tabs';
 import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
 import { AFFILIATE_TABS, affiliateTabPath, isAffiliateTab, type AffiliateTab } from '../../lib/rules/affiliate';
+import { statusWords } from '../../lib/format/words';
 import { $affiliate, loadAffiliate } from '../../stores/affiliate';
 import { navigate } from '../../stores/router';
 import { BillingTab } from './BillingTab';
@@ -63,7 +64,7 @@ export function ApplicationStatus({ status, created }: { status: string; created
         </div>
       ) : (
         <div className="alert alert-error" role="alert">
-          Your affiliate account is {status.toLowerCase()}. Please contact support for more information.
+          Your affiliate account is {statusWords(status).toLowerCase()}. Please contact support for more information.
         </div>
       )}
     </section>

@@ -6,7 +6,7 @@ import { PagedTable, pagedColumnHelper } from '../../components/table';
 import type { AffiliateInvoiceSummary } from '../../lib/api/affiliate';
 import { $pdfBusy, affiliateInvoicesList, billingInfo, downloadAffiliateInvoice, paymentDetails } from '../../stores/affiliate';
 import { DocFacts, DocTable } from '../billing/DocumentParts';
-import { humanise, Money } from '../billing/Money';
+import { billingCycleWords, Money } from '../billing/Money';
 import { PaymentDetailsDialog } from './PaymentDetailsDialog';
 import '../../styles/billing.css';
 
@@ -58,7 +58,7 @@ export function BillingTab() {
               ['Payout rate', `${info.payout_rate}%`],
               ['Payment threshold', <Money cents={info.payment_threshold} currency={info.currency} />],
               ['Payment term', `NET${info.payment_term} days`],
-              ['Billing cycle', humanise(info.billing_cycle)],
+              ['Billing cycle', billingCycleWords(info.billing_cycle)],
               ['Cookie duration', `${info.cookie_duration} days`],
             ]}
           />

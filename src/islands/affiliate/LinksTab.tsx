@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useStore } from '@nanostores/react';
 import { Can } from '../../components/Can';
 import { Confirm } from '../../components/Confirm';
@@ -33,6 +34,25 @@ function DisableButton({ link }: { link: AffiliateLink }) {
   );
 }
 
+/** A URL that may wrap after each slash, and nowhere inside its words (its host, its hash). */
+function BreakableUrl({ url }: { url: string }) {
+  const parts = url.split('/');
+  return (
+    <span className="affiliate-url">
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {part}
+          {i < parts.length - 1 ? (
+            <>
+              /<wbr />
+            </>
+          ) : null}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
 const column = pagedColumnHelper<AffiliateLink>();
 const columns = column.columns([
   column.accessor('link_hash', { header: 'Hash', enableHiding: false, cell: ({ getValue }) => <code>{getValue()}</code> }),
@@ -43,7 +63,7 @@ const columns = column.columns([
     id: 'example',
     header: 'Example URL',
     meta: { className: 'cell-wrap' },
-    cell: ({ row: { original: l } }) => <span className="affiliate-url">{referralUrl(window.location.origin, l.link_hash)}</span>,
+    cell: ({ row: { original: l } }) => <BreakableUrl url={referralUrl(window.location.origin, l.link_hash)} />,
   }),
   column.display({
     id: 'disable',

@@ -4,6 +4,7 @@ import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
 import { DocTable } from '../billing/DocumentParts';
 import { Money } from '../billing/Money';
+import { payoutTypeWords } from '../../lib/format/words';
 import { overview, recentActivity } from '../../stores/affiliate';
 
 const percent = (n: number) => `${n.toFixed(2)}%`;
@@ -69,7 +70,7 @@ export function OverviewTab() {
             columns={[{ header: 'Payout', numeric: true }, { header: 'Payout type' }, { header: 'Status' }, { header: 'Created' }, { header: 'Date clears' }]}
             rows={recent.map((r) => ({
               key: r.guid,
-              cells: [<Money cents={r.payout} currency={r.currency} />, r.payout_type, <StatusBadge status={r.status} />, <DateTime value={r.date_created} dateOnly />, <DateTime value={r.date_clears} dateOnly />],
+              cells: [<Money cents={r.payout} currency={r.currency} />, payoutTypeWords(r.payout_type), <StatusBadge status={r.status} />, <DateTime value={r.date_created} dateOnly />, <DateTime value={r.date_clears} dateOnly />],
             }))}
           />
         ) : recent ? (

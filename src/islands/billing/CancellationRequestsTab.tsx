@@ -10,7 +10,7 @@ import { formatDateTimeWithZone } from '../../lib/format/dates';
 import { BILLING_SCOPES } from '../../lib/rules/billing-tabs';
 import { $preferences } from '../../stores/preferences';
 import { $openCancellation, cancellationsList, cancelOpenRequest, closeCancellation, viewCancellation } from '../../stores/billing-cancellations';
-import { humanise } from './Money';
+import { humanise, ipTypeWords } from './Money';
 
 const column = pagedColumnHelper<CancellationRequestSummary>();
 const columns = column.columns([
@@ -126,7 +126,7 @@ function AddressTable({ request }: { request: CancellationRequest }) {
           {request.ip_addresses.map((ip) => (
             <tr key={ip.guid}>
               <td>{ip.ip_address}</td>
-              <td>{humanise(ip.ip_address_type)}</td>
+              <td>{ipTypeWords(ip.ip_address_type)}</td>
               <td>{`${ip.city}, ${ip.country}`}</td>
               <td>
                 <Can scope="can_view_ip_groups" fallback={ip.group.name}>

@@ -21,7 +21,7 @@ export function CreditNotePage({ id }: { id: number }) {
     void creditNotePage.load(id);
   }, [id]);
   const note = state.id === id ? state.doc : null;
-  if (!note) return <DocumentMissing loading={state.loading || state.id !== id} noun="credit note" back={{ href: '/billing/credit-notes', label: 'Back to the credit notes' }} />;
+  if (!note) return <DocumentMissing loading={state.loading || state.id !== id} problem={state.problem} noun="credit note" back={{ href: '/billing/credit-notes', label: 'Back to the credit notes' }} />;
   const m = (cents: number) => moneyText(cents, note.currency);
 
   return (

@@ -1,6 +1,5 @@
 import type { BillingCycleOption } from '../../lib/api/ip-orders';
-
-const CYCLE_LABELS: Record<string, string> = { MONTHLY: 'Monthly', QUARTERLY: 'Quarterly', SEMI_ANNUALLY: 'Semi-annually', ANNUALLY: 'Annually', BIENNIALLY: 'Biennially' };
+import { billingCycleWords } from '../../lib/format/words';
 
 export interface CycleChoiceProps {
   cycles: readonly BillingCycleOption[];
@@ -21,7 +20,7 @@ export function CycleChoice({ cycles, value, onChange, couponTyped, className, t
       <legend>Billing cycle</legend>
       {cycles.map((cycle) => (
         <label key={cycle.name} className="choice">
-          <input type="radio" name="billing_cycle" value={cycle.name} checked={value === cycle.name} onChange={() => onChange(cycle.name)} /> {CYCLE_LABELS[cycle.name] ?? cycle.name}
+          <input type="radio" name="billing_cycle" value={cycle.name} checked={value === cycle.name} onChange={() => onChange(cycle.name)} /> {billingCycleWords(cycle.name)}
           {cycle.discount && !couponTyped ? <span className={`tag ${tagClassName}`}>{cycle.discount.percentage_value}% off</span> : null}
         </label>
       ))}

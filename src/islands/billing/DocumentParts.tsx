@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Seller } from '../../lib/api/billing';
-import { humanise, partyLines, sellerLines, type PartyFields } from '../../lib/billing/documents';
+import { partyLines, paymentMethodWords, sellerLines, type PartyFields } from '../../lib/billing/documents';
 import { DateTime } from '../../components/DateTime';
 import { Money } from './Money';
 import { $downloading } from '../../stores/billing';
@@ -108,7 +108,7 @@ export function PaymentsTable({ label, payments }: { label: string; payments: { 
     <DocTable
       label={label}
       columns={[{ header: 'Date' }, { header: 'Method' }, { header: 'Transaction ID', cellClass: 'cell-wrap' }, { header: 'Amount', numeric: true }]}
-      rows={payments.map((p) => ({ key: p.key, cells: [<DateTime value={p.date} dateOnly />, humanise(p.method), p.id, <Money cents={p.amount} currency={p.currency} />] }))}
+      rows={payments.map((p) => ({ key: p.key, cells: [<DateTime value={p.date} dateOnly />, paymentMethodWords(p.method), p.id, <Money cents={p.amount} currency={p.currency} />] }))}
     />
   );
 }
@@ -138,14 +138,14 @@ export function DownloadPdfButton({ what, onDownload }: { what: string; onDownlo
 }
 
 /** The loading note, or what a page says when its document could not be shown. */
-export function DocumentMissing({ loading, noun, back }: { loading: boolean; noun: string; back: { href: string; label: string } }) {
+export function DocumentMissing({ loading, problem, noun, back }: { loading: boolean; problem: string | null; noun: string; back: { href: string; label: string } }) {
   return loading ? (
     <p className="page-loading" role="status">
       Loading...
     </p>
   ) : (
     <div className="alert alert-error" role="alert">
-      This {noun} could not be shown. <a href={back.href}>{back.label}</a>
+      {problem ?? `This ${noun} could not be shown.`} <a href={back.href}>{back.label}</a>
     </div>
   );
 }

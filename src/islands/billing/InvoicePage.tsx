@@ -9,7 +9,7 @@ import { downloadInvoice, invoicePage } from '../../stores/billing';
 import { CRYPTO_PAYMENT_NOTE, PAYMENT_FAILED, PAYMENT_SUBMITTED } from '../../lib/schemas/billing-payments';
 import { DocFacts, DocSection, DocTable, DocumentMissing, DownloadPdfButton, Parties, PaymentsTable, Totals } from './DocumentParts';
 import { PayInvoiceDialog } from './PayInvoiceDialog';
-import { humanise, Money, moneyText } from './Money';
+import { Money, moneyText, paymentMethodWords } from './Money';
 import { exchangeRateLine } from '../../lib/billing/documents';
 import '../../styles/billing.css';
 
@@ -52,7 +52,7 @@ export function InvoicePage({ id }: { id: number }) {
     void invoicePage.load(id);
   }, [id]);
   const inv = state.id === id ? state.doc : null;
-  if (!inv) return <DocumentMissing loading={state.loading || state.id !== id} noun="invoice" back={{ href: '/billing/invoices', label: 'Back to the invoices' }} />;
+  if (!inv) return <DocumentMissing loading={state.loading || state.id !== id} problem={state.problem} noun="invoice" back={{ href: '/billing/invoices', label: 'Back to the invoices' }} />;
   const m = (cents: number) => moneyText(cents, inv.currency);
 
   return (
@@ -142,7 +142,7 @@ export function InvoicePage({ id }: { id: number }) {
               cells: [
                 <DateTime value={r.date_created} dateOnly />,
                 <StatusBadge status={r.status} />,
-                r.transaction ? humanise(r.transaction.payment_method_type) : '',
+                r.transaction ? paymentMethodWords(r.transaction.payment_method_type) : '',
                 r.transaction?.transaction_id ?? '',
                 r.transaction ? <Money cents={r.transaction.amount} currency={r.transaction.currency} /> : null,
               ],

@@ -14,8 +14,8 @@ import { orderInvoicesList, orderPage, orderTagsForm } from '../../stores/billin
 import { DocSection, DocumentMissing } from './DocumentParts';
 import { InvoiceTable } from './InvoiceTable';
 import { OrderActions } from './OrderActions';
-import { humanise, moneyText } from './Money';
-import { orderTypeWords } from '../../lib/billing/documents';
+import { billingCycleWords, ipTypeWords, moneyText } from './Money';
+import { orderLocationWords, orderTypeWords } from '../../lib/format/words';
 import '../../styles/billing.css';
 
 /**
@@ -29,7 +29,7 @@ export function OrderPage({ id }: { id: number }) {
     orderInvoicesList.setFilters({ order: String(id) });
   }, [id]);
   const order = state.id === id ? state.doc : null;
-  if (!order) return <DocumentMissing loading={state.loading || state.id !== id} noun="order" back={{ href: '/billing', label: 'Back to the orders' }} />;
+  if (!order) return <DocumentMissing loading={state.loading || state.id !== id} problem={state.problem} noun="order" back={{ href: '/billing', label: 'Back to the orders' }} />;
 
   return (
     <>
@@ -100,7 +100,7 @@ function OrderFacts({ order }: { order: Order }) {
         <DateTime value={order.date_next_invoice} dateOnly fallback="-" />
       </dd>
       <dt>Billing cycle</dt>
-      <dd>{humanise(order.billing_cycle)}</dd>
+      <dd>{billingCycleWords(order.billing_cycle)}</dd>
       <dt>Monthly cost</dt>
       <dd>{moneyText(order.monthly_cost, order.currency)}</dd>
       {order.coupon ? (
@@ -118,13 +118,19 @@ function OrderFacts({ order }: { order: Order }) {
           {order.preferences.ip_address_type ? (
             <>
               <dt>Address type</dt>
-              <dd>{humanise(order.preferences.ip_address_type)}</dd>
+              <dd>{ipTypeWords(order.preferences.ip_address_type)}</dd>
             </>
           ) : null}
           {locations.length ? (
             <>
               <dt>Locations</dt>
-              <dd>{locations.map((l) => `${l.location}: ${l.ip_address_count} addresses, ${l.additional_site_count} extra slots`).join('; ')}</dd>
+              <dd>
+                <ul className="order-locations">
+                  {locations.map((l) => (
+                    <li key={l.location}>{orderLocationWords(l)}</li>
+                  ))}
+                </ul>
+              </dd>
             </>
           ) : null}
         </>

@@ -1,10 +1,9 @@
-import { orderTypeWords } from '../../lib/billing/documents';
 import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
 import { PagedTable, pagedColumnHelper } from '../../components/table';
 import type { Order } from '../../lib/api/billing';
 import { ordersList } from '../../stores/billing';
-import { humanise } from './Money';
+import { billingCycleWords, orderTypeWords } from './Money';
 
 const column = pagedColumnHelper<Order>();
 const columns = column.columns([
@@ -12,8 +11,8 @@ const columns = column.columns([
   column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} /> }),
   column.accessor('date_next_invoice', { header: 'Next Invoice', cell: ({ getValue }) => <DateTime value={getValue()} dateOnly fallback="-" /> }),
   column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
-  column.accessor('billing_cycle', { header: 'Billing Cycle', cell: ({ getValue }) => orderTypeWords(getValue()) }),
-  column.accessor('order_type', { header: 'Type', cell: ({ getValue }) => humanise(getValue()) }),
+  column.accessor('billing_cycle', { header: 'Billing Cycle', cell: ({ getValue }) => billingCycleWords(getValue()) }),
+  column.accessor('order_type', { header: 'Type', cell: ({ getValue }) => orderTypeWords(getValue()) }),
   column.accessor('tags', {
     header: 'Tags',
     meta: { className: 'cell-wrap' },

@@ -14,7 +14,7 @@ import type { PaymentMethodRow } from '../../lib/api/billing';
 import { BILLING_SCOPES } from '../../lib/rules/billing-tabs';
 import { CARD_HOLD_NOTICE, cardExpiryYears, PAYMENT_METHOD_ADDED, PAYMENT_METHOD_NOT_VERIFIED } from '../../lib/schemas/billing-payments';
 import { $methodBusy, $paymentMethods, $paypalBusy, cardForm, connectPaypal, loadPaymentMethods, newCardAttempt, removeMethod, setMethodStatus, type CardValues } from '../../stores/billing-payments';
-import { humanise } from './Money';
+import { paymentMethodWords } from './Money';
 
 /**
  * Billing > Payment Methods (spec part 3, 2.4): the company's cards and PayPal accounts with
@@ -86,7 +86,7 @@ function MethodRow({ method: m }: { method: PaymentMethodRow }) {
     <tr>
       <td>
         {m.name}
-        <span className="muted"> ({humanise(m.method_type)})</span>
+        <span className="muted"> ({paymentMethodWords(m.method_type)})</span>
       </td>
       <td className="cell-wrap">{m.details}</td>
       <td>

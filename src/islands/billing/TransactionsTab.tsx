@@ -5,7 +5,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { PagedTable, pagedColumnHelper } from '../../components/table';
 import type { Transaction } from '../../lib/api/billing';
 import { $openTransaction, transactionsList } from '../../stores/billing';
-import { humanise, Money } from './Money';
+import { Money, paymentMethodWords } from './Money';
 
 const column = pagedColumnHelper<Transaction>();
 const columns = column.columns([
@@ -20,7 +20,7 @@ const columns = column.columns([
       </>
     ),
   }),
-  column.accessor('payment_method_type', { header: 'Method', cell: ({ getValue }) => humanise(getValue()) }),
+  column.accessor('payment_method_type', { header: 'Method', cell: ({ getValue }) => paymentMethodWords(getValue()) }),
   column.accessor('transaction_id', { header: 'Transaction ID', meta: { className: 'cell-wrap' } }),
   column.display({
     id: 'view',
@@ -63,7 +63,7 @@ function TransactionDialog() {
               {t.kind === 'REFUND' ? ' (refund)' : ''}
             </dd>
             <dt>Method</dt>
-            <dd>{humanise(t.payment_method_type)}</dd>
+            <dd>{paymentMethodWords(t.payment_method_type)}</dd>
             <dt>Transaction ID</dt>
             <dd>{t.transaction_id}</dd>
           </dl>

@@ -4,6 +4,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { MultiPicker } from '../../components/MultiPicker';
 import { Tabs } from '../../components/Tabs';
 import { SelectField } from '../../components/form/SelectField';
+import { memberTypeWords, statusWords } from '../../lib/format/words';
 import { useFormDialog } from '../../components/form/use-form-dialog';
 import type { CompanyUser } from '../../lib/api/company';
 import { USER_ACCOUNT_TYPES, USER_STATUSES } from '../../lib/schemas/company';
@@ -64,14 +65,14 @@ export function EditUserDialog({ member }: { member: CompanyUser }) {
         <SelectField label="Account type" value={form.values.account_type} onValueChange={(v) => form.set('account_type', v as UserEditValues['account_type'])} error={form.errors.account_type}>
           {USER_ACCOUNT_TYPES.map((t) => (
             <option key={t} value={t}>
-              {t}
+              {memberTypeWords(t)}
             </option>
           ))}
         </SelectField>
         <SelectField label="Status" value={form.values.status} onValueChange={(v) => form.set('status', v as UserEditValues['status'])} error={form.errors.status}>
           {USER_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {statusWords(s)}
             </option>
           ))}
         </SelectField>

@@ -8,6 +8,7 @@ import { TextField } from '../../components/TextField';
 import { useFormDialog } from '../../components/form/use-form-dialog';
 import { PagedTable, pagedColumnHelper } from '../../components/table';
 import type { CompanyUser } from '../../lib/api/company';
+import { memberTypeWords } from '../../lib/format/words';
 import { COMPANY_SCOPES } from '../../lib/rules/company-tabs';
 import type { CreateUserInput, InviteUserInput } from '../../lib/schemas/company';
 import { $companyPage } from '../../stores/company-page';
@@ -50,7 +51,7 @@ const column = pagedColumnHelper<CompanyUser>();
 const columns = column.columns([
   column.display({ id: 'name', header: 'Name', enableHiding: false, meta: { className: 'cell-wrap' }, cell: ({ row }) => fullName(row.original) }),
   column.display({ id: 'email', header: 'Email', meta: { className: 'cell-wrap' }, cell: ({ row }) => row.original.user.email }),
-  column.accessor('account_type', { header: 'Account type' }),
+  column.accessor('account_type', { header: 'Account type', cell: ({ getValue }) => memberTypeWords(getValue()) }),
   column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
   column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} dateOnly /> }),
   column.display({

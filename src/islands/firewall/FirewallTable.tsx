@@ -5,6 +5,7 @@ import { Can } from '../../components/Can';
 import { Confirm } from '../../components/Confirm';
 import { Switch } from '../../components/Switch';
 import { PagedTable, pagedColumnHelper, type PagedColumns } from '../../components/table';
+import { statusWords } from '../../lib/format/words';
 import type { Scope } from '../../lib/rules/scopes';
 import type { FirewallHistoryCalls } from '../../stores/firewall-history';
 import type { FirewallRow, FirewallTable as Table } from '../../stores/firewall-tables';
@@ -56,7 +57,7 @@ export function FirewallTable<T extends FirewallRow & { name: string }>({ table,
       id: 'status',
       header: 'Status',
       cell: ({ row }) => (
-        <Switch label={row.original.status} checked={row.original.status === 'ACTIVE'} disabled={!mayEdit} onCheckedChange={(on) => void table.switchStatus(row.original, on ? 'ACTIVE' : 'DISABLED')} />
+        <Switch label={statusWords(row.original.status)} checked={row.original.status === 'ACTIVE'} disabled={!mayEdit} onCheckedChange={(on) => void table.switchStatus(row.original, on ? 'ACTIVE' : 'DISABLED')} />
       ),
     }),
     ...columns.after,

@@ -6,6 +6,7 @@ import { PagedTable } from '../../components/table';
 import type { IpAddress } from '../../lib/api/ip-addresses';
 import { isSelectableIp } from '../../lib/schemas/ip-addresses';
 import { splitTags } from '../../lib/schemas/lists';
+import { countOf } from '../../lib/format/words';
 import { $ipGroup, $pick, changePageSelection, clearPick, IP_PAGE_SIZES, ipList, loadIpGroup, pageSelection, pickAll, pickCount, pickIsEmpty, reloadIps, searchIps, showGroupIps } from '../../stores/ip-addresses';
 import { CancelDialog } from './CancelDialog';
 import { ipColumns } from './columns';
@@ -40,7 +41,7 @@ export function IpGroupPage({ group }: { group: string }) {
   const count = pickCount(pick);
   const nothing = pickIsEmpty(pick);
   const exceptCount = pick.all ? Object.keys(pick.except).length : 0;
-  const what = pick.all ? `every selectable IP address of the list${exceptCount ? ` but ${exceptCount}` : ''}` : count === 1 ? '1 IP address' : `${count} IP addresses`;
+  const what = pick.all ? `every selectable IP address of the list${exceptCount ? ` but ${exceptCount}` : ''}` : countOf(count ?? 0, 'IP address', 'IP addresses');
   const selectablePage = rows.some(isSelectableIp);
 
   return (
@@ -49,7 +50,7 @@ export function IpGroupPage({ group }: { group: string }) {
         <h2 aria-busy={!detail}>{detail?.name ?? 'Loading the group…'}</h2>
         {detail ? (
           <span className="muted">
-            {detail.ip_address_count} IP addresses, {detail.active_count} active
+            {countOf(detail.ip_address_count, 'IP address', 'IP addresses')}, {detail.active_count.toLocaleString('en-US')} active
           </span>
         ) : null}
       </div>

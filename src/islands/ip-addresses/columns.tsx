@@ -6,7 +6,7 @@ import { Switch } from '../../components/Switch';
 import { pagedColumnHelper } from '../../components/table';
 import type { IpAddress } from '../../lib/api/ip-addresses';
 import { formatMoney, type Currency } from '../../lib/billing/money';
-import { flagOf } from '../../lib/format/flag';
+import { Flag } from '../../components/Flag';
 import { $switching, toggleHttp2 } from '../../stores/ip-addresses';
 import { $permissions, can } from '../../stores/permissions';
 import { $signatureTarget } from './signature-target';
@@ -17,14 +17,16 @@ function Http2Toggle({ ip }: { ip: IpAddress }) {
   const switching = useStore($switching);
   if (ip.ip_address_type === 'SHARED') return <StatusBadge status="UNAVAILABLE" label="Unavailable" />;
   const editable = ip.status === 'ACTIVE' && can('can_edit_ip_addresses', permissions);
-  return <Switch label={`HTTP/2 for ${ip.ip_address}`} checked={ip.http_version === 2} disabled={!editable || Boolean(switching[ip.guid])} onCheckedChange={(on) => void toggleHttp2(ip, on)} />;
+  return <Switch label={`HTTP/2 for ${ip.ip_address}`} hideLabel checked={ip.http_version === 2} disabled={!editable || Boolean(switching[ip.guid])} onCheckedChange={(on) => void toggleHttp2(ip, on)} />;
 }
 
 function SignatureCell({ ip }: { ip: IpAddress }) {
   const permissions = useStore($permissions);
   const editable = ip.ip_address_type === 'DEDICATED' && ip.status === 'ACTIVE' && can('can_edit_ip_addresses', permissions);
   return (
-    <span className="cell-actions">
+    // The signature and its Modify button share a line when there is room and stack when not, so
+    // a long signature does not push the table past a 1440 px window.
+    <span className="signature-cell">
       <span>{ip.signature?.signature ?? <span className="muted">Default</span>}</span>
       {editable ? (
         <button type="button" className="button button-small" aria-label={`Modify the signature of ${ip.ip_address}`} onClick={() => $signatureTarget.set({ ip, at: Date.now() })}>
@@ -61,8 +63,12 @@ export const ipColumns = column.columns([
     header: 'Location',
     cell: ({ row }) => (
       <span>
-        <span aria-hidden="true">{flagOf(row.original.country_code)} </span>
-        {row.original.city}, {row.original.country}
+        {/* The flag keeps to its city: a line may break between the city and the country, never after the flag. */}
+        <span className="nowrap">
+          <Flag code={row.original.country_code} />
+          {row.original.city},
+        </span>{' '}
+        {row.original.country}
       </span>
     ),
   }),

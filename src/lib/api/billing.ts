@@ -50,7 +50,10 @@ export const order = z
     preferences: z.object({
       ip_address_type: z.string().optional(),
       ip_address_class_filter: z.string().optional(),
-      locations: z.array(z.object({ location: z.string(), ip_address_count: z.number().int(), additional_site_count: z.number().int() })).optional(),
+      /** Each location by its marketplace code, with its city and country for people (null once the provider no longer lists it). */
+      locations: z
+        .array(z.object({ location: z.string(), city: z.string().nullable().optional(), country: z.string().nullable().optional(), ip_address_count: z.number().int(), additional_site_count: z.number().int() }))
+        .optional(),
     }),
     shared_hosting_plan: named.nullable(),
     hosting_account: named.nullable(),

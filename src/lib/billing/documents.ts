@@ -40,11 +40,8 @@ export function moneyText(cents: number, currency: string): string {
   return (CURRENCIES as readonly string[]).includes(currency) ? formatMoney(cents, currency as Currency) : `${(cents / 100).toFixed(2)} ${currency}`;
 }
 
-/** BANK_TRANSFER -> 'Bank transfer': a code in words for people. */
-export const humanise = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().replace(/_/g, ' ');
-
-/** A status as the page's badge shows it: PARTIALLY_PAID -> 'PARTIALLY PAID'. */
-export const statusWords = (s: string) => s.replace(/_/g, ' ');
+// A document says its codes in the words the panel's pages use (src/lib/format/words.ts).
+export { humanise, orderTypeWords, paymentMethodWords, statusWords } from '../format/words';
 
 /**
  * The rate an EUR invoice was issued at (spec part 3, 9: EUR amounts are approximate, converted
@@ -52,15 +49,3 @@ export const statusWords = (s: string) => s.replace(/_/g, ' ');
  */
 export const exchangeRateLine = (eurPerUsd: number | null): string | null =>
   eurPerUsd === null ? null : `Exchange rate of the day of issue: 1 USD = ${eurPerUsd.toFixed(4)} EUR`;
-
-/** Each order type in words (the Orders tab, the order page, a renewal's line). */
-const ORDER_TYPE_WORDS: Record<string, string> = {
-  IP_ADDRESS_HOSTING: 'IP address hosting',
-  SHARED_HOSTING: 'Shared hosting',
-  VPS_HOSTING: 'VPS hosting',
-  DEDICATED_SERVER_HOSTING: 'Dedicated server hosting',
-  DOMAIN: 'Domain registration',
-  WEBSITE_SETUP: 'Website setup',
-  MANAGED_HOSTING: 'Managed hosting',
-};
-export const orderTypeWords = (type: string) => ORDER_TYPE_WORDS[type] ?? humanise(type);

@@ -69,6 +69,55 @@ export const STEP_NAMES: Record<number, string> = {
 /** The message the help chat opens with (spec part 1, 2.8). */
 export const helpMessageOf = (step: number) => `Hello, I need help with the getting started wizard: I am stuck at step ${step} (${STEP_NAMES[step] ?? 'Welcome'}).`;
 
+/**
+ * What a company has already set up, as steps 3 to 8 ask for it: an active card or PayPal, an
+ * active hosting account, an IP group (the first one), live IP addresses, a domain group (the
+ * first one) and a first domain with its address.
+ */
+export interface SetupProgress {
+  paymentMethod: boolean;
+  hosting: boolean;
+  ipGroup: string | null;
+  ipAddresses: boolean;
+  domainGroup: string | null;
+  firstDomain: DomainInfo | null;
+}
+
+/**
+ * The step the wizard shows when it is moved to `wanted` (Next, Skip, the introduction's end):
+ * the steps from the payment method on that the company has already done are passed over, so a
+ * company with a card is never asked to add one, and one with everything set up reaches the
+ * summary of its own first domain. A step passed over keeps what the next steps need (the group
+ * to order addresses into, the group to add domains to). Welcome and the introduction always show.
+ */
+export function stepToShow(wanted: number, progress: SetupProgress, data: GettingStartedData): { step: number; data: GettingStartedData } {
+  const next: GettingStartedData = { ...data };
+  let step = wanted;
+  const done = (at: number): boolean => {
+    switch (at) {
+      case STEP.paymentMethod:
+        return progress.paymentMethod;
+      case STEP.hosting:
+        return progress.hosting;
+      case STEP.ipGroup:
+        if (!progress.ipGroup) return false;
+        next.ip_group ??= progress.ipGroup;
+        return true;
+      case STEP.ipAddresses:
+        return progress.ipAddresses;
+      case STEP.domainGroup:
+        if (!progress.domainGroup) return false;
+        next.domain_group ??= progress.domainGroup;
+        return true;
+      default:
+        return false;
+    }
+  };
+  while (step >= STEP.paymentMethod && step < STEP.firstDomain && done(step)) step += 1;
+  if (step === STEP.firstDomain && progress.firstDomain && !next.domain_info?.length) next.domain_info = [progress.firstDomain];
+  return { step, data: next };
+}
+
 /** Reads the stored data defensively: the column is JSON the panel and older rows may have shaped otherwise. */
 export function readData(raw: Record<string, unknown> | null | undefined): GettingStartedData {
   const data: GettingStartedData = {};

@@ -1,6 +1,6 @@
 import type { BillingCycleOption, CouponTermsAnswer, IpOrderOptions, MarketplaceEntry, MarketplaceLocation } from '../api/ip-orders';
 import { priceIpOrder, type PricedIpOrder } from '../billing';
-import { MAX_SLOTS, normaliseCoupon, type IpAddressType, type IpFilter, type IpOrderInput } from '../schemas/ip-orders';
+import { MAX_SLOTS, normaliseCoupon, SHARED_ONE_SLOT, TOO_MANY_SLOTS, type IpAddressType, type IpFilter, type IpOrderInput } from '../schemas/ip-orders';
 import { couponTermsOf } from './coupon-terms';
 
 export { couponTermsOf };
@@ -24,11 +24,24 @@ export function clampCount(value: number, available: number): number {
   return Math.min(Math.max(0, Math.trunc(value)), Math.max(0, available));
 }
 
-/** Website slots per address: 1 up to 10 dedicated, exactly 1 shared (spec part 3, 5 and 9). */
-export function clampSlots(value: number, type: IpAddressType): number {
+/** Website slots per address as typed: a whole number of at least 1 (anything not a number is 1). The upper bound is said, not cut: {@link slotsProblem}. */
+export function typedSlots(value: number): number {
   if (!Number.isFinite(value)) return 1;
-  return Math.min(Math.max(1, Math.trunc(value)), MAX_SLOTS[type]);
+  return Math.max(1, Math.trunc(value));
 }
+
+/**
+ * What is wrong with a location's website slots, or null (spec part 3, 5: dedicated at most 10,
+ * 'Website slot count cannot be larger than 10!'; shared exactly 1). Eleven typed stays eleven
+ * with the sentence beside it, rather than quietly becoming ten.
+ */
+export function slotsProblem(slots: number, type: IpAddressType): string | null {
+  if (slots <= MAX_SLOTS[type]) return null;
+  return type === 'SHARED' ? SHARED_ONE_SLOT : TOO_MANY_SLOTS;
+}
+
+/** The key of a location's slots sentence in the wizard's errors. */
+export const slotsErrorKey = (hash: string) => `slots:${hash}`;
 
 /** The locations with at least one address wanted, in the marketplace's order: what the order names. */
 export function chosenLocations(entries: readonly MarketplaceEntry[], picks: Readonly<Record<string, LocationPick>>): { location: MarketplaceLocation; pick: LocationPick }[] {

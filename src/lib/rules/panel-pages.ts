@@ -52,6 +52,13 @@ export const PANEL_ROUTES = {
 
 export type PanelRoute = keyof typeof PANEL_ROUTES;
 
+/**
+ * The support ids of the pages' info buttons: the knowledge base holds an article for each
+ * (the demo data seeds one; spec decisions, 2: else 'View support content for {id}').
+ */
+export const SUPPORT_IDS = ['account', 'domains', 'websites', 'firewall', 'billing', 'ip-addresses', 'hosting', 'affiliate', 'services', 'company'] as const;
+export type SupportId = (typeof SUPPORT_IDS)[number];
+
 /** What the shell needs to show a page: its title (also the document's), heading and help. */
 export type PanelView =
   | { route: 'dashboard'; title: string; hideTitle: true }
@@ -77,6 +84,10 @@ export type PanelView =
   | { route: 'services'; title: string; supportId: 'services' }
   | { route: 'support'; title: string }
   | { route: 'company'; title: string; supportId: 'company'; tab: CompanyTab; guid: string | null };
+
+/** Fails to compile when a page names a support id SUPPORT_IDS does not list (and so no article is seeded for it). */
+type Listed<T extends SupportId> = T;
+export type PageSupportId = Listed<Extract<PanelView, { supportId: string }>['supportId']>;
 
 /** The page at a matched route, or null when the parameters name no page (an unknown tab). */
 export function panelView(route: PanelRoute, params: Readonly<Record<string, string>>): PanelView | null {

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { CreditNote, Invoice, Seller } from '../../lib/api/billing';
-import { exchangeRateLine, humanise, moneyText as money, partyLines, sellerLines, statusWords } from '../../lib/billing/documents';
+import { exchangeRateLine, humanise, moneyText as money, partyLines, paymentMethodWords, sellerLines, statusWords } from '../../lib/billing/documents';
 import { formatDate } from '../../lib/format/dates';
 
 /**
@@ -142,7 +142,7 @@ export function invoicePdf(invoice: Invoice, options: PdfOptions = {}): Promise<
     table(
       doc,
       ['Date', 'Method', 'Transaction ID', 'Amount'],
-      invoice.transactions.map((t) => [formatDate(t.date_created), humanise(t.payment_method_type), t.transaction_id, money(t.amount, t.currency)]),
+      invoice.transactions.map((t) => [formatDate(t.date_created), paymentMethodWords(t.payment_method_type), t.transaction_id, money(t.amount, t.currency)]),
       [80, 90, '*', 90],
       [false, false, false, true],
     );
@@ -156,7 +156,7 @@ export function invoicePdf(invoice: Invoice, options: PdfOptions = {}): Promise<
       invoice.refunds.map((r) => [
         formatDate(r.date_created),
         statusWords(r.status),
-        r.transaction ? humanise(r.transaction.payment_method_type) : '',
+        r.transaction ? paymentMethodWords(r.transaction.payment_method_type) : '',
         r.transaction?.transaction_id ?? '',
         r.transaction ? money(r.transaction.amount, r.transaction.currency) : '',
       ]),
@@ -196,7 +196,7 @@ export function creditNotePdf(note: CreditNote, options: PdfOptions = {}): Promi
   if (note.transaction) {
     const t = note.transaction;
     heading(doc, 'Associated transaction');
-    table(doc, ['Date', 'Method', 'Transaction ID', 'Amount'], [[formatDate(t.date_created), humanise(t.payment_method), t.transaction_id, money(t.amount, t.currency)]], [80, 90, '*', 90], [false, false, false, true]);
+    table(doc, ['Date', 'Method', 'Transaction ID', 'Amount'], [[formatDate(t.date_created), paymentMethodWords(t.payment_method), t.transaction_id, money(t.amount, t.currency)]], [80, 90, '*', 90], [false, false, false, true]);
   }
 
   heading(doc, 'Credit transactions');

@@ -8,7 +8,7 @@ import { ORDER_ADDRESS_SAMPLE } from '../../lib/schemas/billing';
 import { ORDER_TAGS_UPDATED } from '../../lib/schemas/billing';
 import type { Db } from '../db/connection';
 import { countRows, pageOfRows } from '../db/lists';
-import { hostingAccounts, hostingPlans, invoices, ipAddresses, ipGroups, orders, websiteSetupOrders } from '../db/schema/index';
+import { hostingAccounts, hostingPlans, invoices, ipAddresses, ipGroups, marketplaceLocations, orders, websiteSetupOrders } from '../db/schema/index';
 import { notFound } from '../http/errors';
 import { implement } from '../http/operation';
 import { invoiceSummaryOf } from '../billing/documents';
@@ -23,13 +23,19 @@ async function ordersOf(db: Db, rows: OrderRow[], allowedIpGroups: readonly stri
   const groupGuids = [...new Set(rows.flatMap((r) => (r.ipGroupGuid ? [r.ipGroupGuid] : [])))];
   const planGuids = [...new Set(rows.flatMap((r) => (r.sharedHostingPlanGuid ? [r.sharedHostingPlanGuid] : [])))];
   const accountGuids = [...new Set(rows.flatMap((r) => (r.hostingAccountGuid ? [r.hostingAccountGuid] : [])))];
-  const [counts, groups, plans, accounts, setups] = await Promise.all([
+  const locationCodes = [...new Set(rows.flatMap((r) => (r.preferences.locations ?? []).map((l) => l.location)))];
+  const [counts, groups, plans, accounts, setups, places] = await Promise.all([
     db.select({ order: ipAddresses.orderId, n: count() }).from(ipAddresses).where(inArray(ipAddresses.orderId, ids)).groupBy(ipAddresses.orderId),
     groupGuids.length ? db.select({ guid: ipGroups.guid, name: ipGroups.name }).from(ipGroups).where(inArray(ipGroups.guid, groupGuids)) : [],
     planGuids.length ? db.select({ guid: hostingPlans.guid, name: hostingPlans.name }).from(hostingPlans).where(inArray(hostingPlans.guid, planGuids)) : [],
     accountGuids.length ? db.select({ guid: hostingAccounts.guid, name: hostingAccounts.name }).from(hostingAccounts).where(inArray(hostingAccounts.guid, accountGuids)) : [],
     db.select().from(websiteSetupOrders).where(inArray(websiteSetupOrders.orderId, ids)),
+    // The locations' names, so an order reads 'São Paulo, Brazil' rather than its marketplace code.
+    locationCodes.length
+      ? db.select({ hash: marketplaceLocations.hash, city: marketplaceLocations.city, country: marketplaceLocations.countryName }).from(marketplaceLocations).where(inArray(marketplaceLocations.hash, locationCodes))
+      : [],
   ]);
+  const placeOf = new Map(places.map((p) => [p.hash, p]));
   const countOf = new Map(counts.map((c) => [c.order, Number(c.n)]));
   const byGuid = (list: { guid: string; name: string }[]) => new Map(list.map((x) => [x.guid, x]));
   const groupOf = byGuid(groups);
@@ -52,7 +58,11 @@ async function ordersOf(db: Db, rows: OrderRow[], allowedIpGroups: readonly stri
       coupon: r.couponCode,
       group: (r.ipGroupGuid && isAllowed(allowedIpGroups, r.ipGroupGuid) && groupOf.get(r.ipGroupGuid)) || null,
       ip_addresses: countOf.get(r.id) ?? 0,
-      preferences: { ip_address_type: r.preferences.ip_address_type, ip_address_class_filter: r.preferences.ip_address_class_filter, locations: r.preferences.locations },
+      preferences: {
+        ip_address_type: r.preferences.ip_address_type,
+        ip_address_class_filter: r.preferences.ip_address_class_filter,
+        locations: r.preferences.locations?.map((l) => ({ ...l, city: placeOf.get(l.location)?.city ?? null, country: placeOf.get(l.location)?.country ?? null })),
+      },
       shared_hosting_plan: (r.sharedHostingPlanGuid && planOf.get(r.sharedHostingPlanGuid)) || null,
       hosting_account: (r.hostingAccountGuid && accountOf.get(r.hostingAccountGuid)) || null,
       data: setup

@@ -16,7 +16,7 @@ describe('the Subdomains tab', () => {
     const sub = { guid: '00000000-0000-4000-8000-000000000002', domain: 'blog.example.com', status: 'PENDING', hosting_type: 'SUBDOMAIN', date_created: '2026-11-20T10:00:00.000Z' } as Domain;
     subdomainsList.$list.set({ loading: false, page: 1, perPage: 25, filters: { domain: DOMAIN }, answer: page([sub]) });
     const html = renderToString(createElement(SubdomainsTab, { domain: DOMAIN }));
-    for (const text of ['blog.example.com', 'PENDING', 'SUBDOMAIN', '2026/11/20 10:00:00', 'Manage', 'Reload']) expect(html).toContain(text);
+    for (const text of ['blog.example.com', 'Pending', 'Subdomain', '2026/11/20 10:00:00', 'Manage', 'Reload']) expect(html).toContain(text);
   });
 });
 
@@ -34,6 +34,6 @@ describe('the Email Addresses tab', () => {
     };
     forwardersList.$list.set({ loading: false, page: 1, perPage: 25, filters: { domain: DOMAIN }, answer: page([forwarder]) });
     const html = renderToString(createElement(EmailAddressesTab, { domain: DOMAIN }));
-    for (const text of ['*@example.com (catch-all)', 'owner@elsewhere.example', 'FORWARDER', 'ACTIVE', 'Forwards to']) expect(html).toContain(text);
+    for (const text of ['*@example.com (catch-all)', 'owner@elsewhere.example', 'FORWARDER', 'Active', 'Forwards to']) expect(html).toContain(text);
   });
 });

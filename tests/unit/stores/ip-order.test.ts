@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { IpOrderOptions, MarketplaceEntry } from '../../../src/lib/api/ip-orders';
 import { CHOOSE_A_LOCATION, SHARED_ONE_SLOT, TOO_MANY_SLOTS, ipOrderSchema } from '../../../src/lib/schemas/ip-orders';
 import { fieldErrors } from '../../../src/lib/schemas/auth';
-import { $tourDismissed, chosenLocations, clampCount, clampSlots, couponOverrides, dismissTour, orderBody, summaryOf } from '../../../src/stores/ip-order';
+import { $tourDismissed, chosenLocations, clampCount, couponOverrides, dismissTour, orderBody, slotsProblem, summaryOf, typedSlots } from '../../../src/stores/ip-order';
 
 const place = (hash: string, city: string, available: number, price: number) => ({
   hash,
@@ -32,12 +32,16 @@ describe('the wizard’s counts and slots (spec part 3, 5)', () => {
     expect(clampCount(2.7, 20)).toBe(2);
   });
 
-  it('keeps slots from 1 to 10 dedicated and at 1 shared', () => {
-    expect(clampSlots(4, 'DEDICATED')).toBe(4);
-    expect(clampSlots(14, 'DEDICATED')).toBe(10);
-    expect(clampSlots(0, 'DEDICATED')).toBe(1);
-    expect(clampSlots(3, 'SHARED')).toBe(1);
-    expect(clampSlots(Number.NaN, 'DEDICATED')).toBe(1);
+  it('keeps slots as typed, at least 1, and says when there are too many instead of cutting them to 10', () => {
+    expect(typedSlots(4)).toBe(4);
+    expect(typedSlots(11)).toBe(11);
+    expect(typedSlots(0)).toBe(1);
+    expect(typedSlots(2.7)).toBe(2);
+    expect(typedSlots(Number.NaN)).toBe(1);
+    expect(slotsProblem(10, 'DEDICATED')).toBeNull();
+    expect(slotsProblem(11, 'DEDICATED')).toBe(TOO_MANY_SLOTS);
+    expect(slotsProblem(1, 'SHARED')).toBeNull();
+    expect(slotsProblem(3, 'SHARED')).toBe(SHARED_ONE_SLOT);
   });
 });
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { HostingAccountDetail, PlanChangePreview } from '../../../lib/api/hosting';
 import { formatMoney } from '../../../lib/billing/money';
+import { monthsAndDays } from '../../../lib/format/words';
 import { DOWNGRADE_AT_RENEWAL } from '../../../lib/schemas/hosting-orders';
 import { DateTime } from '../../../components/DateTime';
 import { Dialog } from '../../../components/Dialog';
@@ -113,7 +114,7 @@ function Confirm() {
         <TimeChoice preview={s.previews.NOW} when="NOW" label="Now" chosen={s.when === 'NOW'}>
           {s.previews.NOW ? (
             <span>
-              Due today: <strong data-testid="plan-change-due">{money(s.previews.NOW.due_today)}</strong>, prorated for {s.previews.NOW.whole_months} months and {s.previews.NOW.charged_days} days to the
+              Due today: <strong data-testid="plan-change-due">{money(s.previews.NOW.due_today)}</strong>, prorated for {monthsAndDays(s.previews.NOW.whole_months, s.previews.NOW.charged_days)} to the
               renewal. The plan changes once the invoice is paid.
             </span>
           ) : (

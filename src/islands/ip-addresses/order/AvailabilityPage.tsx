@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
+import { Flag } from '../../../components/Flag';
 import { formatMoney } from '../../../lib/billing/money';
 import { MAX_SLOTS } from '../../../lib/schemas/ip-orders';
-import { $ipOrder, setCount, setSlots } from '../../../stores/ip-order';
+import { $ipOrder, setCount, setSlots, slotsErrorKey } from '../../../stores/ip-order';
 
 /**
  * Page 2 (spec part 3, 2.3 and 5): per country its cities, each with a count from 0 to what is
@@ -34,18 +35,26 @@ export function AvailabilityPage() {
             <tbody key={country.country_code}>
               <tr className="ip-order-country">
                 <th scope="colgroup" colSpan={5}>
+                  <Flag code={country.country_code} />
                   {country.country_name}
                 </th>
               </tr>
               {country.locations.map((l) => {
                 const pick = state.picks[l.hash] ?? { count: 0, slots: 1 };
                 const soldOut = l.ip_address_count === 0;
+                const slotsError = state.errors[slotsErrorKey(l.hash)];
+                const slotsErrorId = `ip-order-slots-error-${l.hash}`;
                 return (
                   <tr key={l.hash} data-location={l.hash}>
                     <th scope="row">{l.city}</th>
                     <td>
-                      {formatMoney(l.price, l.currency)}
-                      {!shared ? <span className="ip-order-muted"> + {formatMoney(l.site_price, l.currency)} a slot</span> : null}
+                      <span className="nowrap">{formatMoney(l.price, l.currency)}</span>
+                      {!shared ? (
+                        <span className="ip-order-muted">
+                          {' '}
+                          + <span className="nowrap">{formatMoney(l.site_price, l.currency)}</span> a slot
+                        </span>
+                      ) : null}
                     </td>
                     <td>{l.ip_address_count}</td>
                     <td>
@@ -69,8 +78,15 @@ export function AvailabilityPage() {
                         max={MAX_SLOTS[state.ipType]}
                         value={pick.slots}
                         disabled={shared || soldOut}
+                        aria-invalid={slotsError ? true : undefined}
+                        aria-describedby={slotsError ? slotsErrorId : undefined}
                         onChange={(e) => setSlots(l.hash, e.target.valueAsNumber)}
                       />
+                      {slotsError ? (
+                        <p className="field-error" id={slotsErrorId}>
+                          {slotsError}
+                        </p>
+                      ) : null}
                     </td>
                   </tr>
                 );

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { Tour, useTour } from '@ark-ui/react/tour';
 import { $tourDismissed, dismissTour } from '../../../stores/ip-order';
@@ -6,29 +6,40 @@ import { $tourDismissed, dismissTour } from '../../../stores/ip-order';
 /** Spec part 3, 2.3 and 9: the tour pops up 500 ms after the summary opens. */
 export const TOUR_DELAY_MS = 500;
 
-const steps: Tour.StepDetails[] = [
-  {
-    id: 'totals',
-    type: 'tooltip',
-    title: 'Your totals',
-    description: 'The invoice will say exactly this: the discount of the billing cycle or your coupon, and the total to pay for the whole cycle.',
-    target: () => document.getElementById('ip-order-totals'),
-    placement: 'top',
-    actions: [{ label: 'Next', action: 'next' }],
-  },
-  {
-    id: 'place',
-    type: 'tooltip',
-    title: 'Place your order',
-    description: 'Place Order creates the order and its invoice and takes you to the invoice. The addresses join your group once it is paid.',
-    target: () => document.getElementById('ip-order-place'),
-    placement: 'top-end',
-    actions: [
-      { label: 'Back', action: 'prev' },
-      { label: 'Got it', action: 'dismiss' },
-    ],
-  },
-];
+/** Wide enough for the tips to stand beside the 560 px wizard rather than over it. */
+const BESIDE_THE_WIZARD = '(min-width: 1200px)';
+
+/**
+ * The tour's two steps. Beside the wizard where the window has room; on a narrower one below
+ * the totals (over the footer, whose buttons wait for the tour anyway) and then above Place Order.
+ * Never above the totals: there the tip covered the summary and the coupon field the person
+ * may still want to fill in.
+ */
+function tourSteps(beside: boolean): Tour.StepDetails[] {
+  return [
+    {
+      id: 'totals',
+      type: 'tooltip',
+      title: 'Your totals',
+      description: 'The invoice will say exactly this: the discount of the billing cycle or your coupon, and the total to pay for the whole cycle.',
+      target: () => document.getElementById('ip-order-totals'),
+      placement: beside ? 'right-end' : 'bottom',
+      actions: [{ label: 'Next', action: 'next' }],
+    },
+    {
+      id: 'place',
+      type: 'tooltip',
+      title: 'Place your order',
+      description: 'Place Order creates the order and its invoice and takes you to the invoice. The addresses join your group once it is paid.',
+      target: () => document.getElementById('ip-order-place'),
+      placement: beside ? 'right' : 'top-end',
+      actions: [
+        { label: 'Back', action: 'prev' },
+        { label: 'Got it', action: 'dismiss' },
+      ],
+    },
+  ];
+}
 
 /**
  * A short guided tour of the summary (Ark UI's Tour): keyboard usable (arrows move, Escape
@@ -36,6 +47,8 @@ const steps: Tour.StepDetails[] = [
  */
 export function SummaryTour() {
   const dismissed = useStore($tourDismissed) !== '';
+  // Read once as the summary opens: the tour is short, and a turned phone keeps its placement.
+  const steps = useMemo(() => tourSteps(typeof window !== 'undefined' && window.matchMedia(BESIDE_THE_WIZARD).matches), []);
   const tour = useTour({
     steps,
     // Inside the wizard's modal the dialog keeps focus in its own trap; a click or focus in the

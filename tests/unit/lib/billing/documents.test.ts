@@ -16,7 +16,7 @@ describe('billing document lines', () => {
 
   it('words codes, statuses and amounts as the page shows them', () => {
     expect(humanise('BANK_TRANSFER')).toBe('Bank transfer');
-    expect(statusWords('PARTIALLY_PAID')).toBe('PARTIALLY PAID');
+    expect(statusWords('PARTIALLY_PAID')).toBe('Partially paid');
     expect(moneyText(128_250, 'USD')).toBe('$1,282.50');
     expect(moneyText(500, 'GBP')).toBe('5.00 GBP');
   });

@@ -1,0 +1,111 @@
+/**
+ * The stores behind the IP order wizard, the page info dialogs, the getting-started wizard and
+ * the order page, in Node against the in-process API through the panel's own API object: what
+ * a person sees in each (the sentence beside a field, the article, the step, the order's words).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanStores } from 'nanostores';
+import { useTestStorageEngine } from '@nanostores/persistent';
+import { openSeededApp, type TestApp } from './helpers/app';
+import type { Database } from '../../src/server/db/connection';
+import { eq } from 'drizzle-orm';
+import { companies } from '../../src/server/db/schema/index';
+import { orderLocationWords } from '../../src/lib/format/words';
+import { STEP } from '../../src/lib/rules/getting-started';
+import { SUPPORT_IDS } from '../../src/lib/rules/panel-pages';
+import { TOO_MANY_SLOTS } from '../../src/lib/schemas/ip-orders';
+import { api } from '../../src/stores/api';
+import { listIpGroups } from '../../src/lib/requests/ip-addresses';
+import { listOrders } from '../../src/lib/requests/billing';
+import { orderPage } from '../../src/stores/billing';
+import { panelApi, setEnvironment } from '../../src/stores/environment';
+import { $companyGuid, $token } from '../../src/stores/credentials';
+import { $wizard, goToStep, skipWizard, startWizard } from '../../src/stores/getting-started';
+import { $ipOrder, openIpOrder, setCount, setSlots, slotsErrorKey, toAvailability, toSummary } from '../../src/stores/ip-order';
+import { loadUser } from '../../src/stores/session';
+import { $support, loadSupportArticle } from '../../src/stores/support';
+import { $toasts } from '../../src/stores/toasts';
+
+let database: Database;
+let t: TestApp;
+
+useTestStorageEngine();
+
+beforeAll(async () => {
+  ({ database, t } = await openSeededApp());
+  setEnvironment({
+    api: panelApi('http://api.test', async (input, init) => t.app.request(input instanceof Request ? input : String(input), init)),
+    location: () => new URL('http://panel.test/'),
+    go: () => undefined,
+  });
+});
+afterAll(() => database.close());
+
+beforeEach(async () => {
+  $toasts.set([]);
+  cleanStores($support);
+  const owner = await t.signIn('demo@hostdeck.test');
+  $token.set(owner.token);
+  $companyGuid.set(owner.company);
+  await loadUser();
+});
+
+describe('the IP order wizard’s website slots (spec part 3, 5)', () => {
+  it('says "Website slot count cannot be larger than 10!" for 11 slots, keeps the 11 and stays on the locations', async () => {
+    const group = (await listIpGroups(api, { per_page: 100 })).data[0]!.guid;
+    await openIpOrder(group);
+    await toAvailability();
+    const chicago = $ipOrder.get().marketplace.flatMap((c) => c.locations).find((l) => l.city === 'Chicago')!;
+    setCount(chicago.hash, 1);
+    setSlots(chicago.hash, 11);
+    expect($ipOrder.get().picks[chicago.hash]).toEqual({ count: 1, slots: 11 });
+    expect($ipOrder.get().errors[slotsErrorKey(chicago.hash)]).toBe(TOO_MANY_SLOTS);
+    await toSummary();
+    expect($ipOrder.get().page).toBe(2);
+    setSlots(chicago.hash, 10);
+    expect($ipOrder.get().errors[slotsErrorKey(chicago.hash)]).toBeUndefined();
+    await toSummary();
+    expect($ipOrder.get().page).toBe(3);
+  });
+});
+
+describe('the page info dialogs (spec decisions, 2)', () => {
+  it('find a knowledge-base article for every page’s support id, with no error toast', async () => {
+    for (const id of SUPPORT_IDS) await loadSupportArticle(id);
+    const missing = SUPPORT_IDS.filter((id) => $support.get()[id]?.status !== 'found');
+    expect(missing).toEqual([]);
+    expect($toasts.get()).toEqual([]);
+  });
+});
+
+describe('the getting-started wizard follows the company’s real state (spec part 1, 2.8 and 4)', () => {
+  it('never asks a company with a card and every set-up step done to add a card: it reaches the summary of its first domain', async () => {
+    await database.db.update(companies).set({ showGettingStarted: false, gettingStartedStep: STEP.welcome, gettingStartedData: {} }).where(eq(companies.guid, $companyGuid.get()!));
+    await loadUser();
+    expect(await startWizard()).toBe(true);
+    expect($wizard.get().step).toBe(STEP.introduction);
+    // The introduction's Next asks for the payment method step; the company has done it and every step after.
+    expect(await goToStep(STEP.paymentMethod)).toBe(true);
+    const wizard = $wizard.get();
+    expect(wizard.step).toBe(STEP.firstDomain);
+    expect(wizard.data.domain_group).toBeTruthy();
+    expect(wizard.data.domain_info).toHaveLength(1);
+    await skipWizard();
+  });
+});
+
+describe('the order page', () => {
+  it('names an IP order’s cities and counts one address as one', async () => {
+    const orders = (await listOrders(api, { per_page: 100 })).data.filter((o) => o.order_type === 'IP_ADDRESS_HOSTING' && o.preferences.locations?.length);
+    expect(orders.length).toBeGreaterThan(0);
+    for (const { id } of orders) {
+      await orderPage.load(id);
+      for (const line of orderPage.$doc.get().doc!.preferences.locations!) {
+        expect(line.city, `order #${id} ${line.location}`).toBeTruthy();
+        const words = orderLocationWords(line);
+        expect(words.startsWith(`${line.city}, ${line.country}: `)).toBe(true);
+        expect(words).not.toMatch(/\b1 (addresses|website slots)\b/);
+      }
+    }
+  });
+});

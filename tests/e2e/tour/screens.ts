@@ -1,0 +1,125 @@
+import { basename, join } from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import { ACCOUNT_TABS } from '../../../src/lib/rules/account-tabs';
+import { AFFILIATE_TABS } from '../../../src/lib/rules/affiliate';
+import { BILLING_TABS } from '../../../src/lib/rules/billing-tabs';
+import { COMPANY_TABS } from '../../../src/lib/rules/company-tabs';
+import { DOMAIN_GROUP_TABS } from '../../../src/lib/rules/domain-tabs';
+import { FIREWALL_TABS } from '../../../src/lib/rules/firewall-tabs';
+import { APP_ROUTES } from '../../../src/lib/rules/routes';
+
+/**
+ * Where the tour leaves its screenshots, one folder per role: `.builds/screens/<role>/<screen>-<width>-<theme>.png`
+ * (`.builds/<name>-screens` for a run built with HOSTDECK_OUT_DIR, so side-by-side runs keep theirs apart).
+ */
+export const TOUR_DIR = join(process.cwd(), '.builds', process.env.HOSTDECK_OUT_DIR ? `${basename(process.env.HOSTDECK_OUT_DIR)}-screens` : 'screens');
+
+/** Real ids of the demo data, as the role's own API answers them (every one the route table's parameters need). */
+export interface DemoIds {
+  domainGroup: string;
+  website: string;
+  ipGroup: string;
+  hostingAccount: string;
+  firewallRule: string;
+  order: number;
+  invoice: number;
+  creditNote: number;
+  company: string;
+  /** A company the role may switch to (its second membership, else its own). */
+  otherCompany: string;
+  membership: string;
+  affiliateInvoice: number;
+  /** The made-up ids that stand in for what the role has none of: their screens ask, and the API answers 404 on purpose. */
+  standIns: string[];
+}
+
+interface Listed<T> {
+  data: T[];
+}
+
+/** Reads the ids through the API with the role's token; a list the role may not read gives a made-up id, which its screen refuses in words. */
+export async function demoIds(request: APIRequestContext, token: string): Promise<DemoIds> {
+  const headers = { Authorization: `Token ${token}` };
+  const first = async <T,>(path: string): Promise<T | undefined> => {
+    const answer = await request.get(`/api${path}${path.includes('?') ? '&' : '?'}per_page=10`, { headers });
+    return answer.ok() ? ((await answer.json()) as Listed<T>).data[0] : undefined;
+  };
+  const standIns = new Set<string>();
+  const noGuid = '00000000-0000-4000-8000-000000000000';
+  const guidOf = async (path: string) => (await first<{ guid: string }>(path))?.guid ?? (standIns.add(noGuid), noGuid);
+  const idOf = async (path: string) => (await first<{ id: number }>(path))?.id ?? (standIns.add('1'), 1);
+  const me = (await (await request.get('/api/account/whoami/', { headers })).json()) as { user: { company: { guid: string } } };
+  const companies = await request.get('/api/account/companies/?per_page=10', { headers });
+  const memberships = companies.ok() ? ((await companies.json()) as Listed<{ guid: string; company: { guid: string } }>).data : [];
+  const own = me.user.company.guid;
+  return {
+    domainGroup: await guidOf('/domains/groups/'),
+    website: await guidOf('/domains/websites/'),
+    ipGroup: await guidOf('/ip_addresses/groups/'),
+    hostingAccount: await guidOf('/hosting/accounts/'),
+    firewallRule: await guidOf('/firewall/'),
+    order: await idOf('/billing/orders/'),
+    invoice: await idOf('/billing/invoices/'),
+    creditNote: await idOf('/billing/credit/'),
+    company: own,
+    otherCompany: memberships.find((m) => m.company.guid !== own)?.company.guid ?? own,
+    membership: memberships[0]?.guid ?? noGuid,
+    affiliateInvoice: await idOf('/affiliate/billing/invoices/'),
+    standIns: [...standIns],
+  };
+}
+
+const tabsBut = (tabs: readonly { value: string }[], first: string) => tabs.map((t) => t.value).filter((t) => t !== first);
+
+/**
+ * For every pattern of the route table, the addresses the tour opens: each tab, with the demo
+ * data's own ids. A pattern missing here fails the tour (tests/e2e/tour.spec.ts), so a new
+ * screen is toured the moment it is routed.
+ */
+export const ROUTE_EXAMPLES: Record<string, (ids: DemoIds) => string[]> = {
+  '/': () => ['/'],
+  '/domains': () => ['/domains'],
+  '/domains/{group}': (ids) => [`/domains/${ids.domainGroup}`],
+  '/domains/{group}/{tab}': (ids) => tabsBut(DOMAIN_GROUP_TABS, 'domains').map((tab) => `/domains/${ids.domainGroup}/${tab}`),
+  '/websites': () => ['/websites'],
+  '/websites/{group}': (ids) => [`/websites/${ids.website}`],
+  '/ip-addresses': () => ['/ip-addresses'],
+  '/ip-addresses/{group}': (ids) => [`/ip-addresses/${ids.ipGroup}`],
+  '/hosting': () => ['/hosting'],
+  '/hosting/{guid}': (ids) => [`/hosting/${ids.hostingAccount}`],
+  '/firewall': () => ['/firewall'],
+  '/firewall/add': () => ['/firewall/add'],
+  '/firewall/edit/{guid}': (ids) => [`/firewall/edit/${ids.firewallRule}`],
+  '/firewall/{page}': () => tabsBut(FIREWALL_TABS, 'rules').map((tab) => `/firewall/${tab}`),
+  '/billing': () => ['/billing'],
+  '/billing/orders/{id}': (ids) => [`/billing/orders/${ids.order}`],
+  '/billing/invoices/{id}': (ids) => [`/billing/invoices/${ids.invoice}`],
+  '/billing/credit_notes/{id}': (ids) => [`/billing/credit_notes/${ids.creditNote}`],
+  '/billing/{page}': () => tabsBut(BILLING_TABS, 'orders').map((tab) => `/billing/${tab}`),
+  '/services': () => ['/services'],
+  '/account/select-company/{guid}': (ids) => [`/account/select-company/${ids.otherCompany}`],
+  '/account/company/{guid}': (ids) => [`/account/company/${ids.company}`],
+  '/account/company/{guid}/{page}': (ids) => tabsBut(COMPANY_TABS, 'profile').map((tab) => `/account/company/${ids.company}/${tab}`),
+  '/account': () => ['/account'],
+  '/account/{page}': () => tabsBut(ACCOUNT_TABS, 'profile').map((tab) => `/account/${tab}`),
+  '/account/{page}/{key}': (ids) => [`/account/companies/${ids.membership}`],
+  '/company': () => ['/company'],
+  '/company/{page}': () => tabsBut(COMPANY_TABS, 'profile').map((tab) => `/company/${tab}`),
+  '/company/{guid}/{page}': (ids) => [`/company/${ids.company}/users`],
+  '/affiliate': () => ['/affiliate'],
+  '/affiliate/create': () => ['/affiliate/create'],
+  '/affiliate/billing/invoice/{id}': (ids) => [`/affiliate/billing/invoice/${ids.affiliateInvoice}`],
+  '/affiliate/{page}': () => tabsBut(AFFILIATE_TABS, 'overview').map((tab) => `/affiliate/${tab}`),
+  '/support': () => ['/support'],
+};
+
+/** The route table's patterns the tour has no addresses for (none, or the tour fails). */
+export const untouredPatterns = () => APP_ROUTES.map((r) => r.pattern).filter((p) => !(p in ROUTE_EXAMPLES));
+
+/** A file name for a screen's address: `/domains/<guid>/tasks` becomes `domains-group-tasks`. */
+export function screenName(pattern: string, path: string): string {
+  const fixed = pattern.split('/').filter(Boolean);
+  const actual = path.split('/').filter(Boolean);
+  const name = actual.map((seg, i) => (/^\{\w+\}$/.test(fixed[i] ?? '') && !/^(page|tab)$/.test(fixed[i]!.slice(1, -1)) ? fixed[i]!.slice(1, -1) : seg));
+  return name.join('-') || 'dashboard';
+}
