@@ -46,6 +46,8 @@ async function lookAt(page: Page, role: Role, name: string, settled: () => Promi
   mkdirSync(folder, { recursive: true });
   for (const size of WIDTHS) {
     await page.setViewportSize({ width: size.width, height: size.height });
+    // What redraws itself on a resize (a chart's ResizeObserver) has done so two frames later.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await settled();
     problems.push(...(await layoutProblems(page)).map((p) => `${size.name}: ${p}`));
     for (const dark of [false, true]) {
