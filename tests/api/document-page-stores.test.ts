@@ -12,8 +12,7 @@ import { listInvoices } from '../../src/lib/requests/billing';
 import { getInvoiceOp } from '../../src/lib/api/billing';
 import { affiliateInvoicePage } from '../../src/stores/affiliate';
 import { invoicePage } from '../../src/stores/billing';
-import { panelApi, setEnvironment } from '../../src/stores/environment';
-import { $companyGuid, $token } from '../../src/stores/credentials';
+import { panelSignedInAs } from './helpers/panel';
 import { loadUser } from '../../src/stores/session';
 import { $toasts } from '../../src/stores/toasts';
 
@@ -24,18 +23,11 @@ useTestStorageEngine();
 
 beforeAll(async () => {
   ({ database, t } = await openSeededApp());
-  setEnvironment({
-    api: panelApi('http://api.test', async (input, init) => t.app.request(input instanceof Request ? input : String(input), init)),
-    location: () => new URL('http://panel.test/'),
-    go: () => undefined,
-  });
 });
 afterAll(() => database.close());
 
 async function signInAs(email: string) {
-  const who = await t.signIn(email);
-  $token.set(who.token);
-  $companyGuid.set(who.company);
+  await panelSignedInAs(t, email, '/billing');
   await loadUser();
   $toasts.set([]);
 }

@@ -18,8 +18,8 @@ import { api } from '../../src/stores/api';
 import { listIpGroups } from '../../src/lib/requests/ip-addresses';
 import { listOrders } from '../../src/lib/requests/billing';
 import { orderPage } from '../../src/stores/billing';
-import { panelApi, setEnvironment } from '../../src/stores/environment';
-import { $companyGuid, $token } from '../../src/stores/credentials';
+import { panelSignedInAs } from './helpers/panel';
+import { $companyGuid } from '../../src/stores/credentials';
 import { $wizard, goToStep, skipWizard, startWizard } from '../../src/stores/getting-started';
 import { $ipOrder, openIpOrder, setCount, setSlots, slotsErrorKey, toAvailability, toSummary } from '../../src/stores/ip-order';
 import { loadUser } from '../../src/stores/session';
@@ -33,20 +33,13 @@ useTestStorageEngine();
 
 beforeAll(async () => {
   ({ database, t } = await openSeededApp());
-  setEnvironment({
-    api: panelApi('http://api.test', async (input, init) => t.app.request(input instanceof Request ? input : String(input), init)),
-    location: () => new URL('http://panel.test/'),
-    go: () => undefined,
-  });
 });
 afterAll(() => database.close());
 
 beforeEach(async () => {
   $toasts.set([]);
   cleanStores($support);
-  const owner = await t.signIn('demo@hostdeck.test');
-  $token.set(owner.token);
-  $companyGuid.set(owner.company);
+  await panelSignedInAs(t, 'demo@hostdeck.test', '/');
   await loadUser();
 });
 
