@@ -40,24 +40,30 @@ interface Listed<T> {
 /** Reads the ids through the API with the role's token; a list the role may not read gives a made-up id, which its screen refuses in words. */
 export async function demoIds(request: APIRequestContext, token: string): Promise<DemoIds> {
   const headers = { Authorization: `Token ${token}` };
-  const first = async <T,>(path: string): Promise<T | undefined> => {
-    const answer = await request.get(`/api${path}${path.includes('?') ? '&' : '?'}per_page=10`, { headers });
-    return answer.ok() ? ((await answer.json()) as Listed<T>).data[0] : undefined;
+  // The seeded objects by name where the demo has them: other browser tests add (and delete)
+  // groups, domains and orders of their own while the tour runs.
+  const first = async <T,>(path: string, seeded: (item: T) => boolean = () => true): Promise<T | undefined> => {
+    const answer = await request.get(`/api${path}${path.includes('?') ? '&' : '?'}per_page=100`, { headers });
+    if (!answer.ok()) return undefined;
+    const { data } = (await answer.json()) as Listed<T>;
+    return data.find(seeded) ?? data[0];
   };
+  const named = (name: string) => (item: { name?: string; group?: { name: string } | null }) => (item.name ?? item.group?.name) === name;
   const standIns = new Set<string>();
   const noGuid = '00000000-0000-4000-8000-000000000000';
-  const guidOf = async (path: string) => (await first<{ guid: string }>(path))?.guid ?? (standIns.add(noGuid), noGuid);
+  const guidOf = async (path: string, seededName?: string) =>
+    (await first<{ guid: string; name?: string; group?: { name: string } | null }>(path, seededName ? named(seededName) : undefined))?.guid ?? (standIns.add(noGuid), noGuid);
   const idOf = async (path: string) => (await first<{ id: number }>(path))?.id ?? (standIns.add('1'), 1);
   const me = (await (await request.get('/api/account/whoami/', { headers })).json()) as { user: { company: { guid: string } } };
   const companies = await request.get('/api/account/companies/?per_page=10', { headers });
   const memberships = companies.ok() ? ((await companies.json()) as Listed<{ guid: string; company: { guid: string } }>).data : [];
   const own = me.user.company.guid;
   return {
-    domainGroup: await guidOf('/domains/groups/'),
-    website: await guidOf('/domains/websites/'),
-    ipGroup: await guidOf('/ip_addresses/groups/'),
-    hostingAccount: await guidOf('/hosting/accounts/'),
-    firewallRule: await guidOf('/firewall/'),
+    domainGroup: await guidOf('/domains/groups/', 'Agency Sites'),
+    website: await guidOf('/domains/websites/', 'Agency Sites'),
+    ipGroup: await guidOf('/ip_addresses/groups/', 'EU Network'),
+    hostingAccount: await guidOf('/hosting/accounts/', 'Client Sites'),
+    firewallRule: await guidOf('/firewall/', 'Allow office'),
     order: await idOf('/billing/orders/'),
     invoice: await idOf('/billing/invoices/'),
     creditNote: await idOf('/billing/credit/'),
