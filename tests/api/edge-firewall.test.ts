@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
-import type { FirewallRuleData } from '../../src/lib/firewall';
+import { normalizePath, type FirewallRuleData } from '../../src/lib/firewall';
 import type { Database } from '../../src/server/db/connection';
 import {
   domainGroups,
@@ -15,8 +15,9 @@ import {
   firewallRules,
   firewallRulesetRules,
   firewallRulesets,
+  urlRedirects,
 } from '../../src/server/db/schema/index';
-import { LIMITED_TEXT, PLACEHOLDER_TEXT, REJECTED_TEXT } from '../../src/server/edge/pages';
+import { BAD_PATH_TEXT, LIMITED_TEXT, PLACEHOLDER_TEXT, REJECTED_TEXT } from '../../src/server/edge/pages';
 import { startEdge, type EdgeHandle } from '../../src/server/edge/server';
 import { AHREFS_AGENT, CASE_EPOCH, FIREWALL_SCENARIOS, type FirewallCaseStep } from '../fixtures/firewall-cases';
 import { openSeededApp, type TestApp } from './helpers/app';
@@ -296,9 +297,54 @@ describe('the edge enforces the firewall', () => {
   });
 });
 
+describe('the edge reads the path normalised (issue 33)', () => {
+  it('rejects every way of writing a blocked path, and records and serves the normalised path', async () => {
+    const site = takeDomain();
+    const { rules } = await protect([{ priority: 0, data: reject([[{ field: 'uri_path', operator: 'STARTS_WITH', value: '/admin' }]]) }], { domain: site.guid });
+    await database.db.insert(urlRedirects).values({ companyGuid: company, domainGuid: site.guid, urls: ['/old'], destination: 'https://example.com/new', responseCode: 301 });
+    clock = Date.now();
+    const evasions = ['/admin', '/%61dmin', '//admin', '/./admin', '/x/../admin', '/x/%2e%2E/admin', '/x\\..\\admin', '/%61dmin/../admin/?q=%61'];
+    const answers = [];
+    for (const path of evasions) answers.push((await visit(site.domain, { path })).status);
+    expect(answers).toEqual(evasions.map(() => 403));
+    // The site is served the normalised path too: its URL redirect for /old answers /x/../%6Fld.
+    expect(await visit(site.domain, { path: '/x/../%6Fld' })).toMatchObject({ status: 301, location: 'https://example.com/new' });
+    expect((await visit(site.domain, { path: '/%2Fadmin' })).status).toBe(200);
+
+    const rows = await recorded(site.guid);
+    expect(rows.map((r) => [r.path, r.query, r.firewallRuleGuid])).toEqual([
+      ...evasions.slice(0, -1).map((): [string, string, string | null] => ['/admin', '', rules[0]!]),
+      ['/admin/', 'q=%61', rules[0]!],
+      ['/old', '', null],
+      ['/%2Fadmin', '', null],
+    ]);
+  });
+
+  it('answers 400 to a path it cannot normalise, before any rule, and records nothing of it', async () => {
+    const site = takeDomain();
+    await protect([{ priority: 0, data: reject([[{ field: 'uri_path', operator: 'STARTS_WITH', value: '/admin' }]]) }], { domain: site.guid });
+    clock = Date.now();
+    for (const path of ['/x/..%C0%AFadmin', '/%C0%AE%C0%AE/admin', '/admin%00.php', '/%zz', '/caf%E9']) {
+      const answer = await visit(site.domain, { path });
+      expect(answer.status, path).toBe(400);
+      expect(answer.body).toContain(BAD_PATH_TEXT);
+    }
+    expect(await recorded(site.guid)).toEqual([]);
+  });
+
+  it('applies a case-insensitive path rule to any case, an encoded capital included', async () => {
+    const site = takeDomain();
+    await protect([{ priority: 0, data: reject([[{ field: 'uri_path', operator: 'STARTS_WITH', value: '/admin', ignore_case: true }]]) }], { domain: site.guid });
+    clock = Date.now();
+    const statuses = [];
+    for (const path of ['/ADMIN', '/Admin/x', '/%41dmin', '/blog']) statuses.push((await visit(site.domain, { path })).status);
+    expect(statuses).toEqual([403, 403, 403, 200]);
+  });
+});
+
 /** What the edge answers for a decision of the case table. */
 function expectAnswer(answer: EdgeAnswer, expected: FirewallCaseStep['expected'], name: string) {
-  const status = { ALLOW: 200, REJECT: 403, LIMITED: 429, REDIRECT: expected.status }[expected.action];
+  const status = { ALLOW: 200, REJECT: 403, LIMITED: 429, REFUSED: 400, REDIRECT: expected.status }[expected.action];
   expect(answer.status, name).toBe(status);
   if (expected.action === 'REDIRECT') expect(answer.location, name).toBe(expected.destination);
 }
@@ -322,10 +368,13 @@ describe('the shared case table through the real edge (issue 9, done-when 2)', (
         });
         expectAnswer(answer, step.expected, step.name);
       }
+      // A refused request reached no site and is not recorded; the others are, with their path normalised.
+      const kept = scenario.steps.filter((s) => s.expected.action !== 'REFUSED');
       const rows = await recorded(site.guid);
-      expect(rows.map((r) => ({ action: r.firewallAction, rule: r.firewallRuleGuid }))).toEqual(scenario.steps.map((s) => ({ action: s.expected.action, rule: s.expected.rule })));
+      expect(rows.map((r) => ({ action: r.firewallAction, rule: r.firewallRuleGuid }))).toEqual(kept.map((s) => ({ action: s.expected.action, rule: s.expected.rule })));
+      expect(rows.map((r) => r.path)).toEqual(kept.map((s) => normalizePath(s.request.path)));
       // The edge looked up the countries the table assumes.
-      expect(rows.map((r) => r.country)).toEqual(scenario.steps.map((s) => s.request.country));
+      expect(rows.map((r) => r.country)).toEqual(kept.map((s) => s.request.country));
     });
   }
 });

@@ -157,6 +157,23 @@ describe('POST /firewall/', () => {
     expect(rule.data.action).toEqual({ type: 'ALLOW', default_type: 'REDIRECT', redirect_destination: 'https://example.test/away', redirect_status_code: 307 });
   });
 
+  it('keeps Ignore case on a path condition and answers it back, leaving it off where it changes nothing (issue 33)', async () => {
+    const { rule } = await createRule(
+      client(),
+      blockLogin({
+        name: 'Admin in any case',
+        rule: {
+          type: 'FIREWALL',
+          conditions: [[{ field: 'uri_path', operator: 'STARTS_WITH', value: '/admin', ignore_case: true }], [{ field: 'country', operator: 'EQUALS', value: ['de'], ignore_case: true }]],
+          action: { type: 'REJECT', default_type: 'ALLOW' },
+        },
+      }),
+    );
+    const conditions = [[{ field: 'uri_path', operator: 'STARTS_WITH', value: '/admin', ignore_case: true }], [{ field: 'country', operator: 'EQUALS', value: ['DE'] }]];
+    expect(rule.data.conditions).toEqual(conditions);
+    expect((await getRule(client(), rule.guid)).data.conditions).toEqual(conditions);
+  });
+
   it("answers each of section 5's sentences for the input that calls for it, and writes nothing", async () => {
     expect(await refusedSave(blockLogin({ name: '  ' }), 'name')).toBe(ENTER_RULE_NAME);
     expect(await refusedSave(blockLogin({ priority: 'first' as unknown as number }), 'priority')).toBe(PRIORITY_NOT_NUMBER);

@@ -1,6 +1,7 @@
+import { Checkbox } from '../../components/Checkbox';
 import { SelectField } from '../../components/form/SelectField';
 import { TextField } from '../../components/TextField';
-import { changeField, conditionValues, FIELD_KEYS, FIELDS, isFieldKey, operatorsFor } from '../../lib/firewall/fields';
+import { changeField, conditionValues, FIELD_KEYS, FIELDS, isFieldKey, mayIgnoreCase, operatorsFor } from '../../lib/firewall/fields';
 import { OPERATOR_LABELS, type Operator } from '../../lib/firewall/operators';
 import { PREDEFINED_BOTS } from '../../lib/firewall/predefined-bots';
 import { addCondition, addGroup, conditionCount, removeCondition, updateCondition, type RuleDraft } from '../../lib/firewall/rule-form';
@@ -63,6 +64,13 @@ function ConditionRow({ condition, group, index, errors, removable, onChange, on
         ))}
       </SelectField>
       <ConditionValue condition={condition} error={errors[`${key}.value`]} onValue={(value) => onChange((c) => ({ ...c, value }), `${key}.value`)} />
+      {mayIgnoreCase(condition.field) ? (
+        <Checkbox
+          label="Ignore case"
+          checked={condition.ignore_case === true}
+          onCheckedChange={(checked) => onChange(({ ignore_case: _, ...c }) => (checked ? { ...c, ignore_case: true } : c), `${key}.value`)}
+        />
+      ) : null}
       <button type="button" className="button button-small" disabled={!removable} aria-label={`Remove condition ${group + 1}.${index + 1}`} onClick={onRemove}>
         Remove
       </button>

@@ -35,9 +35,12 @@ const POLICIES = POLICY_SCOPES;
 
 const status = z.enum(['ACTIVE', 'DISABLED']);
 
-/** Spec part 2, 3 "Firewall rule": a condition of field, name, operator and value (a list for list-type fields). */
+/**
+ * Spec part 2, 3 "Firewall rule": a condition of field, name, operator and value (a list for
+ * list-type fields); `ignore_case` (issue 33) is there, true, when a text condition ignores case.
+ */
 export const firewallCondition = z
-  .object({ field: z.string(), name: z.string().optional(), operator: z.string(), value: z.union([z.string(), z.array(z.string())]) })
+  .object({ field: z.string(), name: z.string().optional(), operator: z.string(), value: z.union([z.string(), z.array(z.string())]), ignore_case: z.boolean().optional() })
   .meta({ id: 'FirewallCondition' });
 
 /** Spec part 2, 3 "Firewall rule" `data`: AND-groups of OR-conditions, the action pair and the rate fields. */

@@ -35,7 +35,10 @@ export interface FieldDefinition {
   operators: readonly Operator[];
   /** Whether the condition names something: the request header (required) or the cookie (optional). */
   named: 'required' | 'optional' | 'none';
-  /** Whether text comparisons keep case; names (host, method, country, bot) do not, values as sent do. */
+  /**
+   * Whether text comparisons keep case; names (host, method, country, bot) do not, values as sent
+   * do unless the condition says `ignore_case` (see `mayIgnoreCase`).
+   */
   caseSensitive: boolean;
 }
 
@@ -70,6 +73,9 @@ export const FIELDS: Readonly<Record<FieldKey, FieldDefinition>> = {
 };
 
 export const isFieldKey = (value: string): value is FieldKey => Object.hasOwn(FIELDS, value);
+
+/** Whether a condition on `field` may choose to ignore case: a text field that otherwise keeps it. */
+export const mayIgnoreCase = (field: string): boolean => isFieldKey(field) && FIELDS[field].kind === 'text' && FIELDS[field].caseSensitive;
 
 /** The operators a field allows; none for a field the panel does not know. */
 export const operatorsFor = (field: string): readonly Operator[] => (isFieldKey(field) ? FIELDS[field].operators : []);

@@ -5,6 +5,7 @@ export * from './fields';
 export * from './ip';
 export * from './match';
 export * from './operators';
+export * from './path';
 export * from './predefined-bots';
 export * from './rate-limit';
 export * from './request';

@@ -106,7 +106,8 @@ function holds(request: FirewallRequest, condition: FirewallCondition, field: Fi
   const definition = FIELDS[field];
   if (isTextField(field)) {
     const subject = textOf(request, field, condition.name);
-    return values.some((value) => textMatches(operator, subject, value, definition.caseSensitive));
+    const caseSensitive = definition.caseSensitive && condition.ignore_case !== true;
+    return values.some((value) => textMatches(operator, subject, value, caseSensitive));
   }
   const client = request.client === null ? null : addressOf(request.client);
   return values.some((value) => isValue(request, field, value, client));

@@ -5,7 +5,8 @@ import { memoByText } from './memo';
  * REGEX conditions (spec part 2, 3): JavaScript patterns that match anywhere in the value unless
  * they anchor themselves with ^ and $. A pattern that does not compile, or is longer than
  * REGEX_MAX_LENGTH, never matches and never throws. Case follows the field: the pattern gets the
- * `i` flag on case-insensitive fields; elsewhere `(?i:...)` makes a part of it ignore case.
+ * `i` flag on case-insensitive fields and conditions that ignore case; elsewhere `(?i:...)` makes
+ * a part of it ignore case.
  */
 
 const compile = memoByText((key: string): RegExp | null => {

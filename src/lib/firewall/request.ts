@@ -9,7 +9,7 @@ export interface FirewallRequest {
   method: string;
   /** The Host header's name without its port; compared without case. */
   host: string;
-  /** The path without the query string, as sent (not decoded). */
+  /** The path without the query string, normalised (`normalizePath`): what the site is served. */
   path: string;
   /** The query string without its '?', as sent; '' when there is none. */
   query: string;

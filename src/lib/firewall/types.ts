@@ -13,6 +13,11 @@ export interface FirewallCondition {
   operator: string;
   /** One value, or a list for list-type fields (a single value is read as a list of one). */
   value: string | string[];
+  /**
+   * Compare without case (issue 33): the operator's choice on a text field that otherwise keeps
+   * case (path, query, referer, user agent, cookie, X-Forwarded-For, header); left out otherwise.
+   */
+  ignore_case?: boolean;
 }
 
 export interface FirewallAction {

@@ -7,6 +7,7 @@ import {
   FIREWALL_STATUSES,
   isFieldKey,
   isOperator,
+  mayIgnoreCase,
   OPERATOR_LABELS,
   parseCidr,
   parseIp,
@@ -64,6 +65,7 @@ export const ENTER_HEADER_NAME = "Please enter the request header's name!";
 export const HEADER_NAME_INVALID = 'A header name holds only letters, digits and - _ . characters.';
 export const CHOOSE_BOT = 'Please choose one of the predefined bots!';
 export const IS_BOT_VALUE = 'Is bot is either true or false.';
+export const IGNORE_CASE_VALUE = 'Ignore case is either true or false.';
 export const PATTERN_INVALID = 'The regular expression does not compile.';
 export const STATUS_INVALID = 'Status must be ACTIVE or DISABLED.';
 export const STATUS_OR_CHANGE = 'Send either the status alone, or the other fields without it.';
@@ -122,6 +124,7 @@ const conditionInput = z.object({
   operator: z.optional(z.string({ error: CHOOSE_OPERATOR })),
   name: z.optional(z.nullable(z.string({ error: ENTER_HEADER_NAME }))),
   value: z.optional(z.nullable(z.union([z.string(), z.boolean(), z.number(), z.array(z.union([z.string(), z.number()]))], { error: ENTER_VALUE }))),
+  ignore_case: z.optional(z.nullable(z.boolean({ error: IGNORE_CASE_VALUE }))),
 });
 type ConditionInput = z.output<typeof conditionInput>;
 
@@ -140,7 +143,8 @@ const asText = (value: ConditionInput['value']): string | null => (typeof value 
  * One condition checked against its field (spec part 2, 3 and 5 "Firewall rule form behaviour"):
  * the operator must be one the field allows (the text operators are disabled for list-type
  * fields), list-type fields take a list of values, a header names itself, a predefined bot is
- * one of the list (its display name taken from it); a name other fields do not use is dropped.
+ * one of the list (its display name taken from it); a name other fields do not use is dropped, and
+ * so is `ignore_case` where it changes nothing (list and choice fields, the host) or is not true.
  */
 export function checkCondition(raw: ConditionInput): { condition: FirewallCondition } | { issues: Issue[] } {
   const issues: Issue[] = [];
@@ -154,6 +158,7 @@ export function checkCondition(raw: ConditionInput): { condition: FirewallCondit
   if (!isOperator(operator)) fail('operator', CHOOSE_OPERATOR);
   else if (!field.operators.includes(operator)) fail('operator', `${field.label} cannot be compared with "${OPERATOR_LABELS[operator]}": choose equals or does not equal.`);
   const condition: FirewallCondition = { field: field.key, operator, value: '' };
+  const ignoreCase = raw.ignore_case === true && mayIgnoreCase(field.key);
 
   if (field.named !== 'none') {
     const name = (raw.name ?? '').trim();
@@ -191,9 +196,10 @@ export function checkCondition(raw: ConditionInput): { condition: FirewallCondit
     else if (value === '') fail('value', ENTER_VALUE);
     else if (value.length > MAX_VALUE_LENGTH) fail('value', `A value can be at most ${MAX_VALUE_LENGTH} characters long.`);
     else if (operator === 'REGEX' && value.length > REGEX_MAX_LENGTH) fail('value', `A regular expression can be at most ${REGEX_MAX_LENGTH} characters long.`);
-    else if (operator === 'REGEX' && !compilePattern(value, field.caseSensitive)) fail('value', PATTERN_INVALID);
+    else if (operator === 'REGEX' && !compilePattern(value, field.caseSensitive && !ignoreCase)) fail('value', PATTERN_INVALID);
     condition.value = value ?? '';
   }
+  if (ignoreCase) condition.ignore_case = true;
   return issues.length ? { issues } : { condition };
 }
 

@@ -18,7 +18,7 @@ export interface DecisionInput {
   /** The Host header's name, lowercased, without its port. */
   host: string;
   method: string;
-  /** The request target as sent (path and query). */
+  /** The request target: its path normalised (`normalizePath`, the edge did it), the query as sent. */
   target: string;
   headers: IncomingHttpHeaders;
   /** The client's address as the edge believes it; '' when unknown. */

@@ -1,5 +1,5 @@
 import { isbot } from 'isbot';
-import { parseCookies, predefinedBotIn, type FirewallRequest } from '../../lib/firewall';
+import { normalizePath, parseCookies, predefinedBotIn, type FirewallRequest } from '../../lib/firewall';
 
 /**
  * The one place a FirewallRequest is built (issue 9; docs/decisions.md "The edge enforces the
@@ -12,6 +12,7 @@ export interface RequestFacts {
   method: string;
   /** The Host header's name, lower-cased, without its port. */
   host: string;
+  /** Normalised (`normalizePath`). */
   path: string;
   query: string;
   /** By lower-cased name, repeats joined with ', '. */
@@ -59,14 +60,18 @@ export interface RecordedRequest {
  * country and crawler name (docs/decisions.md "Firewall calls"): the host reads as the domain's
  * name, is-bot and the predefined bot come from the crawler's name, and the rest (method,
  * query, headers, cookies, address, ASN) reads as missing, as the evaluator reads a missing fact.
+ * The path is normalised again: rows recorded before normalisation (issue 33) hold it as sent,
+ * and a normalised one stays as it is. Null for a path the edge would now refuse with 400.
  */
-export function recordedFirewallRequest(row: RecordedRequest, domainName: string): FirewallRequest {
+export function recordedFirewallRequest(row: RecordedRequest, domainName: string): FirewallRequest | null {
+  const path = normalizePath(row.path);
+  if (path === null) return null;
   // No prototype: a header named __proto__ is a header like any other (as at the edge).
   const headers = Object.assign(Object.create(null) as Record<string, string>, row.headers ?? {});
   const request = firewallRequestOf({
     method: row.method ?? '',
     host: row.host ?? domainName,
-    path: row.path,
+    path,
     query: row.query ?? '',
     headers,
     userAgent: row.userAgent ?? headers['user-agent'] ?? '',

@@ -63,3 +63,7 @@ export const rejectedPage = (host: string) => page('Access refused', `<h1>${REJE
 export const LIMITED_TEXT = 'Too many requests.';
 export const limitedPage = (host: string, retryAfterSeconds: number) =>
   page('Too many requests', `<h1>${LIMITED_TEXT}</h1><p>Please try again in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}.</p><p>${escape(host)}</p>`);
+
+/** A path the edge cannot normalise (issue 33: bad escapes, no UTF-8, a NUL), refused before any rule. */
+export const BAD_PATH_TEXT = 'This address cannot be read.';
+export const badPathPage = () => page('Bad request', `<h1>${BAD_PATH_TEXT}</h1><p>Its path holds an escape that is not valid UTF-8 or a NUL.</p>`);

@@ -11,7 +11,7 @@ export interface EdgeRequest {
   /** The Host header's name, lowercased, and its port if any. */
   host: string;
   port: string | null;
-  /** The path and query as asked. */
+  /** The path, normalised (`normalizePath`), and the query as asked. */
   path: string;
 }
 

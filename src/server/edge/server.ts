@@ -2,11 +2,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Db } from '../db/connection';
 import { eq } from 'drizzle-orm';
-import type { FirewallDecision } from '../../lib/firewall';
+import { normalizePath, splitTarget, type FirewallDecision } from '../../lib/firewall';
 import { createFirewall, warmFirewallData, type Firewall } from './decide';
 import { domains, hostingAccounts } from '../db/schema/index';
 import { LOGIN_PATH_PREFIX, useLoginLink } from '../services/login-links';
-import { controlPanelPage, limitedPage, linkUsedPage, noSitePage, placeholderPage, rejectedPage, softwareAdminPage, softwarePage } from './pages';
+import { badPathPage, controlPanelPage, limitedPage, linkUsedPage, noSitePage, placeholderPage, rejectedPage, softwareAdminPage, softwarePage } from './pages';
 import { createRecorder, type Recorder } from './recorder';
 import { matchRedirect, metaRedirect, type EdgeRequest } from './rules';
 import { activeRedirects, findSite, hostName, type Site } from './site';
@@ -53,10 +53,21 @@ interface Answer {
 const html = (status: number, body: string): Answer => ({ status, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body });
 const redirect = (status: number, location: string): Answer => ({ status, headers: { Location: location, 'Content-Type': 'text/plain; charset=utf-8' }, body: `Redirecting to ${location}\n` });
 
-function edgeRequestOf(req: IncomingMessage, host: string): EdgeRequest {
+/**
+ * The request target with its path normalised (`normalizePath`, issue 33), the query as sent:
+ * what the firewall, the request log and the site read alike. Null when the path cannot be
+ * normalised. A target not in origin form (`*`, an absolute URL) reads as '/'.
+ */
+function normalisedTarget(url: string | undefined): string | null {
+  const { path, query } = splitTarget(url?.startsWith('/') ? url : '/');
+  const normalised = normalizePath(path);
+  return normalised === null ? null : query ? `${normalised}?${query}` : normalised;
+}
+
+function edgeRequestOf(req: IncomingMessage, host: string, target: string): EdgeRequest {
   const forwarded = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim().toLowerCase();
   const port = /:(\d+)$/.exec(req.headers.host ?? '')?.[1] ?? null;
-  return { scheme: forwarded === 'https' ? 'https' : 'http', host, port, path: req.url?.startsWith('/') ? req.url : '/' };
+  return { scheme: forwarded === 'https' ? 'https' : 'http', host, port, path: target };
 }
 
 /** What the firewall's decision answers before anything else; null lets the request on. */
@@ -116,11 +127,15 @@ export async function startEdge(db: Db, options: EdgeOptions, now: () => Date = 
   warmFirewallData(log);
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    // Before anything reads the path: a path that cannot be normalised could mean one thing to
+    // the firewall and another to the site. Not recorded, as it reached no site.
+    const target = normalisedTarget(req.url);
+    if (target === null) return send(req, res, html(400, badPathPage()));
     const host = hostName(req.headers.host);
     const site = host ? await findSite(db, host) : null;
     if (!host || !site) return send(req, res, html(404, noSitePage(host)));
     const address = addressOf(req, options.trustProxy ?? false);
-    const request = edgeRequestOf(req, host);
+    const request = edgeRequestOf(req, host, target);
     const method = req.method ?? 'GET';
     const verdict = await firewall.decide({ site, host, method, target: request.path, headers: req.headers, address });
     const answer = await answerFor(db, site, request, verdict.decision, now());

@@ -63,6 +63,8 @@ export type DryRunOutcome = Omit<FirewallDryRunAnswer, 'period'>;
 /**
  * Replays the newest `limit` requests of `domainGuids` recorded in [from, to), oldest first, each
  * at its own time, through the evaluator with a fresh rate counter, and counts the decisions.
+ * A row whose path does not normalise (recorded before the edge refused such paths with 400)
+ * reaches no rule, so it is left out of the counts and the total.
  */
 export async function replayRequests(db: Db, rules: readonly FirewallRule[], domainGuids: string[], from: Date, to: Date, limit = DRY_RUN_MAX_REQUESTS): Promise<DryRunOutcome> {
   const samples: Record<DecisionAction, Sample[]> = { ALLOW: [], REJECT: [], REDIRECT: [], LIMITED: [] };
@@ -92,8 +94,11 @@ export async function replayRequests(db: Db, rules: readonly FirewallRule[], dom
   const truncated = newest.length > limit;
   const rows = newest.slice(0, limit).reverse();
   const counter = createMemoryRateCounter();
+  let total = 0;
   for (const row of rows) {
     const request = recordedFirewallRequest(row, row.domain);
+    if (!request) continue;
+    total++;
     const { action } = decide(request, rules, counter, row.at.getTime());
     counts[action]++;
     if (samples[action].length < DRY_RUN_SAMPLES)
@@ -107,5 +112,5 @@ export async function replayRequests(db: Db, rules: readonly FirewallRule[], dom
         user_agent: row.userAgent,
       });
   }
-  return { total: rows.length, allowed: counts.ALLOW, rejected: counts.REJECT, redirected: counts.REDIRECT, limited: counts.LIMITED, truncated, samples };
+  return { total, allowed: counts.ALLOW, rejected: counts.REJECT, redirected: counts.REDIRECT, limited: counts.LIMITED, truncated, samples };
 }

@@ -125,7 +125,8 @@ function conditionLine(c: FirewallCondition): string {
   const field = isFieldKey(c.field) ? FIELDS[c.field].label : c.field;
   const operator = isOperator(c.operator) ? OPERATOR_LABELS[c.operator] : c.operator;
   const named = c.name && c.field !== 'predefined_bot' ? ` ${c.name}` : '';
-  return `${field}${named} ${operator} ${c.field === 'predefined_bot' && c.name ? c.name : joined(c.value)}`;
+  const anyCase = c.ignore_case ? ' (ignoring case)' : '';
+  return `${field}${named} ${operator} ${c.field === 'predefined_bot' && c.name ? c.name : joined(c.value)}${anyCase}`;
 }
 
 /** One line per part of the object, as the diff compares them; conditions numbered AND-group.condition. */

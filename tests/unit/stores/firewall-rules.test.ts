@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FirewallRuleAnswer } from '../../../src/lib/api/firewall';
 import { addGroup, newRuleDraft, updateCondition, withAction } from '../../../src/lib/firewall/rule-form';
-import { ruleSaveSchema } from '../../../src/lib/schemas/firewall';
+import { IGNORE_CASE_VALUE, ruleSaveSchema } from '../../../src/lib/schemas/firewall';
 import { draftOf, ruleBodyOf } from '../../../src/stores/firewall-rules';
 
 const saved: FirewallRuleAnswer = {
@@ -35,6 +35,40 @@ describe('the rule form body', () => {
       conditions: [[{ field: 'request_method', operator: 'EQUALS', value: ['POST'] }], [{ field: 'header', name: 'X-Probe', operator: 'CONTAINS', value: 'scan' }]],
       action: { type: 'REJECT', default_type: 'ALLOW' },
     });
+  });
+
+  it('keeps ignore case on a text field that keeps case, and drops it where it changes nothing (issue 33)', () => {
+    const draft = {
+      ...draftOf(saved),
+      conditions: [
+        [
+          { field: 'uri_path', operator: 'STARTS_WITH', value: '/admin', ignore_case: true },
+          { field: 'header', name: 'X-Probe', operator: 'REGEX', value: '^scan', ignore_case: true },
+          { field: 'uri_path', operator: 'EQUALS', value: '/login', ignore_case: false },
+          { field: 'host', operator: 'EQUALS', value: 'shop.example', ignore_case: true },
+          { field: 'country', operator: 'EQUALS', value: ['DE'], ignore_case: true },
+        ],
+      ],
+    };
+    const parsed = ruleSaveSchema.safeParse(ruleBodyOf(draft));
+    expect(parsed.success && parsed.data.rule.conditions).toEqual([
+      [
+        { field: 'uri_path', operator: 'STARTS_WITH', value: '/admin', ignore_case: true },
+        { field: 'header', name: 'X-Probe', operator: 'REGEX', value: '^scan', ignore_case: true },
+        { field: 'uri_path', operator: 'EQUALS', value: '/login' },
+        { field: 'host', operator: 'EQUALS', value: 'shop.example' },
+        { field: 'country', operator: 'EQUALS', value: ['DE'] },
+      ],
+    ]);
+    // A saved rule that ignores case comes back to the form with it.
+    const stored = { ...saved, data: { ...saved.data, conditions: [[{ field: 'uri_path', operator: 'STARTS_WITH', value: '/admin', ignore_case: true }]] } };
+    expect(draftOf(stored).conditions).toEqual([[{ field: 'uri_path', operator: 'STARTS_WITH', value: '/admin', ignore_case: true }]]);
+  });
+
+  it('refuses an ignore case that is not true or false', () => {
+    const withCondition = (condition: Record<string, unknown>) => ({ ...ruleBodyOf(draftOf(saved)), rule: { ...ruleBodyOf(draftOf(saved)).rule, conditions: [[condition]] } });
+    const refused = ruleSaveSchema.safeParse(withCondition({ field: 'uri_path', operator: 'EQUALS', value: '/x', ignore_case: 'yes' }));
+    expect(refused.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['rule.conditions.0.0.ignore_case', IGNORE_CASE_VALUE]]);
   });
 
   it("puts each sentence under the key of its field in the form's conditions", () => {

@@ -3,7 +3,7 @@ import { createdAt, guidPk, ts } from './columns';
 import { domainGroups, domains } from './domains';
 import { companyGuid, userRef } from './refs';
 
-export type FirewallCondition = { field: string; name?: string; operator: string; value: string | string[] };
+export type FirewallCondition = { field: string; name?: string; operator: string; value: string | string[]; ignore_case?: boolean };
 /** A rule's body as the API sends it (spec part 2, 3): AND-groups of OR-conditions and an action. */
 export type FirewallRuleData = {
   type: 'FIREWALL' | 'RATE_LIMIT';

@@ -93,6 +93,25 @@ describe('case rules', () => {
     expect(matchesCondition(request, when('user_agent', 'REGEX', '(?i:firefox)'))).toBe(true);
   });
 
+  it('ignores case in a condition that says ignore_case, with every text operator and on every text field (issue 33)', () => {
+    const anyCase = (field: string, operator: string, value: string, name?: string) => matchesCondition(request, { ...when(field, operator, value, name), ignore_case: true });
+    expect(anyCase('uri_path', 'EQUALS', '/BLOG/2026/HELLO-WORLD')).toBe(true);
+    expect(anyCase('uri_path', 'NOT_EQUALS', '/blog/2026/hello-world')).toBe(false);
+    expect(anyCase('uri_path', 'STARTS_WITH', '/blog')).toBe(true);
+    expect(anyCase('uri_path', 'ENDS_WITH', 'WORLD')).toBe(true);
+    expect(anyCase('uri_path', 'CONTAINS', '/BLOG/')).toBe(true);
+    expect(anyCase('uri_path', 'NOT_CONTAINS', '/BLOG/')).toBe(false);
+    expect(anyCase('uri_path', 'REGEX', '^/blog/')).toBe(true);
+    expect(anyCase('query_string', 'CONTAINS', 'sort=')).toBe(true);
+    expect(anyCase('user_agent', 'CONTAINS', 'FIREFOX')).toBe(true);
+    expect(anyCase('cookie', 'EQUALS', 'dark', 'theme')).toBe(true);
+    expect(anyCase('header', 'EQUALS', 'secret-key', 'X-Api-Key')).toBe(true);
+    expect(anyCase('referer', 'ENDS_WITH', 'shoes')).toBe(true);
+    expect(anyCase('uri_path', 'STARTS_WITH', '/shop')).toBe(false);
+    // Only true turns it on: a stored false keeps case.
+    expect(matchesCondition(request, { ...when('uri_path', 'STARTS_WITH', '/blog'), ignore_case: false })).toBe(false);
+  });
+
   it('names header names and cookie names: header names without case, cookie names with it', () => {
     expect(matchesCondition(request, when('header', 'EQUALS', 'Secret-Key', 'X-API-KEY'))).toBe(true);
     expect(matchesCondition(request, when('cookie', 'EQUALS', 'Dark', 'Theme'))).toBe(false);
