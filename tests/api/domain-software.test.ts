@@ -99,6 +99,8 @@ describe("SSL certificate (spec part 2, 2.5 'Install SSL Certificate')", () => {
     const failed = await finished(withWww.task.guid);
     expect(failed.status).toBe('FAILURE');
     expect(failed.items[0]!.error).toBe(`www.${target.domain} has no DNS record, so the certificate cannot include it. Add the record, then request the certificate again.`);
+    // A request that failed is no longer shown as pending.
+    expect((await getDomain(t.client(demo), target.guid)).ssl_certificate).toMatchObject({ status: 'FAILURE' });
 
     const answer = await installSsl(t.client(demo), target.guid, {});
     expect(answer.message).toBe("Let's Encrypt installation successfully scheduled!");

@@ -3,7 +3,7 @@ import type { CompanyTaskEvent } from './events';
 import type { Resolver } from '../dns/resolver';
 import { STEPS, StepFailure, StepWaiting, WAIT_LIMIT_MS } from './steps/index';
 import { claimNextItem, completeItem, failItem, taskEventOf, waitItem, type TaskRow } from './store';
-import type { TaskItemRow } from './steps/index';
+import type { Step, TaskItemRow } from './steps/index';
 
 export interface RunnerDeps {
   db: Db;
@@ -75,7 +75,7 @@ async function runStep(deps: RunnerDeps, claimed: TaskItemRow): Promise<'next' |
     const final = error instanceof StepFailure;
     const message = final ? error.message : 'The step failed.';
     if (!final) deps.log(`[hostdeck] task item ${claimed.guid} (${claimed.action}) failed: ${String(error)}`);
-    const failed = await failItem(deps.db, claimed.guid, message, deps.now(), final);
+    const failed = await failItem(deps.db, claimed.guid, message, deps.now(), final, givenUp(step, deps));
     if (!failed) return 'next';
     await publish(deps, failed.task, failed.item);
     if (failed.retryAt) await deps.reschedule(failed.task, failed.retryAt);
@@ -83,12 +83,15 @@ async function runStep(deps: RunnerDeps, claimed: TaskItemRow): Promise<'next' |
   }
 }
 
+/** The step's own last word on an item that failed for good, if it has one. */
+const givenUp = (step: Step | undefined, deps: RunnerDeps) => (step?.failed ? (tx: Db, item: TaskItemRow) => step.failed!({ tx, item, now: deps.now() }) : undefined);
+
 /** A step waiting on the outside world is tried again later, until its day is up. */
 async function wait(deps: RunnerDeps, claimed: TaskItemRow, waiting: StepWaiting): Promise<'stop'> {
   const now = deps.now();
   const waited = now.getTime() - claimed.dateCreated.getTime();
   if (waited >= WAIT_LIMIT_MS) {
-    const failed = await failItem(deps.db, claimed.guid, waiting.giveUp, now, true);
+    const failed = await failItem(deps.db, claimed.guid, waiting.giveUp, now, true, givenUp(STEPS[claimed.action], deps));
     if (failed) await publish(deps, failed.task, failed.item);
     return 'stop';
   }

@@ -109,7 +109,14 @@ export async function completeItem(db: Db, itemGuid: string, now: Date, effect: 
  * Records a failed attempt: RETRYING with a growing delay while attempts remain, else FAILURE,
  * which also fails the items after it (they would act on a half-done task) and so the task.
  */
-export async function failItem(db: Db, itemGuid: string, error: string, now: Date, final: boolean): Promise<{ item: TaskItemRow; task: TaskRow; retryAt: Date | null } | null> {
+export async function failItem(
+  db: Db,
+  itemGuid: string,
+  error: string,
+  now: Date,
+  final: boolean,
+  givenUp?: (tx: Db, item: TaskItemRow) => Promise<void>,
+): Promise<{ item: TaskItemRow; task: TaskRow; retryAt: Date | null } | null> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(taskItems).where(eq(taskItems.guid, itemGuid)).for('update');
     if (!current || FINISHED.includes(current.status)) return null;
@@ -121,6 +128,7 @@ export async function failItem(db: Db, itemGuid: string, error: string, now: Dat
       .where(eq(taskItems.guid, itemGuid))
       .returning();
     if (giveUp) {
+      await givenUp?.(tx, item!);
       await tx
         .update(taskItems)
         .set({ status: 'FAILURE', error: SKIPPED, lockedUntil: null, dateCompleted: now })

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { generateUsername } from '../../../lib/rules/software-credentials';
 import { dnsRecords, dnsZones, domains, ipAddresses, softwareCatalogue, softwareInstallations } from '../../db/schema/index';
 import { defaultRecords, defaultSoa } from '../../services/dns-defaults';
@@ -112,6 +112,15 @@ const installLetsEncrypt: Step = {
       .update(domains)
       .set({ sslStatus: 'ACTIVE', sslCertificateType: 'LETS_ENCRYPT', sslDateCreated: now, sslDateExpires: new Date(now.getTime() + CERTIFICATE_ISSUER.days * DAY_MS), dateUpdated: now })
       .where(eq(domains.guid, d.guid));
+  },
+  // A certificate that will not be issued (www without a record, a day of waiting) is a failed
+  // request, not one still pending; the domain may ask again.
+  async failed({ tx, item, now }) {
+    if (!item.domainGuid) return;
+    await tx
+      .update(domains)
+      .set({ sslStatus: 'FAILURE', dateUpdated: now })
+      .where(and(eq(domains.guid, item.domainGuid), eq(domains.sslStatus, 'PENDING')));
   },
 };
 

@@ -34,6 +34,11 @@ export interface Step {
    */
   observe?(context: ObserveContext): Promise<unknown>;
   run(context: StepContext): Promise<void>;
+  /**
+   * What the item's object shows once the item has failed for good, in the transaction that
+   * marks it FAILURE (a certificate that will not be issued is no longer PENDING).
+   */
+  failed?(context: StepContext): Promise<void>;
   /** The item's domain now resolves differently (new, or moved): its health is checked within moments, not at the next round. */
   checkDomainSoon?: boolean;
 }
