@@ -55,7 +55,7 @@ function BreakableUrl({ url }: { url: string }) {
 
 const column = pagedColumnHelper<AffiliateLink>();
 const columns = column.columns([
-  column.accessor('link_hash', { header: 'Hash', enableHiding: false, cell: ({ getValue }) => <code>{getValue()}</code> }),
+  column.accessor('link_hash', { header: 'Hash', enableHiding: false, cell: ({ getValue }) => <code className="nowrap">{getValue()}</code> }),
   column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} dateOnly /> }),
   column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
   column.accessor('link_type', { header: 'Type', cell: ({ getValue }) => humanise(getValue()) }),

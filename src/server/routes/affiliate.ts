@@ -20,6 +20,7 @@ import {
 import { reportRangeProblem } from '../../lib/rules/affiliate';
 import {
   AFFILIATE_EXISTS,
+  AFFILIATE_NOT_FOUND,
   APPLICATION_SUBMITTED,
   applicantCompanyName,
   CUSTOM_LINK_REQUESTED,
@@ -79,7 +80,7 @@ function detailsDescription(d: PaymentDetailsInput): string {
 export const affiliateOperations = [
   implement(affiliateExistsOp, async (c) => {
     const row = await affiliateOf(c.var.deps.db, c.var.viewer.userGuid);
-    if (!row) throw notFound('You do not have an affiliate account yet.');
+    if (!row) throw notFound(AFFILIATE_NOT_FOUND);
     return statusJson(row);
   }),
 
