@@ -48,7 +48,8 @@ export default defineConfig({
   // takes 10 s alone can take three times that, which is slowness, not a failure.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // The last records each file's time for the run's summary (scripts/timings).
+  reporter: [['list'], ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]), ['./scripts/timings/playwright-reporter.mjs']],
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // The second records each file's loading and running time for the run's summary (scripts/timings).
+    reporters: ['default', './scripts/timings/vitest-reporter.mjs'],
     projects: [
       {
         test: {
