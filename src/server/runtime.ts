@@ -6,7 +6,7 @@ import { seedDemo } from './seed/index';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts';
 import { createJobEngine } from './jobs/engine';
 import { edgeOptionsFromEnv, startEdge } from './edge/server';
-import { dnsOptionsFromEnv, startDnsServer } from './dns/server';
+import { dnsOptionsFromEnv, startDnsServerBeside } from './dns/server';
 import { createViewerCache } from './auth/viewer-cache';
 import { panelAddress, startupBanner } from './startup-banner';
 
@@ -75,12 +75,11 @@ async function start(): Promise<ServerDeps> {
     .catch((error: unknown) => console.error(`[hostdeck] HTTP edge did not start on ${edge.host}:${edge.port}:`, error));
   // The DNS server answers the zones the panel edits; like the edge, a taken port leaves the API serving.
   const dns = dnsOptionsFromEnv();
-  await startDnsServer(deps.db, dns)
-    .then((handle) => {
-      deps.dns = handle;
-      console.log(`[hostdeck] DNS server on ${dns.host}:${handle.port} (UDP and TCP)`);
-    })
-    .catch((error: unknown) => console.error(`[hostdeck] DNS server did not start on ${dns.host}:${dns.port}:`, error));
+  const dnsHandle = await startDnsServerBeside(deps.db, dns);
+  if (dnsHandle) {
+    deps.dns = dnsHandle;
+    console.log(`[hostdeck] DNS server on ${dns.host}:${dnsHandle.port} (UDP and TCP)`);
+  }
   void printBannerAfter(jobsStarted ? deps.jobs.firstRuns() : Promise.resolve());
   return deps;
 }

@@ -14,7 +14,8 @@ import {
 } from '../db/schema/index';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/connection';
-import { lookup } from '../dns/answer';
+import { RR_TYPE } from '../dns/answer';
+import { lookup } from '../dns/zones';
 import { NOT_RESOLVING } from '../jobs/steps/domain-add';
 import { INSTALL_SOFTWARE, INSTALL_SSL } from '../jobs/steps/domain-lifecycle';
 import { insertChunked, type SeedContext } from './context';
@@ -204,8 +205,8 @@ const requested = (d: SeededDomain) => d.sslStatus === 'PENDING' || d.sslStatus 
  */
 async function resolvesToItsAddress(db: Db, d: SeededDomain): Promise<boolean> {
   if (!d.ipAddress) return false;
-  const found = await lookup(db, d.domain, 'A');
-  return found.kind === 'answer' && found.records.some((r) => r.type === 'A' && r.value === d.ipAddress);
+  const found = await lookup(db, d.domain, RR_TYPE.A);
+  return found.answer.some((r) => r.data.type === 'A' && r.data.address === d.ipAddress);
 }
 
 /**
