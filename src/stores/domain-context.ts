@@ -14,7 +14,7 @@ import { panelPageAt } from './router';
 export function routeGroup(): string {
   const { href } = environment().location();
   const view = panelPageAt(href, href);
-  return view?.route === 'domainGroup' ? view.group : '';
+  return view?.screen === 'domainGroup' || view?.screen === 'domainGroupTab' ? view.props.group : '';
 }
 
 /** The answer of a list with nothing to ask for yet: no request (one with an empty guid is a bug). */

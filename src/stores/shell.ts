@@ -1,8 +1,9 @@
 import { loginPathFor } from '../lib/rules/next-path';
-import { canOpen, matchAppRoute } from '../lib/rules/routes';
+import { canOpen, matchScreen } from '../lib/rules/routes';
 import type { SessionUser } from '../lib/api/auth';
 import { $token } from './credentials';
 import { showErrorCode } from './error-code';
+import { environment } from './environment';
 import { currentPath, goTo } from './navigation';
 import { loadUser } from './session';
 
@@ -19,16 +20,16 @@ export function startShell(): () => void {
     return () => {};
   }
   void loadUser();
-  const code = new URLSearchParams(location.search).get('error');
+  const code = new URLSearchParams(environment().location().search).get('error');
   if (code) void showErrorCode(code);
   return $token.listen((token) => {
     if (!token) toLogin();
   });
 }
 
-/** Whether the viewer may open the page at `pathname`; pages outside the route table are open. */
+/** Whether the viewer may open the page at `pathname`; pages outside the screen table are open. */
 export function mayOpen(pathname: string, user: SessionUser): boolean {
-  const match = matchAppRoute(pathname);
+  const match = matchScreen(pathname);
   if (!match) return true;
-  return canOpen(match.route, { permissions: user.company.permissions, isCustomer: user.is_customer });
+  return canOpen(match.screen, { permissions: user.company.permissions, isCustomer: user.is_customer });
 }

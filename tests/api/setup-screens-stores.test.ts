@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { companies } from '../../src/server/db/schema/index';
 import { orderLocationWords } from '../../src/lib/format/words';
 import { STEP } from '../../src/lib/rules/getting-started';
-import { SUPPORT_IDS } from '../../src/lib/rules/panel-pages';
+import { SUPPORT_IDS } from '../../src/lib/rules/screens';
 import { TOO_MANY_SLOTS } from '../../src/lib/schemas/ip-orders';
 import { api } from '../../src/stores/api';
 import { listIpGroups } from '../../src/lib/requests/ip-addresses';

@@ -1,15 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { APP_ROUTES } from '../../src/lib/rules/routes';
+import { SCREEN_IDS } from '../../src/lib/rules/routes';
+import { SCREENS } from '../../src/lib/rules/screens';
 import { ROLES, expect, signedInAs, test, tokenOf, waitForHydration, type Role } from './support';
 import { axeProblems, codesOnScreen, errorToasts, layoutProblems, setTheme, watchPage, type Problems } from './tour/checks';
-import { ROUTE_EXAMPLES, TOUR_DIR, demoIds, screenName, untouredPatterns, type DemoIds } from './tour/screens';
+import { TOUR_DIR, demoIds, screenName, touredAddresses, untouredScreens, type DemoIds } from './tour/screens';
 import { SCREEN_CODES } from '../../src/lib/format/words';
 import { OPENERS } from './tour/openers';
 
 /**
- * The tour: every screen of the route table, as each demo role sees it, at a desktop and a
+ * The tour: every screen of the screen table, as each demo role sees it, at a desktop and a
  * phone width, in the light and the dark theme. A screen fails on anything a person would
  * call broken (tests/e2e/tour/checks.ts), and leaves a screenshot of itself in TOUR_DIR so
  * the whole panel can be paged through after a change.
@@ -28,8 +29,8 @@ const WIDTHS = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
-test('the tour has addresses for every route of the route table', () => {
-  expect(untouredPatterns()).toEqual([]);
+test('the tour has addresses for every screen of the screen table', () => {
+  expect(untouredScreens()).toEqual([]);
 });
 
 /** Opens `path` and waits until the screen has drawn what it loaded. */
@@ -88,12 +89,13 @@ async function lookAtDialogs(page: Page, role: Role, screen: string, settled: ()
 for (const role of ROLES) {
   test.describe(`as ${role}`, () => {
     test.use({ storageState: signedInAs(role) });
-    for (const { pattern } of APP_ROUTES) {
+    for (const id of SCREEN_IDS) {
+      const { pattern } = SCREENS[id];
       test(`tours ${pattern}`, async ({ page, request }) => {
         const ids = await demoIds(request, tokenOf(role));
         const watch = await watchPage(page, onPurpose(ids));
         const settled = () => watch.settled();
-        for (const path of ROUTE_EXAMPLES[pattern]!(ids)) {
+        for (const path of touredAddresses(id, ids)) {
           const screen = screenName(pattern, path);
           await openScreen(page, path);
           await settled();

@@ -5,13 +5,13 @@ import { Toaster } from '../../components/Toaster';
 import { $drawerOpen, $sidebar, setDrawerOpen } from '../../stores/preferences';
 import { $router, $view, followPanelLinks } from '../../stores/router';
 import { startShell } from '../../stores/shell';
-import { followCompanyStyles } from '../../stores/company-settings-styles';
 import { Header } from './Header';
 import { PageBody } from './PageBody';
 import { PanelPage } from './PanelPage';
 import { Banners } from '../notifications/Banners';
 import { Sidebar } from './Sidebar';
 import { focusPageHeading } from './focus-heading';
+import { followCompanyStyles } from './company-styles';
 import { GettingStarted } from '../getting-started/GettingStarted';
 
 export interface ShellProps {
@@ -32,8 +32,8 @@ export function Shell({ whiteLabel }: ShellProps) {
   const first = useRef(true);
 
   useEffect(() => startShell(), []);
-  useEffect(() => followCompanyStyles(), []);
-  useEffect(() => followPanelLinks(), []);
+  useEffect(() => followCompanyStyles(document.documentElement), []);
+  useEffect(() => followPanelLinks(document.body), []);
 
   useEffect(() => closeDrawerOnEscape(), []);
   useEffect(() => {
@@ -68,7 +68,7 @@ export function Shell({ whiteLabel }: ShellProps) {
           <p className="small-screen-warning">{SMALL_SCREEN_MESSAGE}</p>
           <Banners />
           {view ? (
-            <PageBody title={view.title} supportId={'supportId' in view ? view.supportId : undefined} hideTitle={'hideTitle' in view} pathname={pathname}>
+            <PageBody title={view.title} supportId={view.supportId} hideTitle={view.hideTitle} pathname={pathname}>
               <PanelPage view={view} />
             </PageBody>
           ) : null}

@@ -1,126 +1,117 @@
-import { hasScopes, type Scope } from './scopes';
+import { hasScopes } from './scopes';
+import { SCREENS, type ScreenDef, type ScreenId, type ScreenView } from './screens';
 
 /**
- * The route table of the signed-in panel (spec part 1, 2.1). It drives both the sidebar
- * menu and the page guards, on the server (frame pages) and in the browser.
+ * How the screen table (./screens.ts) is read: which screen an address names, whether a
+ * viewer may open it, and the sidebar menu. The frame page on the server and the router in
+ * the browser both match through `screenAt`, so the two cannot disagree.
  */
-export interface AppRoute {
-  /** Path pattern with `{param}` segments. */
-  pattern: string;
-  /** Page title; for pages with a parameter the page itself may refine it. */
-  title: string;
-  scopes: readonly Scope[];
-  /** Customer-type users may not open it. */
-  notForCustomers?: boolean;
-  /** Shown in the sidebar menu (top-level pages only). */
-  menu?: { key: string; label: string; icon: string };
-}
-
-export const APP_ROUTES: readonly AppRoute[] = [
-  { pattern: '/', title: 'Dashboard', scopes: [], menu: { key: '', label: 'Dashboard', icon: 'home' } },
-  { pattern: '/domains', title: 'Domains', scopes: ['can_view_domains'], menu: { key: 'domains', label: 'Domains', icon: 'globe' } },
-  { pattern: '/domains/{group}', title: 'Domains', scopes: ['can_view_domains'] },
-  { pattern: '/domains/{group}/{tab}', title: 'Domains', scopes: ['can_view_domains'] },
-  {
-    pattern: '/websites',
-    title: 'Websites',
-    scopes: ['can_view_website_management'],
-    menu: { key: 'websites', label: 'Websites', icon: 'layout' },
-  },
-  { pattern: '/websites/{group}', title: 'Manage website', scopes: ['can_view_website_management'] },
-  {
-    pattern: '/ip-addresses',
-    title: 'IP Addresses',
-    scopes: ['can_view_ip_addresses'],
-    menu: { key: 'ip-addresses', label: 'IP Addresses', icon: 'network' },
-  },
-  { pattern: '/ip-addresses/{group}', title: 'IP Addresses', scopes: ['can_view_ip_addresses'] },
-  { pattern: '/hosting', title: 'Hosting', scopes: ['can_view_hosting'], menu: { key: 'hosting', label: 'Hosting', icon: 'server' } },
-  { pattern: '/hosting/{guid}', title: 'Hosting Account', scopes: ['can_view_hosting'] },
-  { pattern: '/firewall', title: 'Firewall', scopes: ['can_view_firewall'], menu: { key: 'firewall', label: 'Firewall', icon: 'shield' } },
-  { pattern: '/firewall/add', title: 'Add Firewall Rule', scopes: ['can_view_firewall', 'can_add_firewall_rules'] },
-  { pattern: '/firewall/edit/{guid}', title: 'Edit Firewall Rule', scopes: ['can_view_firewall', 'can_edit_firewall_rules'] },
-  { pattern: '/firewall/{page}', title: 'Firewall', scopes: ['can_view_firewall'] },
-  { pattern: '/billing', title: 'Billing', scopes: ['can_view_billing'], menu: { key: 'billing', label: 'Billing', icon: 'receipt' } },
-  { pattern: '/billing/orders/{id}', title: 'Order', scopes: ['can_view_billing', 'can_view_orders'] },
-  { pattern: '/billing/invoices/{id}', title: 'Invoice', scopes: ['can_view_billing', 'can_view_invoices'] },
-  { pattern: '/billing/credit_notes/{id}', title: 'Credit Note', scopes: ['can_view_billing'] },
-  { pattern: '/billing/{page}', title: 'Billing', scopes: ['can_view_billing'] },
-  { pattern: '/services', title: 'Services', scopes: ['can_view_billing'], menu: { key: 'services', label: 'Services', icon: 'sparkles' } },
-  { pattern: '/account/select-company/{guid}', title: 'Select Company', scopes: ['can_switch_companies'], notForCustomers: true },
-  { pattern: '/account/company/{guid}', title: 'Company', scopes: ['can_view_company_info'], notForCustomers: true },
-  { pattern: '/account/company/{guid}/{page}', title: 'Company', scopes: ['can_view_company_info'], notForCustomers: true },
-  {
-    pattern: '/account',
-    title: 'Account',
-    scopes: [],
-    notForCustomers: true,
-    menu: { key: 'account', label: 'Account', icon: 'user' },
-  },
-  { pattern: '/account/{page}', title: 'Account', scopes: [], notForCustomers: true },
-  { pattern: '/account/{page}/{key}', title: 'Account', scopes: [], notForCustomers: true },
-  {
-    pattern: '/company',
-    title: 'Company',
-    scopes: ['can_view_company_info'],
-    notForCustomers: true,
-    menu: { key: 'company', label: 'Company', icon: 'building' },
-  },
-  { pattern: '/company/{page}', title: 'Company', scopes: ['can_view_company_info'], notForCustomers: true },
-  { pattern: '/company/{guid}/{page}', title: 'Company', scopes: ['can_view_company_info'], notForCustomers: true },
-  {
-    pattern: '/affiliate',
-    title: 'Affiliate',
-    scopes: [],
-    notForCustomers: true,
-    menu: { key: 'affiliate', label: 'Affiliate', icon: 'handshake' },
-  },
-  { pattern: '/affiliate/create', title: 'Affiliate Application', scopes: [], notForCustomers: true },
-  { pattern: '/affiliate/billing/invoice/{id}', title: 'Affiliate Invoice', scopes: [], notForCustomers: true },
-  { pattern: '/affiliate/{page}', title: 'Affiliate', scopes: [], notForCustomers: true },
-  {
-    pattern: '/support',
-    title: 'Support',
-    scopes: [],
-    notForCustomers: true,
-    menu: { key: 'support', label: 'Support', icon: 'lifebuoy' },
-  },
-];
 
 /** Shown instead of a page the viewer's scopes do not open (spec part 2, 6; part 3, 2.4). */
 export const NO_ACCESS_MESSAGE = 'You do not have access to this feature. Contact your account manager for more information!';
 
-export interface RouteMatch {
-  route: AppRoute;
-  params: Record<string, string>;
+/**
+ * A screen as the readers below see it. Each entry's props function takes exactly the
+ * parameters its own pattern names; matching hands it those, which the types cannot follow
+ * through a lookup by id, hence the one widening here.
+ */
+type AnyScreen = Omit<ScreenDef<string, object>, 'props' | 'title'> & {
+  readonly props?: (params: Readonly<Record<string, string>>) => object | null;
+  readonly title: string | ((props: object) => string);
+};
+const screenOf = (id: ScreenId) => SCREENS[id] as AnyScreen;
+
+export const SCREEN_IDS = Object.keys(SCREENS) as ScreenId[];
+
+export interface ScreenMatcher {
+  id: ScreenId;
+  /** Matches the pathname, with or without a trailing slash; one group per parameter. */
+  re: RegExp;
+  names: readonly string[];
 }
 
-const compiled = APP_ROUTES.map((route) => {
+const PARAM = /^\{(\w+)\}$/;
+
+function compile(id: ScreenId): ScreenMatcher {
   const names: string[] = [];
-  const source = route.pattern
-    .split('/')
-    .map((seg) => {
-      const m = /^\{(\w+)\}$/.exec(seg);
-      if (!m) return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      names.push(m[1]!);
+  const source = screenOf(id)
+    .pattern.split('/')
+    .map((segment) => {
+      const param = PARAM.exec(segment);
+      if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(param[1]!);
       return '([^/]+)';
     })
     .join('/');
-  return { route, names, re: new RegExp(`^${source === '' ? '/' : source}/?$`) };
-});
+  return { id, names, re: new RegExp(`^${source}/?$`) };
+}
 
-/** Finds the route of a path; the first entry that matches wins, so fixed paths come first. */
-export function matchAppRoute(pathname: string): RouteMatch | null {
-  for (const { route, names, re } of compiled) {
-    const m = re.exec(pathname);
-    if (!m) continue;
-    const params: Record<string, string> = {};
-    names.forEach((n, i) => {
-      params[n] = decodeURIComponent(m[i + 1]!);
+/** Segment by segment, a fixed segment before a parameter: /firewall/add before /firewall/{tab}. */
+function fixedFirst(a: ScreenMatcher, b: ScreenMatcher): number {
+  const as = screenOf(a.id).pattern.split('/');
+  const bs = screenOf(b.id).pattern.split('/');
+  for (let i = 0; i < Math.min(as.length, bs.length); i++) {
+    const diff = Number(PARAM.test(as[i]!)) - Number(PARAM.test(bs[i]!));
+    if (diff !== 0) return diff;
+  }
+  return 0;
+}
+
+/** Every screen's matcher, in the order they are tried. */
+export const SCREEN_MATCHERS: readonly ScreenMatcher[] = SCREEN_IDS.map(compile).sort(fixedFirst);
+
+/** The parameters of a match, decoded; null when one cannot be decoded (a bad escape names no page). */
+export function paramsOf(matcher: ScreenMatcher, groups: readonly (string | undefined)[]): Record<string, string> | null {
+  const params: Record<string, string> = {};
+  try {
+    matcher.names.forEach((name, i) => {
+      params[name] = decodeURIComponent(groups[i] ?? '');
     });
-    return { route, params };
+  } catch {
+    return null;
+  }
+  return params;
+}
+
+/** What decides who may open a screen. */
+export type ScreenAccess = Pick<ScreenDef<string, object>, 'pattern' | 'scopes' | 'notForCustomers'>;
+
+export interface ScreenMatch {
+  id: ScreenId;
+  screen: ScreenAccess;
+  params: Record<string, string>;
+}
+
+/** The screen whose pattern `pathname` fits, whether or not its parameters name a page. */
+export function matchScreen(pathname: string): ScreenMatch | null {
+  for (const matcher of SCREEN_MATCHERS) {
+    const m = matcher.re.exec(pathname);
+    if (!m) continue;
+    const params = paramsOf(matcher, m.slice(1));
+    return params ? { id: matcher.id, screen: screenOf(matcher.id), params } : null;
   }
   return null;
+}
+
+/** The screen `id` with these parameters, or null when they name no page (an unknown tab, a bad number). */
+export function viewOf(id: ScreenId, params: Readonly<Record<string, string>>): ScreenView | null {
+  const def = screenOf(id);
+  const props = def.props ? def.props(params) : {};
+  if (!props) return null;
+  // The props were made by this screen's own entry, so they are this screen's.
+  return {
+    screen: id,
+    title: typeof def.title === 'string' ? def.title : def.title(props),
+    supportId: def.supportId,
+    hideTitle: def.hideTitle === true,
+    props,
+  } as ScreenView;
+}
+
+/** The page at `pathname` (no query), or null when it names none: the server answers 404, the browser loads it as a document. */
+export function screenAt(pathname: string): ScreenView | null {
+  const match = matchScreen(pathname);
+  return match ? viewOf(match.id, match.params) : null;
 }
 
 export interface Viewer {
@@ -128,9 +119,9 @@ export interface Viewer {
   isCustomer: boolean;
 }
 
-export function canOpen(route: AppRoute, viewer: Viewer): boolean {
-  if (route.notForCustomers && viewer.isCustomer) return false;
-  return hasScopes(viewer.permissions, route.scopes);
+export function canOpen(screen: ScreenAccess, viewer: Viewer): boolean {
+  if (screen.notForCustomers && viewer.isCustomer) return false;
+  return hasScopes(viewer.permissions, screen.scopes);
 }
 
 export interface MenuItem {
@@ -141,15 +132,12 @@ export interface MenuItem {
   external: boolean;
 }
 
-/** The sidebar menu: the top-level routes this viewer may open, then the Knowledge Base link. */
+/** The sidebar menu: the screens with a menu entry this viewer may open, in their order, then the Knowledge Base link. */
 export function buildMenu(viewer: Viewer, knowledgeBaseUrl: string): MenuItem[] {
-  const items: MenuItem[] = APP_ROUTES.filter((r) => r.menu && canOpen(r, viewer)).map((r) => ({
-    key: r.menu!.key,
-    label: r.menu!.label,
-    icon: r.menu!.icon,
-    href: r.pattern,
-    external: false,
-  }));
+  const items: MenuItem[] = SCREEN_IDS.map(screenOf)
+    .filter((s) => s.menu && canOpen(s, viewer))
+    .sort((a, b) => a.menu!.order - b.menu!.order)
+    .map((s) => ({ key: activeMenuKey(s.pattern), label: s.menu!.label, icon: s.menu!.icon, href: s.pattern, external: false }));
   items.push({
     key: knowledgeBaseUrl,
     label: 'Knowledge Base',

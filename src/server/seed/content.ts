@@ -91,7 +91,7 @@ export async function seedContent(ctx: SeedContext, providerGuid: string) {
     article('account', 'Your account', '<p>Profile holds your name, password and two-factor authentication. Emails, Logins and Logs show what was sent to you, where you signed in from and what you did. Companies lists the companies you belong to; Invitations shows who invited you.</p>', 5),
     article('billing-payments', 'Payments and invoices', '<p>Invoices are due after 7 days. Card payments appear within about 5 minutes, crypto payments within 30.</p>', 4),
   ]);
-  // One article for each page's info button (SUPPORT_IDS of src/lib/rules/panel-pages.ts; 'account' and 'ip-addresses' are above).
+  // One article for each page's info button (SUPPORT_IDS of src/lib/rules/screens.ts; 'account' and 'ip-addresses' are above).
   await db.insert(kbArticles).values([
     article('domains', 'Domain groups and domains', '<p>Domains live in domain groups. A group names the hosting account its domains are created on and the IP groups their addresses come from. Add Domains takes a table or an import of one domain a line; each domain gets a free website slot on one of the group’s IP addresses.</p>', 20),
     article('websites', 'Websites', '<p>Every domain with software installed is a website. Open one to see its installation, sign in to its software and follow its tasks.</p>', 21),

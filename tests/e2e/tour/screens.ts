@@ -6,7 +6,8 @@ import { BILLING_TABS } from '../../../src/lib/rules/billing-tabs';
 import { COMPANY_TABS } from '../../../src/lib/rules/company-tabs';
 import { DOMAIN_GROUP_TABS } from '../../../src/lib/rules/domain-tabs';
 import { FIREWALL_TABS } from '../../../src/lib/rules/firewall-tabs';
-import { APP_ROUTES } from '../../../src/lib/rules/routes';
+import { SCREEN_IDS } from '../../../src/lib/rules/routes';
+import { SCREENS, type ScreenId } from '../../../src/lib/rules/screens';
 
 /**
  * Where the tour leaves its screenshots, one folder per role: `.builds/screens/<role>/<screen>-<width>-<theme>.png`
@@ -14,7 +15,7 @@ import { APP_ROUTES } from '../../../src/lib/rules/routes';
  */
 export const TOUR_DIR = join(process.cwd(), '.builds', process.env.HOSTDECK_OUT_DIR ? `${basename(process.env.HOSTDECK_OUT_DIR)}-screens` : 'screens');
 
-/** Real ids of the demo data, as the role's own API answers them (every one the route table's parameters need). */
+/** Real ids of the demo data, as the role's own API answers them (every one the screen table's parameters need). */
 export interface DemoIds {
   domainGroup: string;
   website: string;
@@ -78,49 +79,41 @@ export async function demoIds(request: APIRequestContext, token: string): Promis
 const tabsBut = (tabs: readonly { value: string }[], first: string) => tabs.map((t) => t.value).filter((t) => t !== first);
 
 /**
- * For every pattern of the route table, the addresses the tour opens: each tab, with the demo
- * data's own ids. A pattern missing here fails the tour (tests/e2e/tour.spec.ts), so a new
- * screen is toured the moment it is routed.
+ * For every screen with parameters, the addresses the tour opens: each tab, with the demo
+ * data's own ids. A screen without parameters is toured at its own address. A screen missing
+ * here fails the tour (tests/e2e/tour.spec.ts), so a new screen is toured the moment it is in
+ * the table.
  */
-export const ROUTE_EXAMPLES: Record<string, (ids: DemoIds) => string[]> = {
-  '/': () => ['/'],
-  '/domains': () => ['/domains'],
-  '/domains/{group}': (ids) => [`/domains/${ids.domainGroup}`],
-  '/domains/{group}/{tab}': (ids) => tabsBut(DOMAIN_GROUP_TABS, 'domains').map((tab) => `/domains/${ids.domainGroup}/${tab}`),
-  '/websites': () => ['/websites'],
-  '/websites/{group}': (ids) => [`/websites/${ids.website}`],
-  '/ip-addresses': () => ['/ip-addresses'],
-  '/ip-addresses/{group}': (ids) => [`/ip-addresses/${ids.ipGroup}`],
-  '/hosting': () => ['/hosting'],
-  '/hosting/{guid}': (ids) => [`/hosting/${ids.hostingAccount}`],
-  '/firewall': () => ['/firewall'],
-  '/firewall/add': () => ['/firewall/add'],
-  '/firewall/edit/{guid}': (ids) => [`/firewall/edit/${ids.firewallRule}`],
-  '/firewall/{page}': () => tabsBut(FIREWALL_TABS, 'rules').map((tab) => `/firewall/${tab}`),
-  '/billing': () => ['/billing'],
-  '/billing/orders/{id}': (ids) => [`/billing/orders/${ids.order}`],
-  '/billing/invoices/{id}': (ids) => [`/billing/invoices/${ids.invoice}`],
-  '/billing/credit_notes/{id}': (ids) => [`/billing/credit_notes/${ids.creditNote}`],
-  '/billing/{page}': () => tabsBut(BILLING_TABS, 'orders').map((tab) => `/billing/${tab}`),
-  '/services': () => ['/services'],
-  '/account/select-company/{guid}': (ids) => [`/account/select-company/${ids.otherCompany}`],
-  '/account/company/{guid}': (ids) => [`/account/company/${ids.company}`],
-  '/account/company/{guid}/{page}': (ids) => tabsBut(COMPANY_TABS, 'profile').map((tab) => `/account/company/${ids.company}/${tab}`),
-  '/account': () => ['/account'],
-  '/account/{page}': () => tabsBut(ACCOUNT_TABS, 'profile').map((tab) => `/account/${tab}`),
-  '/account/{page}/{key}': (ids) => [`/account/companies/${ids.membership}`],
-  '/company': () => ['/company'],
-  '/company/{page}': () => tabsBut(COMPANY_TABS, 'profile').map((tab) => `/company/${tab}`),
-  '/company/{guid}/{page}': (ids) => [`/company/${ids.company}/users`],
-  '/affiliate': () => ['/affiliate'],
-  '/affiliate/create': () => ['/affiliate/create'],
-  '/affiliate/billing/invoice/{id}': (ids) => [`/affiliate/billing/invoice/${ids.affiliateInvoice}`],
-  '/affiliate/{page}': () => tabsBut(AFFILIATE_TABS, 'overview').map((tab) => `/affiliate/${tab}`),
-  '/support': () => ['/support'],
+export const ROUTE_EXAMPLES: Partial<Record<ScreenId, (ids: DemoIds) => string[]>> = {
+  domainGroup: (ids) => [`/domains/${ids.domainGroup}`],
+  domainGroupTab: (ids) => tabsBut(DOMAIN_GROUP_TABS, 'domains').map((tab) => `/domains/${ids.domainGroup}/${tab}`),
+  website: (ids) => [`/websites/${ids.website}`],
+  ipGroup: (ids) => [`/ip-addresses/${ids.ipGroup}`],
+  hostingAccount: (ids) => [`/hosting/${ids.hostingAccount}`],
+  firewallEditRule: (ids) => [`/firewall/edit/${ids.firewallRule}`],
+  firewallTab: () => tabsBut(FIREWALL_TABS, 'rules').map((tab) => `/firewall/${tab}`),
+  billingOrder: (ids) => [`/billing/orders/${ids.order}`],
+  billingInvoice: (ids) => [`/billing/invoices/${ids.invoice}`],
+  billingCreditNote: (ids) => [`/billing/credit_notes/${ids.creditNote}`],
+  billingTab: () => tabsBut(BILLING_TABS, 'orders').map((tab) => `/billing/${tab}`),
+  selectCompany: (ids) => [`/account/select-company/${ids.otherCompany}`],
+  accountCompany: (ids) => [`/account/company/${ids.company}`],
+  accountCompanyTab: (ids) => tabsBut(COMPANY_TABS, 'profile').map((tab) => `/account/company/${ids.company}/${tab}`),
+  accountTab: () => tabsBut(ACCOUNT_TABS, 'profile').map((tab) => `/account/${tab}`),
+  accountItem: (ids) => [`/account/companies/${ids.membership}`],
+  companyKey: () => tabsBut(COMPANY_TABS, 'profile').map((tab) => `/company/${tab}`),
+  companyTab: (ids) => [`/company/${ids.company}/users`],
+  affiliateInvoice: (ids) => [`/affiliate/billing/invoice/${ids.affiliateInvoice}`],
+  affiliateTab: () => tabsBut(AFFILIATE_TABS, 'overview').map((tab) => `/affiliate/${tab}`),
 };
 
-/** The route table's patterns the tour has no addresses for (none, or the tour fails). */
-export const untouredPatterns = () => APP_ROUTES.map((r) => r.pattern).filter((p) => !(p in ROUTE_EXAMPLES));
+const hasParameters = (id: ScreenId) => SCREENS[id].pattern.includes('{');
+
+/** The addresses the tour opens for screen `id`: its examples, or its own address when it takes no parameters. */
+export const touredAddresses = (id: ScreenId, ids: DemoIds): string[] => ROUTE_EXAMPLES[id]?.(ids) ?? (hasParameters(id) ? [] : [SCREENS[id].pattern]);
+
+/** The screens the tour has no addresses for (none, or the tour fails). */
+export const untouredScreens = () => SCREEN_IDS.filter((id) => hasParameters(id) && !ROUTE_EXAMPLES[id]);
 
 /** A file name for a screen's address: `/domains/<guid>/tasks` becomes `domains-group-tasks`. */
 export function screenName(pattern: string, path: string): string {

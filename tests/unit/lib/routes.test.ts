@@ -1,33 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { activeMenuKey, buildMenu, canOpen, matchAppRoute } from '../../../src/lib/rules/routes';
+import { activeMenuKey, buildMenu, canOpen, matchScreen, screenAt } from '../../../src/lib/rules/routes';
 import { ALL_SCOPES, PRESETS, SCOPE_GROUPS } from '../../../src/lib/rules/scopes';
 
 const owner = { permissions: ALL_SCOPES, isCustomer: false };
 const customer = { permissions: PRESETS.CUSTOMER, isCustomer: true };
 const noBilling = { permissions: PRESETS.STAFF.filter((s) => !(SCOPE_GROUPS.billing as readonly string[]).includes(s)), isCustomer: false };
 
-describe('matchAppRoute', () => {
-  it('matches fixed paths before parameter paths', () => {
-    expect(matchAppRoute('/firewall/add')?.route.pattern).toBe('/firewall/add');
-    expect(matchAppRoute('/firewall/policies')?.route.pattern).toBe('/firewall/{page}');
-    expect(matchAppRoute('/billing/orders/10001')).toMatchObject({ route: { pattern: '/billing/orders/{id}' }, params: { id: '10001' } });
-    expect(matchAppRoute('/account/select-company/abc')?.route.scopes).toEqual(['can_switch_companies']);
+describe('matchScreen', () => {
+  it('matches fixed segments before parameters, whatever the order of the table', () => {
+    expect(matchScreen('/firewall/add')?.id).toBe('firewallAddRule');
+    expect(matchScreen('/firewall/policies')?.id).toBe('firewallTab');
+    expect(matchScreen('/billing/orders/10001')).toMatchObject({ id: 'billingOrder', params: { id: '10001' } });
+    // /account/{tab}/{key} is declared before it: the fixed second segment still wins.
+    expect(matchScreen('/account/select-company/abc')).toMatchObject({ id: 'selectCompany', screen: { scopes: ['can_switch_companies'] } });
+    expect(matchScreen('/account/company/abc')?.id).toBe('accountCompany');
+    expect(matchScreen('/affiliate/create')?.id).toBe('affiliateCreate');
   });
-  it('accepts a trailing slash and answers null for unknown paths', () => {
-    expect(matchAppRoute('/domains/')?.route.pattern).toBe('/domains');
-    expect(matchAppRoute('/nope/a/b/c')).toBeNull();
+  it('accepts a trailing slash, decodes parameters and answers null for unknown paths and bad escapes', () => {
+    expect(matchScreen('/domains/')?.id).toBe('domainGroups');
+    expect(matchScreen('/ip-addresses/a%20b')?.params).toEqual({ group: 'a b' });
+    expect(matchScreen('/nope/a/b/c')).toBeNull();
+    expect(matchScreen('/hosting/%E0%A4%A')).toBeNull();
+    expect(matchScreen('/Account')).toBeNull();
+  });
+});
+
+describe('screenAt', () => {
+  it('names the page with its title, and no page where the parameters name none', () => {
+    expect(screenAt('/billing/invoices/12')).toMatchObject({ screen: 'billingInvoice', title: 'Invoice #12', supportId: 'billing', props: { id: 12 } });
+    expect(screenAt('/billing/invoices/0')).toBeNull();
+    expect(screenAt('/billing/orders')).toBeNull();
+    expect(screenAt('/company/users')).toMatchObject({ screen: 'companyKey', title: 'Users', props: { tab: 'users', guid: null } });
+    expect(screenAt('/company/0A1B2C3D-0000-4000-8000-000000000000')).toMatchObject({ props: { tab: 'profile', guid: '0a1b2c3d-0000-4000-8000-000000000000' } });
+    expect(screenAt('/company/nope')).toBeNull();
+    expect(screenAt('/account/company/users')).toBeNull();
   });
 });
 
 describe('canOpen', () => {
-  it('needs every scope of the route', () => {
-    const invoice = matchAppRoute('/billing/invoices/1')!.route;
+  it('needs every scope of the screen', () => {
+    const invoice = matchScreen('/billing/invoices/1')!.screen;
     expect(canOpen(invoice, owner)).toBe(true);
     expect(canOpen(invoice, { permissions: ['can_view_billing'], isCustomer: false })).toBe(false);
   });
   it('keeps customers out of account, company, affiliate and support', () => {
     for (const path of ['/account', '/company', '/affiliate', '/support', '/account/profile']) {
-      expect(canOpen(matchAppRoute(path)!.route, { permissions: ALL_SCOPES, isCustomer: true }), path).toBe(false);
+      expect(canOpen(matchScreen(path)!.screen, { permissions: ALL_SCOPES, isCustomer: true }), path).toBe(false);
     }
   });
 });
