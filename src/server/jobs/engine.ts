@@ -7,15 +7,15 @@ import { HOSTING_CRON, HOSTING_QUEUE } from './boss';
 import { provisionHostingAccounts } from '../billing/hosting-provision';
 import { deliverLeftCompanyEmails, deliverQueuedCompanyEmails } from '../services/company-mail';
 import type { Mailer } from '../mail/mailer';
-import { BILLING_CRON, BILLING_QUEUE, CHECKS_CRON, CHECKS_QUEUE, SWEEP_CRON, SWEEP_QUEUE, TASK_QUEUE, TASK_WORK, createBoss } from './boss';
+import { BILLING_CRON, BILLING_QUEUE, CHECKS_CRON, CHECKS_QUEUE, SWEEP_CRON, SWEEP_QUEUE, TASK_QUEUE, TASK_QUEUE_OPTIONS, TASK_WORK, createBoss, legacyTaskQueueOf } from './boss';
 import { runDueChecks } from '../checks/domain-checks';
 import { AFFILIATE_REVIEW_CRON, AFFILIATE_REVIEW_QUEUE, approveDueAffiliateRequests } from './affiliate-review';
 import { invoiceClearedPayouts } from '../services/affiliate-invoicing';
 import { SANDBOX_SOURCES } from '../checks/sources';
 import { memoryEventBus, postgresEventBus, type TaskEventBus } from './events';
-import { runTask, type RunnerDeps } from './runner';
+import { runTask, type RunnerDeps, type TaskRef } from './runner';
 import { dnsServerResolver } from '../dns/resolver';
-import { TASK_KINDS, queueOf } from './steps/index';
+import { TASK_KINDS } from './steps/index';
 import { hasDueTask, insertTask, lockKey, orphanedTasks, releaseLeases, taskEventOf, unfinishedTaskFor, type NewTask, type TaskRow } from './store';
 
 /** What the engine reads of the server's dependencies, each time it needs it. */
@@ -55,6 +55,12 @@ export interface JobEngine {
    */
   firstRuns(): Promise<void>;
   /**
+   * Runs the sweep now, as the minute's job does: every unfinished task nobody works on (a
+   * process that held it stopped, its turn was lost) is queued again, and company emails left
+   * unsent are delivered.
+   */
+  sweep(): Promise<void>;
+  /**
    * Resolves once no task runs in this process and none can be worked on now: every task is
    * finished or waits for a later time. Tests await it instead of sleeping; it checks again each
    * time a task's job ends, so it waits for work already queued to be picked up.
@@ -62,7 +68,12 @@ export interface JobEngine {
   idle(): Promise<void>;
 }
 
-type TaskJob = Job<{ task: string }>;
+/** A turn of a task (boss.ts TASK_QUEUE). */
+interface TurnData {
+  task: string;
+  company: string;
+}
+type TaskJob = Job<TurnData>;
 
 /** How long after a new or moved domain its checks run (more such domains wait for the last). */
 const CHECK_SOON_MS = 2000;
@@ -97,7 +108,7 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
     stepMs: () => deps().config.provisionStepMs,
     publish: (change) => events.publish(change),
     reschedule: async (task, at) => {
-      await (await started()).send(queueOf(task.kind), { task: task.guid }, { startAfter: at });
+      await queueTurn(await started(), task, at);
     },
     sleep: (ms) => delay(ms, undefined, { signal: stopSignal.signal }).catch(() => undefined),
     stopping: () => stopped,
@@ -119,8 +130,22 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
   let checkTimer: ReturnType<typeof setTimeout> | undefined;
   const runChecks = (only?: string[]) => runDueChecks({ db: database.db, resolver: runner.resolver, sources: SANDBOX_SOURCES, now: deps().now() }, only ? Math.max(only.length, 1) : undefined, only);
 
+  /**
+   * Queues a turn of the task in its company's group. While one already waits the send is
+   * refused (boss.ts), which is what makes queuing again harmless. `at` is read on the engine's
+   * clock, so it becomes a delay: the database's clock may differ (a test moves the engine's).
+   */
+  async function queueTurn(boss: PgBoss, task: TaskRef, at: Date | null) {
+    const delayMs = at ? at.getTime() - deps().now().getTime() : 0;
+    await boss.send(TASK_QUEUE, { task: task.guid, company: task.companyGuid } satisfies TurnData, {
+      singletonKey: task.guid,
+      group: { id: task.companyGuid },
+      ...(delayMs > 0 ? { startAfter: Math.ceil(delayMs / 1000) } : {}),
+    });
+  }
+
   async function runJob(job: TaskJob): Promise<JobResult> {
-    const run = runTask(runner, job.data.task);
+    const run = runTask(runner, { guid: job.data.task, companyGuid: job.data.company });
     running.add(run);
     try {
       await run;
@@ -137,12 +162,13 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
 
   /**
    * Queues every task nobody works on (on PGlite after a restart, that is every unfinished
-   * one) and delivers the company emails left unsent.
+   * one; elsewhere a task whose process stopped, once its lease has run out) and delivers the
+   * company emails left unsent. A task between two turns is queued already: the send is refused.
    */
   async function sweep(boss: PgBoss) {
     const now = deps().now();
     for (const orphan of await orphanedTasks(database.db, TASK_KINDS, now)) {
-      await boss.send(queueOf(orphan.kind), { task: orphan.guid }, orphan.due > now ? { startAfter: orphan.due } : {});
+      await queueTurn(boss, orphan, orphan.due > now ? orphan.due : null);
     }
     const { mailer } = deps();
     if (mailer) await deliverLeftCompanyEmails(database.db, mailer, now);
@@ -157,10 +183,10 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
   async function recover(boss: PgBoss) {
     if (database.kind === 'pglite') {
       await releaseLeases(database.db);
+      // A dead turn would count against its company's share until it expired.
       for (const orphan of await orphanedTasks(database.db, TASK_KINDS, deps().now())) {
-        const queue = queueOf(orphan.kind);
-        const stale = (await boss.findJobs(queue, { data: { task: orphan.guid } })).filter((j) => j.state === 'active');
-        if (stale.length) await boss.cancel(queue, stale.map((j) => j.id));
+        const stale = (await boss.findJobs(TASK_QUEUE, { key: orphan.guid })).filter((j) => j.state === 'active');
+        if (stale.length) await boss.cancel(TASK_QUEUE, stale.map((j) => j.id));
       }
     }
     await sweep(boss);
@@ -171,11 +197,11 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
     const boss = createBoss(database);
     boss.on('error', (error) => log(`[hostdeck] jobs: ${error.message}`));
     await boss.start();
-    for (const kind of TASK_KINDS) {
-      const queue = queueOf(kind);
-      await boss.createQueue(queue, TASK_QUEUE);
-      await boss.work<{ task: string }, unknown, typeof TASK_WORK>(queue, TASK_WORK, (jobs) => Promise.all(jobs.map(runJob)));
-    }
+    // The earlier layout's queues go: recover() below queues their unfinished tasks here.
+    const legacy = (await boss.getQueues(TASK_KINDS.map(legacyTaskQueueOf))).map((q) => q.name);
+    for (const queue of legacy) await boss.deleteQueue(queue);
+    await boss.createQueue(TASK_QUEUE, TASK_QUEUE_OPTIONS);
+    await boss.work<TurnData, unknown, typeof TASK_WORK>(TASK_QUEUE, TASK_WORK, (jobs) => Promise.all(jobs.map(runJob)));
     await boss.createQueue(SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 60 });
     await boss.work(SWEEP_QUEUE, () => sweep(boss));
     await boss.schedule(SWEEP_QUEUE, SWEEP_CRON);
@@ -234,6 +260,9 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
       await boss?.stop({ graceful: true, timeout: 5000 });
       await events.close();
     },
+    async sweep() {
+      await sweep(await started());
+    },
     async provisionHostingSoon() {
       await (await started()).send(HOSTING_QUEUE, {});
     },
@@ -271,7 +300,7 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
         // Announced before it is queued, so its first event comes before any step's.
         await events.publish({ company: input.companyGuid, event: taskEventOf(result.task) }).catch((error: unknown) => log(`[hostdeck] a task event was not published: ${String(error)}`));
         // Were this send lost (a crash right here), the sweep would find the task unworked and queue it.
-        await boss.send(queueOf(input.kind), { task: result.task.guid });
+        await queueTurn(boss, result.task, null);
       }
       return result;
     },

@@ -2,8 +2,14 @@ import type { Db } from '../db/connection';
 import type { CompanyTaskEvent } from './events';
 import type { Resolver } from '../dns/resolver';
 import { STEPS, StepFailure, StepWaiting, WAIT_LIMIT_MS } from './steps/index';
-import { claimNextItem, completeItem, failItem, taskEventOf, waitItem, type TaskRow } from './store';
+import { ABANDONED, claimNextItem, completeItem, failItem, taskEventOf, waitItem, type TaskRow } from './store';
 import type { Step, TaskItemRow } from './steps/index';
+
+/** The task a turn is for, and its company (whose share of the workers the turn takes). */
+export interface TaskRef {
+  guid: string;
+  companyGuid: string;
+}
 
 export interface RunnerDeps {
   db: Db;
@@ -11,8 +17,8 @@ export interface RunnerDeps {
   /** The configured delay of each step (PROVISION_STEP_MS). */
   stepMs(): number;
   publish(change: CompanyTaskEvent): Promise<void>;
-  /** Hands the task to a new job that starts at `at`. */
-  reschedule(task: TaskRow, at: Date): Promise<void>;
+  /** Queues the task's next turn, at `at` or as soon as a worker is free (null). */
+  reschedule(task: TaskRef, at: Date | null): Promise<void>;
   /** Resolves after `ms`, or early once the engine stops. */
   sleep(ms: number): Promise<void>;
   stopping(): boolean;
@@ -30,22 +36,37 @@ export interface RunnerDeps {
 const WAIT_MIN_STEPS = 20;
 const WAIT_MAX_MS = 5 * 60_000;
 
-/** A job holds on to its task for about this long, then hands over, so no job outlives its expiry. */
-export const JOB_SLICE_MS = 60_000;
+/**
+ * A turn runs at most this many items, and starts no further item after SLICE_MS, then queues
+ * the task's next turn behind the turns already waiting: a long task yields its worker every few
+ * seconds, so another company's small task starts within seconds (decisions "Background jobs").
+ */
+export const SLICE_ITEMS = 10;
+export const SLICE_MS = 5_000;
 
 /** How long a claim holds an item: long enough for the delay and the step, short after a crash. */
 export const leaseMs = (stepMs: number) => Math.max(30_000, 2 * stepMs + 10_000);
 
 /**
- * Runs a task's items one after another, from the first unfinished one (so a task picks up
- * where a killed process left it). Returns when the task is finished, waits for a retry (a job
- * is scheduled for then), is held by another worker, or its slice of time is used up.
+ * Runs one turn of a task: its items one after another, from the first unfinished one (so a
+ * task picks up where a killed process left it). Returns when the task is finished, waits for a
+ * later time (its next turn is queued for then), is held by another worker (who queues the next
+ * turn), or its turn is used up (the next one is queued now).
  */
-export async function runTask(deps: RunnerDeps, taskGuid: string): Promise<void> {
-  const sliceEnds = Date.now() + JOB_SLICE_MS;
+export async function runTask(deps: RunnerDeps, ref: TaskRef): Promise<void> {
+  const turnEnds = Date.now() + SLICE_MS;
+  let ran = 0;
   while (!deps.stopping()) {
-    const claim = await claimNextItem(deps.db, taskGuid, deps.now(), leaseMs(deps.stepMs()));
-    // Finished, held by another worker, or not due yet (the retry's own job comes at that time).
+    const claim = await claimNextItem(deps.db, ref.guid, deps.now(), leaseMs(deps.stepMs()));
+    if ('abandoned' in claim) {
+      await giveUp(deps, claim.abandoned);
+      continue;
+    }
+    if ('waitUntil' in claim) {
+      await deps.reschedule(ref, claim.waitUntil);
+      return;
+    }
+    // Finished, or held by another worker, who queues the task's next turn (a dead one's lease runs out and the sweep does).
     if (!('item' in claim)) return;
     const { item, task } = claim;
     await publish(deps, task, item);
@@ -54,14 +75,22 @@ export async function runTask(deps: RunnerDeps, taskGuid: string): Promise<void>
     if (deps.stopping()) return;
     const outcome = await runStep(deps, item);
     if (outcome === 'stop') return;
-    if (Date.now() > sliceEnds) {
-      await deps.reschedule(task, deps.now());
+    if (++ran >= SLICE_ITEMS || Date.now() >= turnEnds) {
+      if (outcome === 'next') await deps.reschedule(ref, null);
       return;
     }
   }
 }
 
-async function runStep(deps: RunnerDeps, claimed: TaskItemRow): Promise<'next' | 'stop'> {
+/** Fails an item every attempt of which was cut off, with the sentence that says so. */
+async function giveUp(deps: RunnerDeps, item: TaskItemRow) {
+  deps.log(`[hostdeck] task item ${item.guid} (${item.action}) was interrupted ${item.attempts} times; it is failed.`);
+  const failed = await failItem(deps.db, item.guid, ABANDONED, deps.now(), true, givenUp(STEPS[item.action], deps));
+  if (failed) await publish(deps, failed.task, failed.item);
+}
+
+/** 'finished': the item was the task's last; 'next': more remain; 'stop': the turn ends here (a retry or a wait is queued, or the task failed). */
+async function runStep(deps: RunnerDeps, claimed: TaskItemRow): Promise<'next' | 'finished' | 'stop'> {
   const step = STEPS[claimed.action];
   try {
     if (!step) throw new StepFailure(`This step is not supported: ${claimed.action}.`);
@@ -69,7 +98,7 @@ async function runStep(deps: RunnerDeps, claimed: TaskItemRow): Promise<'next' |
     const done = await completeItem(deps.db, claimed.guid, deps.now(), (tx, item) => step.run({ tx, item, now: deps.now(), observed }));
     if (done) await publish(deps, done.task, done.item);
     if (done && step.checkDomainSoon && done.item.domainGuid) deps.checkSoon(done.item.domainGuid);
-    return 'next';
+    return done?.task.status === 'COMPLETED' ? 'finished' : 'next';
   } catch (error) {
     if (error instanceof StepWaiting) return wait(deps, claimed, error);
     const final = error instanceof StepFailure;
@@ -78,7 +107,7 @@ async function runStep(deps: RunnerDeps, claimed: TaskItemRow): Promise<'next' |
     const failed = await failItem(deps.db, claimed.guid, message, deps.now(), final, givenUp(step, deps));
     if (!failed) return 'next';
     await publish(deps, failed.task, failed.item);
-    if (failed.retryAt) await deps.reschedule(failed.task, failed.retryAt);
+    if (failed.retryAt) await deps.reschedule(refOf(failed.task), failed.retryAt);
     return 'stop';
   }
 }
@@ -99,9 +128,11 @@ async function wait(deps: RunnerDeps, claimed: TaskItemRow, waiting: StepWaiting
   const waitingItem = await waitItem(deps.db, claimed.guid, waiting.message, now, new Date(now.getTime() + delay));
   if (!waitingItem) return 'stop';
   await publish(deps, waitingItem.task, waitingItem.item);
-  await deps.reschedule(waitingItem.task, new Date(now.getTime() + delay));
+  await deps.reschedule(refOf(waitingItem.task), new Date(now.getTime() + delay));
   return 'stop';
 }
+
+const refOf = (task: TaskRow): TaskRef => ({ guid: task.guid, companyGuid: task.companyGuid });
 
 const publish = (deps: RunnerDeps, task: TaskRow, item: TaskItemRow) =>
   deps.publish({ company: task.companyGuid, event: taskEventOf(task, item) }).catch((error: unknown) => deps.log(`[hostdeck] a task event was not published: ${String(error)}`));

@@ -31,6 +31,8 @@ const FINISHED = ['COMPLETED', 'FAILURE'];
 /** An item is tried this many times before it fails for good. */
 export const MAX_ATTEMPTS = 3;
 const SKIPPED = 'Not run: an earlier step failed.';
+/** What an item says when every attempt at it was cut off (its process stopped, or its step never returned). */
+export const ABANDONED = `The step was interrupted ${MAX_ATTEMPTS} times without finishing, so it was not tried again.`;
 
 export async function insertTask(tx: Db, input: NewTask, now: Date): Promise<{ task: TaskRow; items: TaskItemRow[] }> {
   const [task] = await tx
@@ -60,11 +62,13 @@ export async function lockKey(tx: Db, key: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }
 
-export type Claim = { item: TaskItemRow; task: TaskRow } | { done: true } | { busy: true } | { waitUntil: Date };
+export type Claim = { item: TaskItemRow; task: TaskRow } | { done: true } | { busy: true } | { waitUntil: Date } | { abandoned: TaskItemRow };
 
 /**
  * Takes the task's next unfinished item for `leaseMs`, unless another worker holds it. The
- * update re-checks the lease, so two workers racing for one item cannot both get it.
+ * update re-checks the lease, so two workers racing for one item cannot both get it. An item
+ * left ACTIVE without a live lease was cut off (its process stopped, or its step never returned):
+ * it is taken again while attempts remain, else answered as abandoned, for the runner to fail.
  */
 export async function claimNextItem(db: Db, taskGuid: string, now: Date, leaseMs: number): Promise<Claim> {
   return db.transaction(async (tx) => {
@@ -76,6 +80,7 @@ export async function claimNextItem(db: Db, taskGuid: string, now: Date, leaseMs
       .limit(1);
     if (!next) return { done: true } as const;
     if (next.lockedUntil && next.lockedUntil > now) return { busy: true } as const;
+    if (next.status === 'ACTIVE' && next.attempts >= MAX_ATTEMPTS) return { abandoned: next };
     if (next.runAfter > now) return { waitUntil: next.runAfter };
     const [item] = await tx
       .update(taskItems)
@@ -218,15 +223,16 @@ export async function hasDueTask(db: Db, kinds: readonly string[], now: Date): P
 
 /**
  * Unfinished tasks of the given kinds that nobody works on (no item under a live lease), with
- * the moment their next item is due: what the sweep hands to the queue again.
+ * the moment their next item is due: what the sweep hands to the queue again. A task between two
+ * turns is among them; queuing it again is harmless (at most one turn per task waits).
  */
-export async function orphanedTasks(db: Db, kinds: readonly string[], now: Date): Promise<{ guid: string; kind: string; due: Date }[]> {
+export async function orphanedTasks(db: Db, kinds: readonly string[], now: Date): Promise<{ guid: string; companyGuid: string; due: Date }[]> {
   if (!kinds.length) return [];
   const rows = await db
-    .select({ guid: tasks.guid, kind: tasks.kind, due: min(taskItems.runAfter), leased: sql<number>`count(*) filter (where ${taskItems.lockedUntil} > ${now.toISOString()}::timestamptz)` })
+    .select({ guid: tasks.guid, companyGuid: tasks.companyGuid, due: min(taskItems.runAfter), leased: sql<number>`count(*) filter (where ${taskItems.lockedUntil} > ${now.toISOString()}::timestamptz)` })
     .from(tasks)
     .innerJoin(taskItems, and(eq(taskItems.taskGuid, tasks.guid), notInArray(taskItems.status, FINISHED)))
     .where(and(inArray(tasks.kind, [...kinds]), notInArray(tasks.status, FINISHED)))
-    .groupBy(tasks.guid, tasks.kind);
-  return rows.filter((r) => Number(r.leased) === 0).map((r) => ({ guid: r.guid, kind: r.kind, due: r.due ?? now }));
+    .groupBy(tasks.guid, tasks.companyGuid);
+  return rows.filter((r) => Number(r.leased) === 0).map((r) => ({ guid: r.guid, companyGuid: r.companyGuid, due: r.due ?? now }));
 }

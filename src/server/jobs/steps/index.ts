@@ -18,7 +18,5 @@ export { StepFailure, StepWaiting, WAIT_LIMIT_MS } from './step';
  */
 export const STEPS: Readonly<Record<string, Step>> = { ...dnsZoneSteps, ...domainAddSteps, ...domainLifecycleSteps, ...domainMetaSteps, ...domainPlacementSteps, ...softwareMigrationSteps, ...subdomainSteps, ...emailForwarderSteps };
 
-/** The kinds of task the engine runs, each on a pg-boss queue of its own (DESIGN "Jobs"). */
+/** The kinds of task the engine runs (DESIGN "Jobs"), all taking turns on one pg-boss queue (boss.ts). */
 export const TASK_KINDS = [DNS_ZONE_RESET, ADD_DOMAINS, DELETE_DOMAIN, BULK_ACTION, DOMAIN_META, INSTALL_SSL, UNINSTALL_SSL, INSTALL_SOFTWARE, UNINSTALL_SOFTWARE, UPDATE_IP_ADDRESS, UPDATE_HOSTING_ACCOUNT, CREATE_IN_CPANEL, MIGRATE_SOFTWARE, ADD_SUBDOMAIN, ADD_EMAIL_FORWARDER, DELETE_EMAIL_FORWARDER] as const;
-
-export const queueOf = (kind: string) => `task.${kind.toLowerCase()}`;
