@@ -2,9 +2,12 @@
  * The closed set of errors the API client raises, and the one function that turns any of
  * them into the sentences a person sees (spec decisions, 3: error bodies).
  */
+import type { ErrorCode } from './error-codes';
+
 export interface ErrorBody {
   errors: string[];
-  code?: string;
+  /** One of ERROR_CODES; typed open since a newer server may answer a code this client does not know. */
+  code?: ErrorCode | (string & {});
   fields?: Record<string, string>;
   email_not_verified?: boolean;
   /** On a server error: the reference under which the server logged it. */
@@ -21,16 +24,23 @@ export class ApiError extends Error {
     this.status = status;
     this.body = body;
   }
-  get code(): string | undefined {
+  get code(): ErrorBody['code'] {
     return this.body.code;
   }
 }
 
 /**
+ * Whether the API refused with one of these codes. Compare codes through it rather than with
+ * `===`: the codes are checked against ERROR_CODES, so a misspelt one does not compile.
+ */
+export const hasErrorCode = (error: unknown, ...codes: readonly ErrorCode[]): error is ApiError =>
+  error instanceof ApiError && codes.some((code) => code === error.code);
+
+/**
  * The `code` of a 401 for an API key past its expiry date, so a client can say so (the CLI's
  * sign-in hint) instead of guessing; other refused tokens answer `not_authenticated`.
  */
-export const API_KEY_EXPIRED_CODE = 'api_key_expired';
+export const API_KEY_EXPIRED_CODE = 'api_key_expired' satisfies ErrorCode;
 
 /** The session is missing or has ended (401). */
 export class UnauthorizedError extends ApiError {

@@ -4,7 +4,7 @@ import { methodsMatcher, type MethodsOf } from './http/route-match';
 import { MAX_URL_LENGTH, methodNotAllowed, NOT_FOUND, SERVER_ERROR, URL_HAS_CONTROLS, URL_NOT_DECODABLE, URL_TOO_LONG } from '../lib/rules/api-input';
 import { hasControlCharacters } from '../lib/schemas/text';
 import type { AppEnv, ServerDeps } from './context';
-import { ApiProblem, problem } from './http/errors';
+import { ApiProblem, problem, type ProblemBody } from './http/errors';
 import { operations } from './routes/index';
 import { honoPath, mountOperations } from './http/operation';
 import { REFERRAL_PATH } from '../lib/rules/affiliate';
@@ -72,13 +72,13 @@ export function createApiApp(deps: ServerDeps | (() => Promise<ServerDeps>)) {
   // The referral link handler (src/server/routes/affiliate-referral.ts): a redirect, not an operation.
   app.route('/', affiliateReferralRoutes());
 
-  app.notFound((c) => c.json({ errors: [NOT_FOUND], code: 'not_found' }, 404));
+  app.notFound((c) => c.json({ errors: [NOT_FOUND], code: 'not_found' } satisfies ProblemBody, 404));
   app.onError((err, c) => {
     if (err instanceof ApiProblem) return c.json(err.body, err.status);
     const requestId = c.get('requestId') ?? randomUUID();
     console.error(`[hostdeck] request ${requestId} ${c.req.method} ${new URL(c.req.url).pathname} failed:`, err);
     c.header('X-Request-Id', requestId);
-    return c.json({ errors: [SERVER_ERROR(requestId)], code: 'server_error', request_id: requestId }, 500);
+    return c.json({ errors: [SERVER_ERROR(requestId)], code: 'server_error', request_id: requestId } satisfies ProblemBody, 500);
   });
   return app;
 }

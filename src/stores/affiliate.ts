@@ -1,6 +1,5 @@
 import { atom } from 'nanostores';
 import type { AffiliateInvoice, AffiliateInvoiceSummary, AffiliateLink, AffiliateOverview, AffiliateStatus, BillingInfo, PaymentDetailsRecord, ReferralActivity, ReportRow } from '../lib/api/affiliate';
-import type { Download } from '../lib/api/client';
 import { ApiError } from '../lib/errors';
 import {
   affiliateExists,
@@ -22,6 +21,7 @@ import { dayOf, presetRange, reportRangeProblem, type ReportPreset, type ReportR
 import { applicationSchema, linkCreateSchema, paymentDetailsSchema, type AffiliateAccountType, type ApplicationInput, type PaymentDetailsInput, type PaymentMethod } from '../lib/schemas/affiliate';
 import { api } from './api';
 import { documentStore } from './document-page';
+import { environment } from './environment';
 import { createForm } from './form';
 import { createPagedList } from './paged-list';
 import { navigate } from './router';
@@ -48,7 +48,7 @@ export async function loadAffiliate(): Promise<AffiliateStatus | null> {
     $affiliate.set({ loading: false, status: null });
     if (error instanceof ApiError && error.status === 404) {
       // Spec part 3, 8: no affiliate account opens the application.
-      if (location.pathname !== '/affiliate/create') navigate('/affiliate/create', { replace: true });
+      if (environment().location().pathname !== '/affiliate/create') navigate('/affiliate/create', { replace: true });
     } else toastError(error);
     return null;
   }
@@ -240,18 +240,11 @@ export const affiliateInvoicePage = documentStore<AffiliateInvoice>((id) => getA
 
 export const $pdfBusy = atom<number | null>(null);
 
-function save(file: Download): void {
-  const url = URL.createObjectURL(new Blob([file.body], { type: file.contentType }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: file.filename });
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export async function downloadAffiliateInvoice(id: number): Promise<void> {
   if ($pdfBusy.get() === id) return;
   $pdfBusy.set(id);
   try {
-    save(await downloadAffiliateInvoicePdf(api, id));
+    environment().save(await downloadAffiliateInvoicePdf(api, id));
   } catch (error) {
     toastError(error);
   } finally {

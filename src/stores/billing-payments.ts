@@ -6,6 +6,7 @@ import { addCard, addPaypal, deletePaymentMethod, listPaymentMethods, payInvoice
 import { AMOUNT_INVALID, cardSchema, COINS_OF, paymentSchema, type CardInput } from '../lib/schemas/billing-payments';
 import { api } from './api';
 import { attemptKey } from './attempt-key';
+import { environment } from './environment';
 import { createForm } from './form';
 import { toastError, toastSuccess } from './toasts';
 
@@ -16,7 +17,7 @@ import { toastError, toastSuccess } from './toasts';
  */
 
 /** The browser goes to the gateway's page (a document load: the page is the API's own HTML). */
-export const goTo = (url: string) => window.location.assign(url);
+const goTo = (url: string) => environment().go(url, { replace: false });
 
 export interface MethodsState {
   loading: boolean;
@@ -63,15 +64,10 @@ export const newPaymentAttempt = () => payKey.renew();
 /** The Add Card dialog's values as the fields hold them (month and year from selects). */
 export type CardValues = Omit<CardInput, 'expiration_month' | 'expiration_year'> & { expiration_month: string; expiration_year: string };
 
-/** The facts a 3-D Secure check asks of the browser (spec part 3, 3 "New card payload"). */
+/** The facts a 3-D Secure check asks of the browser (spec part 3, 3 "New card payload"), the language as long as the schema takes it. */
 function browserFacts() {
-  return {
-    screen_width: window.screen.width,
-    screen_height: window.screen.height,
-    color_depth: window.screen.colorDepth,
-    time_zone: new Date().getTimezoneOffset(),
-    browser_language: navigator.language.slice(0, 35),
-  };
+  const facts = environment().device();
+  return { ...facts, browser_language: facts.browser_language.slice(0, 35) };
 }
 
 /** Add Card: the card is sent, then the browser goes to its verification (the $1.00 hold). */

@@ -19,6 +19,7 @@ import { splitTags } from '../lib/schemas/lists';
 import { api } from './api';
 import { createForm } from './form';
 import { documentStore } from './document-page';
+import { environment } from './environment';
 import { createPagedList } from './paged-list';
 import { toastError } from './toasts';
 
@@ -64,21 +65,14 @@ export const orderTagsForm = createForm({
   },
 });
 
-/** Saves a file the API answered under the name it suggested (x-suggested-filename). */
-function save(file: Download): void {
-  const url = URL.createObjectURL(new Blob([file.body], { type: file.contentType }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: file.filename });
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export const $downloading = atom<string | null>(null);
 
 async function download(key: string, fetch: () => Promise<Download>): Promise<void> {
   if ($downloading.get() === key) return;
   $downloading.set(key);
   try {
-    save(await fetch());
+    // Saved under the name the API suggested (x-suggested-filename).
+    environment().save(await fetch());
   } catch (error) {
     toastError(error);
   } finally {

@@ -4,6 +4,7 @@ import { getPartnerDetails, savePartnerDetails } from '../lib/requests/partner-d
 import { COLOUR_FIELDS, partnerDetailsSchema, type ColourField } from '../lib/schemas/partner-details';
 import { createForm } from './form';
 import { pageApi } from './company-page';
+import { environment } from './environment';
 import { toastError } from './toasts';
 
 /** The Partner Details form as its fields hold it: texts (empty for none), two switches and the colours. */
@@ -44,7 +45,6 @@ export async function loadPartnerDetails(): Promise<void> {
 
 /** Spec part 3, 4: when the custom styles changed, the page reloads 500 ms after the save, restyled. */
 export const STYLE_RELOAD_MS = 500;
-export const reloadPage = () => window.location.reload();
 
 export const partnerForm = createForm<typeof partnerDetailsSchema, Awaited<ReturnType<typeof savePartnerDetails>>, PartnerValues>({
   schema: partnerDetailsSchema,
@@ -53,6 +53,6 @@ export const partnerForm = createForm<typeof partnerDetailsSchema, Awaited<Retur
   successToast: (answer) => answer.message,
   onSuccess: (answer) => {
     $partnerDetails.set(answer.details);
-    if (answer.styles_changed) setTimeout(reloadPage, STYLE_RELOAD_MS);
+    if (answer.styles_changed) setTimeout(() => environment().reload(), STYLE_RELOAD_MS);
   },
 });

@@ -1,12 +1,12 @@
 import { contrastRatio } from '../lib/schemas/partner-details';
-import { $session } from './session';
 
 /**
  * A partner's custom styles (Partner Details, spec part 3, 2.9: "colours and logo restyle the
  * panel for that company") as CSS custom properties of the document, set through the CSSOM (the
  * panel's CSP allows no inline style attributes, but properties set from script are fine).
  * The session's company carries them (`white_label.custom_styles`, written when the partner
- * saves); another company, or styles turned off, takes the panel's own look back.
+ * saves); another company, or styles turned off, takes the panel's own look back. The shell
+ * applies them to the page (src/islands/shell/company-styles.ts).
  */
 const PROPERTIES: Record<string, readonly string[]> = {
   primary_color: ['--link', '--focus', '--active-text'],
@@ -16,7 +16,8 @@ const PROPERTIES: Record<string, readonly string[]> = {
   primary_button_text_color: ['--on-primary'],
   primary_button_hover_text_color: ['--on-primary-hover'],
 };
-const ALL = [...Object.values(PROPERTIES).flat(), '--header-text'];
+/** Every property a company's styles may set, so the ones no longer wanted are removed. */
+export const STYLE_PROPERTIES: readonly string[] = [...Object.values(PROPERTIES).flat(), '--header-text'];
 /**
  * In the dark theme only the buttons take the partner's colours (they carry their own text
  * colour): a brand's link or header colour picked for a light page would not read on a dark one.
@@ -37,25 +38,6 @@ export function styleProperties(styles: unknown, dark = false): Record<string, s
     if (field === 'header_background_color') out['--header-text'] = readableOn(value);
   }
   return out;
-}
-
-/** Keeps the document's properties in step with the session's company and the theme; answers the unsubscribe. */
-export function followCompanyStyles(root: HTMLElement = document.documentElement): () => void {
-  const apply = () => {
-    const wanted = styleProperties($session.get().user?.company.white_label?.custom_styles, root.classList.contains('dark'));
-    for (const property of ALL) {
-      if (wanted[property]) root.style.setProperty(property, wanted[property]);
-      else root.style.removeProperty(property);
-    }
-  };
-  // The theme is the `dark` class on <html> (layouts/ThemeScript.astro).
-  const themes = new MutationObserver(apply);
-  themes.observe(root, { attributes: true, attributeFilter: ['class'] });
-  const stop = $session.subscribe(apply);
-  return () => {
-    themes.disconnect();
-    stop();
-  };
 }
 
 /** A partner's uploaded logo for the sidebar (a data URL, which the panel's CSP allows), or null for the provider's. */

@@ -1,9 +1,11 @@
 import { atom } from 'nanostores';
 import type { DnsZone, ZoneVersion } from '../lib/api/dns-zone';
-import { ApiError } from '../lib/errors';
+import { ApiError, hasErrorCode } from '../lib/errors';
 import { addDnsRecord, deleteDnsRecord, exportZoneFile, getDnsZone, importZoneFile, resetDnsZone, restoreDnsZone, updateDnsRecord, zoneHistory } from '../lib/requests/dns-zone';
-import { dnsRecordCreateSchema, dnsRecordUpdateSchema, type ZoneType } from '../lib/schemas/dns';
+import { countOf } from '../lib/format/words';
+import { dnsRecordCreateSchema, dnsRecordUpdateSchema, importChangeWords, importNeedsConfirmation, type ZoneType } from '../lib/schemas/dns';
 import { api } from './api';
+import { environment } from './environment';
 import { createForm } from './form';
 import { toastError, toastSuccess } from './toasts';
 
@@ -91,53 +93,93 @@ export async function restoreVersion(version: number): Promise<void> {
 /** Downloads the zone as a BIND zone file. */
 export async function downloadZoneFile(): Promise<void> {
   try {
-    const file = await exportZoneFile(api, domain());
-    const url = URL.createObjectURL(new Blob([file.body], { type: file.contentType }));
-    const link = Object.assign(document.createElement('a'), { href: url, download: file.filename });
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    environment().save(await exportZoneFile(api, domain()));
   } catch (error) {
     toastError(error);
   }
+}
+
+export interface ImportPreview {
+  records: number;
+  added: string[];
+  removed: string[];
+  errors: { line: number; message: string }[];
 }
 
 export interface ImportState {
   busy: boolean;
   /** The text the preview is of: Apply sends exactly that. */
   text: string | null;
-  preview: { records: number; added: string[]; removed: string[]; errors: { line: number; message: string }[] } | null;
+  preview: ImportPreview | null;
+  /** Why the text is no zone file, a sentence a line, when the server refused it. */
+  refused: string[] | null;
+  /** Apply was pressed on a file that removes more records than it adds: the dialog asks first. */
+  confirming: boolean;
 }
 
-export const $import = atom<ImportState>({ busy: false, text: null, preview: null });
+const NO_IMPORT: ImportState = { busy: false, text: null, preview: null, refused: null, confirming: false };
 
-export const resetImport = () => $import.set({ busy: false, text: null, preview: null });
+export const $import = atom<ImportState>(NO_IMPORT);
+
+export const resetImport = () => $import.set(NO_IMPORT);
+
+/** The preview in a line: '1 record; 1 added, 14 removed.' */
+export const importSummary = (p: ImportPreview) => `${countOf(p.records, 'record')}; ${p.added.length.toLocaleString('en-US')} added, ${p.removed.length.toLocaleString('en-US')} removed.`;
+
+/** The question asked before an import that removes more records than it adds. */
+export const importQuestion = (p: ImportPreview) => `Apply the zone file? It ${importChangeWords(p)}; the history keeps the zone as it was.`;
 
 /** What importing `text` would change, with each line that cannot be imported; nothing changes yet. */
 export async function previewZoneFile(text: string): Promise<void> {
   if ($import.get().busy) return;
-  $import.set({ busy: true, text: null, preview: null });
+  $import.set({ ...NO_IMPORT, busy: true });
   try {
     const { records, added, removed, errors } = await importZoneFile(api, domain(), { zone_file: text });
-    $import.set({ busy: false, text, preview: { records, added, removed, errors } });
+    $import.set({ ...NO_IMPORT, text, preview: { records, added, removed, errors } });
   } catch (error) {
-    $import.set({ busy: false, text: null, preview: null });
-    toastError(error);
+    // A text that is no zone file is an answer to show in the dialog, line by line.
+    if (hasErrorCode(error, 'zone_file_unreadable')) $import.set({ ...NO_IMPORT, text, refused: error.body.errors });
+    else {
+      $import.set(NO_IMPORT);
+      toastError(error);
+    }
   }
 }
 
-/** Applies the previewed text as one version of the zone; true when it was. */
+/**
+ * Applies the previewed text as one version of the zone; true when it was. A file that removes
+ * more records than it adds first turns the dialog to its question (`confirmImport` answers it).
+ */
 export async function applyZoneFile(): Promise<boolean> {
-  const { busy, text } = $import.get();
-  if (busy || text === null) return false;
+  const { busy, text, preview } = $import.get();
+  if (busy || text === null || !preview) return false;
+  if (importNeedsConfirmation(preview)) {
+    $import.set({ ...$import.get(), confirming: true });
+    return false;
+  }
+  return sendImport(text, false);
+}
+
+/** Yes to the question: the import is applied with its removals confirmed. */
+export async function confirmImport(): Promise<boolean> {
+  const { busy, text, confirming } = $import.get();
+  if (busy || text === null || !confirming) return false;
+  return sendImport(text, true);
+}
+
+/** Back from the question to the preview. */
+export const cancelImportConfirmation = () => $import.set({ ...$import.get(), confirming: false });
+
+async function sendImport(text: string, confirmRemovals: boolean): Promise<boolean> {
   $import.set({ ...$import.get(), busy: true });
   try {
-    const answer = await importZoneFile(api, domain(), { zone_file: text, apply: true });
+    const answer = await importZoneFile(api, domain(), { zone_file: text, apply: true, confirm_removals: confirmRemovals });
     toastSuccess(answer.message ?? '');
     if (answer.zone) showZone({ zone: answer.zone });
     resetImport();
     return true;
   } catch (error) {
-    $import.set({ ...$import.get(), busy: false });
+    $import.set({ ...$import.get(), busy: false, confirming: false });
     toastError(error);
     return false;
   }

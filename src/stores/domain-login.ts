@@ -1,5 +1,6 @@
 import { cpanelLogin, softwareLogin } from '../lib/requests/domain-login';
 import { api } from './api';
+import { environment } from './environment';
 import { toastError } from './toasts';
 
 export type SignInTarget = 'software' | 'cpanel';
@@ -10,15 +11,12 @@ export type SignInTarget = 'software' | 'cpanel';
  * link is asked for, so no popup blocker stops it; it is closed again if the link is refused.
  */
 export async function openSignIn(target: SignInTarget, domain: string): Promise<void> {
-  const opened = window.open('about:blank', '_blank');
-  // The new page must not be able to reach back into the panel.
-  if (opened) opened.opener = null;
+  const tab = environment().openTab();
   try {
     const { redirect_url } = await (target === 'software' ? softwareLogin : cpanelLogin)(api, domain);
-    if (opened) opened.location.href = redirect_url;
-    else window.location.assign(redirect_url);
+    tab.show(redirect_url);
   } catch (error) {
-    opened?.close();
+    tab.close();
     toastError(error);
   }
 }

@@ -1,7 +1,8 @@
 import { atom, computed } from 'nanostores';
 import { setGettingStartedStep, stopGettingStarted } from '../lib/requests/getting-started';
-import { HIGHLIGHT_DELAY_MS, readData, STEP, WIZARD_POLL_MS, type GettingStartedData } from '../lib/rules/getting-started';
+import { readData, STEP, WIZARD_POLL_MS, type GettingStartedData } from '../lib/rules/getting-started';
 import { api } from './api';
+import { environment } from './environment';
 import { navigate } from './router';
 import { $session, loadUser } from './session';
 import { toastError } from './toasts';
@@ -29,9 +30,8 @@ interface Ui {
 
 function restoreUi(): Ui {
   const base: Ui = { minimized: false, closed: false, success: false, opening: false, seen: null };
-  if (typeof sessionStorage === 'undefined') return base;
   try {
-    const kept = JSON.parse(sessionStorage.getItem(UI_KEY) ?? '{}') as Partial<Ui>;
+    const kept = JSON.parse(environment().tabStorage()?.getItem(UI_KEY) ?? '{}') as Partial<Ui>;
     return { ...base, minimized: kept.minimized === true, seen: typeof kept.seen === 'string' ? kept.seen : null };
   } catch {
     return base;
@@ -41,9 +41,9 @@ function restoreUi(): Ui {
 const $ui = atom<Ui>(restoreUi());
 $ui.listen((ui) => {
   try {
-    sessionStorage.setItem(UI_KEY, JSON.stringify({ minimized: ui.minimized, seen: ui.seen }));
+    environment().tabStorage()?.setItem(UI_KEY, JSON.stringify({ minimized: ui.minimized, seen: ui.seen }));
   } catch {
-    // Storage refused (private mode): the wizard still works, it just opens full size after a load.
+    // Storage refused (private mode, full): the wizard still works, it just opens full size after a load.
   }
 });
 const patchUi = (patch: Partial<Ui>) => $ui.set({ ...$ui.get(), ...patch });
@@ -139,39 +139,20 @@ export async function openWizard(): Promise<void> {
 }
 
 /**
- * A guided jump (spec part 1, 2.8): minimises the wizard, opens the page and, 500 ms after it
- * shows (spec part 1, 9), highlights the control to use: the first button, link or tab whose
- * text is `control`.
+ * The control a guided jump points at: the text of the button, link or tab to highlight on the
+ * page it opened. A new object per jump, so the same control asked twice is highlighted twice;
+ * the wizard's island does the highlighting (src/islands/getting-started/highlight.ts).
+ */
+export const $guidedControl = atom<{ label: string } | null>(null);
+
+/**
+ * A guided jump (spec part 1, 2.8): minimises the wizard, opens the page and has the control
+ * to use highlighted once it shows.
  */
 export function guidedJump(path: string, control: string): void {
   minimizeWizard();
   navigate(path);
-  highlightWhenShown(control);
-}
-
-export const HIGHLIGHT_CLASS = 'guided-highlight';
-
-function highlightWhenShown(label: string): void {
-  const find = () =>
-    [...document.querySelectorAll<HTMLElement>('main button, main a, main [role="tab"]')].find((el) => el.textContent?.trim() === label && el.offsetParent !== null) ?? null;
-  setTimeout(() => {
-    const mark = (el: HTMLElement) => {
-      el.classList.add(HIGHLIGHT_CLASS);
-      el.scrollIntoView({ block: 'center' });
-      el.addEventListener('click', () => el.classList.remove(HIGHLIGHT_CLASS), { once: true });
-    };
-    const now = find();
-    if (now) return mark(now);
-    // The page's data may still be loading: highlight the control when it appears, for up to 15 s.
-    const observer = new MutationObserver(() => {
-      const el = find();
-      if (!el) return;
-      observer.disconnect();
-      mark(el);
-    });
-    observer.observe(document.body, { childList: true, subtree: true });
-    setTimeout(() => observer.disconnect(), 15_000);
-  }, HIGHLIGHT_DELAY_MS);
+  $guidedControl.set({ label: control });
 }
 
 /**

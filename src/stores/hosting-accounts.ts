@@ -13,6 +13,7 @@ import {
 } from '../lib/requests/hosting';
 import { cpanelChangeFormSchema, cpanelRevealSchema, customHostSchema, hostingRenameSchema, type DestinationType } from '../lib/schemas/hosting-accounts';
 import { api } from './api';
+import { environment } from './environment';
 import { createForm } from './form';
 import { createPagedList } from './paged-list';
 import { navigate } from './router';
@@ -102,15 +103,12 @@ export const changePasswordForm = createForm({
  * is asked for, so no popup blocker stops it, and closes again if the link is refused.
  */
 export async function openCpanel(guid: string): Promise<void> {
-  const opened = window.open('about:blank', '_blank');
-  // The new page must not be able to reach back into the panel.
-  if (opened) opened.opener = null;
+  const tab = environment().openTab();
   try {
     const { redirect_url } = await hostingCpanelLogin(api, guid);
-    if (opened) opened.location.href = redirect_url;
-    else window.location.assign(redirect_url);
+    tab.show(redirect_url);
   } catch (error) {
-    opened?.close();
+    tab.close();
     toastError(error);
   }
 }

@@ -2,7 +2,7 @@ import { map } from 'nanostores';
 import { login } from '../lib/requests/auth';
 import type { SignedIn } from '../lib/api/auth-flows';
 import { loginDevice, loginTwoFactor, resendVerification } from '../lib/requests/auth-flows';
-import { ApiError, errorMessages } from '../lib/errors';
+import { ApiError, errorMessages, hasErrorCode } from '../lib/errors';
 import { safeNextPath } from '../lib/rules/next-path';
 import { TRACKING_KEYS, loginSchema } from '../lib/schemas/auth';
 import { deviceLoginSchema, emailSchema, twoFactorLoginSchema } from '../lib/schemas/auth-flows';
@@ -46,15 +46,16 @@ export function trackingFrom(search: string): Record<string, string> {
     const value = params.get(key);
     if (value) fromUrl[key] = value.slice(0, 200);
   }
+  const storage = environment().tabStorage();
   try {
     if (Object.keys(fromUrl).length) {
-      sessionStorage.setItem(TRACKING_STORAGE_KEY, JSON.stringify(fromUrl));
+      storage?.setItem(TRACKING_STORAGE_KEY, JSON.stringify(fromUrl));
       return fromUrl;
     }
-    const kept = JSON.parse(sessionStorage.getItem(TRACKING_STORAGE_KEY) ?? '{}') as Record<string, unknown>;
+    const kept = JSON.parse(storage?.getItem(TRACKING_STORAGE_KEY) ?? '{}') as Record<string, unknown>;
     return Object.fromEntries(TRACKING_KEYS.flatMap((k) => (typeof kept[k] === 'string' ? [[k, kept[k].slice(0, 200)]] : [])));
   } catch {
-    // Storage can be switched off; the URL's own parameters still count.
+    // A full storage or an entry that is not JSON: the URL's own parameters still count.
     return fromUrl;
   }
 }
@@ -72,8 +73,7 @@ function finish(answer: SignedIn): void {
 
 /** A refused step: an ended challenge (expired, or too many wrong codes) sends the person back to the password, saying why. */
 function refused(_fields: FieldErrors, error: unknown): void {
-  const body = error instanceof ApiError ? error.body : null;
-  if (body?.code === 'challenge_expired' || body?.code === 'challenge_ended') {
+  if (hasErrorCode(error, 'challenge_expired', 'challenge_ended')) {
     $loginFlow.set({ ...initial });
     // Said in the form as well as in the toast; the page's notice stays gone.
     credentialsForm.showErrors({}, errorMessages(error).join(' '));

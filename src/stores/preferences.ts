@@ -1,6 +1,7 @@
 import { atom, computed, onMount } from 'nanostores';
 import { persistentMap } from '@nanostores/persistent';
 import type { TimeZoneChoice } from '../lib/format/dates';
+import { environment } from './environment';
 import { DARK_CLASS, DRAWER_BELOW, PREFERENCE_PREFIX } from './preference-keys';
 
 type Stored = {
@@ -32,7 +33,8 @@ export function setTimeZone(zone: TimeZoneChoice): void {
 
 export function setDarkMode(on: boolean): void {
   $stored.setKey('dark', on ? 'true' : 'false');
-  if (typeof document !== 'undefined') document.documentElement.classList.toggle(DARK_CLASS, on);
+  // The stylesheet reads the theme from the root's class, which the pre-paint script set at load.
+  environment().rootClass(DARK_CLASS, on);
 }
 
 export function setSidebarCollapsed(collapsed: boolean): void {
@@ -41,13 +43,7 @@ export function setSidebarCollapsed(collapsed: boolean): void {
 
 /** Whether the screen is narrow enough for the sidebar to be a drawer (a phone). */
 export const $narrowScreen = atom(false);
-onMount($narrowScreen, () => {
-  const query = matchMedia(`(max-width: ${DRAWER_BELOW - 0.02}px)`);
-  const update = () => $narrowScreen.set(query.matches);
-  update();
-  query.addEventListener('change', update);
-  return () => query.removeEventListener('change', update);
-});
+onMount($narrowScreen, () => environment().watchMedia(`(max-width: ${DRAWER_BELOW - 0.02}px)`, (narrow) => $narrowScreen.set(narrow)));
 
 /** The phone drawer; not remembered, so every page opens with the content in view. */
 export const $drawerOpen = atom(false);

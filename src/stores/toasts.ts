@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { errorMessages } from '../lib/errors';
+import { environment } from './environment';
 
 export type ToastType = 'success' | 'error' | 'info';
 
@@ -48,19 +49,19 @@ export function dismissToast(id: string): void {
 
 /**
  * Keeps the toasts on screen across a full page load (a flow that toasts, then navigates),
- * by handing them to the next page through sessionStorage.
+ * by handing them to the next page through the tab's storage.
  */
 export function carryToasts(): void {
   const items = $toasts.get();
-  if (typeof sessionStorage === 'undefined' || items.length === 0) return;
-  sessionStorage.setItem(CARRY_KEY, JSON.stringify(items));
+  if (items.length === 0) return;
+  environment().tabStorage()?.setItem(CARRY_KEY, JSON.stringify(items));
 }
 
 function restoreCarried(): ToastItem[] {
-  if (typeof sessionStorage === 'undefined') return [];
-  const raw = sessionStorage.getItem(CARRY_KEY);
+  const storage = environment().tabStorage();
+  const raw = storage?.getItem(CARRY_KEY);
   if (!raw) return [];
-  sessionStorage.removeItem(CARRY_KEY);
+  storage?.removeItem(CARRY_KEY);
   try {
     const items: unknown = JSON.parse(raw);
     return Array.isArray(items) ? (items as ToastItem[]) : [];

@@ -5,6 +5,7 @@ import type { Database } from '../../src/server/db/connection';
 import { operations } from '../../src/server/routes/index';
 import { honoPath } from '../../src/server/http/operation';
 import { openSeededApp, type TestApp } from './helpers/app';
+import { ERROR_CODES } from '../../src/lib/error-codes';
 
 let database: Database;
 let t: TestApp;
@@ -21,6 +22,7 @@ const DOCUMENTATION = new Set(['GET /openapi.json', 'GET /docs', 'GET /docs/view
 interface Document {
   openapi: string;
   paths: Record<string, Record<string, { operationId: string; security?: unknown[]; 'x-scopes'?: string[] }>>;
+  components?: { schemas?: Record<string, { properties?: Record<string, { enum?: string[] }> }> };
 }
 
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
@@ -55,6 +57,10 @@ describe('GET /openapi.json', () => {
       expect(entry?.security?.length ?? 0, op.id).toBe(op.audience === 'public' ? 0 : 1);
       expect(entry?.['x-scopes'] ?? [], op.id).toEqual(op.scopes ?? []);
     }
+  });
+
+  it('lists the error codes, all of them and no other, so a client can switch on them', () => {
+    expect(doc.components?.schemas?.Error?.properties?.code?.enum).toEqual([...ERROR_CODES]);
   });
 });
 

@@ -24,6 +24,7 @@ import { $ipExportResult, $pick, exportForm as ipExportForm, ipList } from '../.
 import { $toasts } from '../../src/stores/toasts';
 import type { PagedList } from '../../src/stores/paged-list';
 import { openSeededApp, type TestApp } from './helpers/app';
+import { pageInMemory } from './helpers/page';
 
 let database: Database;
 let t: TestApp;
@@ -41,12 +42,14 @@ beforeAll(async () => {
   ({ database, t } = await openSeededApp());
   setEnvironment({
     // No event stream options: the lists do not follow tasks live here.
-    api: panelApi('http://api.test', async (input, init) => {
-      const request = input instanceof Request ? input : new Request(String(input), init);
-      const url = new URL(request.url);
-      sent.push(`${request.method} ${url.pathname}${url.search}`);
-      return t.app.request(request);
-    }),
+    ...pageInMemory().environment(
+      panelApi('http://api.test', async (input, init) => {
+        const request = input instanceof Request ? input : new Request(String(input), init);
+        const url = new URL(request.url);
+        sent.push(`${request.method} ${url.pathname}${url.search}`);
+        return t.app.request(request);
+      }),
+    ),
     location: () => address,
     go: () => undefined,
   });

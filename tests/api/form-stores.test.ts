@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestStorageEngine } from '@nanostores/persistent';
 import { openSeededApp, type TestApp } from './helpers/app';
+import { pageInMemory } from './helpers/page';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
 import type { Database } from '../../src/server/db/connection';
 import { panelApi, setEnvironment } from '../../src/stores/environment';
@@ -27,7 +28,7 @@ useTestStorageEngine();
 beforeAll(async () => {
   ({ database, t } = await openSeededApp());
   setEnvironment({
-    api: panelApi('http://api.test', async (input, init) => t.app.request(input instanceof Request ? input : String(input), init)),
+    ...pageInMemory().environment(panelApi('http://api.test', async (input, init) => t.app.request(input instanceof Request ? input : String(input), init))),
     location: () => new URL('http://panel.test/auth/login?next=%2Faccount'),
     go: (url, { replace }) => went.unshift({ url, replace }),
   });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanStores } from 'nanostores';
 import { useTestStorageEngine } from '@nanostores/persistent';
 import { openSeededApp, type TestApp } from './helpers/app';
+import { pageInMemory } from './helpers/page';
 import type { Database } from '../../src/server/db/connection';
 import { panelApi, setEnvironment } from '../../src/stores/environment';
 import { $companyGuid, $token } from '../../src/stores/credentials';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   ({ database, t } = await openSeededApp());
   setEnvironment({
     // The API app answers at its root, as it does under /api behind the panel's server.
-    api: panelApi('http://api.test', async (input, init) => t.app.request(input instanceof Request ? input : String(input), init)),
+    ...pageInMemory().environment(panelApi('http://api.test', async (input, init) => t.app.request(input instanceof Request ? input : String(input), init))),
     location: () => address,
     go: (url, { replace }) => went.unshift({ url, replace }),
   });

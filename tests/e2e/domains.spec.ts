@@ -418,6 +418,26 @@ test("from the drawer: a Let's Encrypt certificate, WordPress and its password, 
   await expect(page.getByText('DNS zone successfully imported!')).toBeVisible();
   expect(await resolver.resolve4(`blog.${domain}`)).toEqual(['198.51.100.9']);
 
+  // A text that is no zone file is refused line by line; a file that removes more records than it adds asks first.
+  await drawer.getByRole('button', { name: 'Import' }).click();
+  await importing.getByLabel('BIND zone file').fill(`$ORIGIN ${domain}.\n@\tIN\tSOA\tns1.hostdeck.test. hostmaster.${domain}. (\n\t\t1 3600 900 1209600 300\n`);
+  await importing.getByRole('button', { name: 'Preview' }).click();
+  await expect(importing.getByText('Line 2: The parenthesis opened on this line is never closed, so the file cannot be read past it.')).toBeVisible();
+  await expect(importing.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  await importing.getByLabel('BIND zone file').fill(exported);
+  await importing.getByRole('button', { name: 'Preview' }).click();
+  await expect(importing.getByText('- A blog 3600 198.51.100.9')).toBeVisible();
+  await expect(importing.getByText(/^\d+ records; 0 added, 1 removed\.$/)).toBeVisible();
+  await importing.getByRole('button', { name: 'Apply' }).click();
+  await expect(importing.getByText('Apply the zone file? It removes 1 record and adds 0; the history keeps the zone as it was.')).toBeVisible();
+  await expectAccessible(page, 'Import zone file, asking before removals');
+  await importing.getByRole('button', { name: 'Back' }).click();
+  await expect(importing.getByText('- A blog 3600 198.51.100.9')).toBeVisible();
+  await importing.getByRole('button', { name: 'Apply' }).click();
+  await importing.getByRole('button', { name: 'Apply' }).click();
+  await expect(importing).toBeHidden();
+  await expect(resolver.resolve4(`blog.${domain}`)).rejects.toMatchObject({ code: 'ENOTFOUND' });
+
   // A subdomain on an address with a free slot, and an email forwarder.
   await drawer.getByRole('tab', { name: 'Subdomains' }).click();
   await drawer.getByRole('button', { name: 'Add Subdomain' }).click();

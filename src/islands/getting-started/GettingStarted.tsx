@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { helpMessageOf, WIZARD_TITLE } from '../../lib/rules/getting-started';
-import { $wizard, followWizard, minimizeWizard, restoreWizard } from '../../stores/getting-started';
+import { $guidedControl, $wizard, followWizard, minimizeWizard, restoreWizard } from '../../stores/getting-started';
+import { highlightWhenShown } from './highlight';
 import { HelpLaunchers, HelpPanel, openHelp, type HelpRequest } from './HelpWidgets';
 import '../../styles/getting-started.css';
 
@@ -15,9 +16,12 @@ const WizardDialog = lazy(() => import('./WizardDialog').then((m) => ({ default:
  */
 export function GettingStarted({ chatUrl }: { chatUrl: string | null }) {
   const wizard = useStore($wizard);
+  const guided = useStore($guidedControl);
   const [help, setHelp] = useState<HelpRequest | null>(null);
   const [used, setUsed] = useState(false);
   useEffect(() => followWizard(), []);
+  // A guided jump's control, highlighted on the page it opened; a newer jump stops the wait for this one.
+  useEffect(() => (guided ? highlightWhenShown(guided.label) : undefined), [guided]);
   useEffect(() => {
     if (wizard.modalOpen) setUsed(true);
   }, [wizard.modalOpen]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from '../error-codes';
 import type { Scope } from '../rules/scopes';
 
 /**
@@ -80,7 +81,7 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 export const errorEnvelope = z
   .object({
     errors: z.array(z.string().min(1)).min(1),
-    code: z.string().optional(),
+    code: z.enum(ERROR_CODES).meta({ description: 'What went wrong, for a program to act on (src/lib/error-codes.ts says when each is answered). A newer server may add codes.' }).optional(),
     fields: z.record(z.string(), z.string()).optional(),
     email_not_verified: z.boolean().optional(),
     request_id: z.string().optional(),

@@ -1,5 +1,5 @@
 import { FALLBACK_REDIRECT_CODE, FIREWALL_REDIRECT_CODES } from './constants';
-import { parseIp, addressKey } from './ip';
+import { addressKey, parseClientIp } from '../ip';
 import { matchesRule } from './match';
 import { limitOf, windowOf, type RateCounter } from './rate-limit';
 import type { FirewallRequest } from './request';
@@ -42,7 +42,7 @@ function say(type: string, action: FirewallAction, rule: string, matched: boolea
 
 /** One spelling per client for the counters (::ffff:1.2.3.4 and 1.2.3.4 are one client). */
 function clientKey(client: string | null): string {
-  const address = client === null ? null : parseIp(client);
+  const address = client === null ? null : parseClientIp(client);
   return address ? addressKey(address) : (client ?? '');
 }
 

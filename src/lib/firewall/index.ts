@@ -2,7 +2,6 @@
 export * from './constants';
 export * from './decide';
 export * from './fields';
-export * from './ip';
 export * from './match';
 export * from './operators';
 export * from './path';

@@ -1,5 +1,5 @@
 import { conditionValues, FIELDS, isFieldKey, type FieldKey } from './fields';
-import { inRange, parseCidr, parseIp, sameAddress, type IpAddress } from './ip';
+import { inRange, parseCidr, parseClientIp, parseIp, sameAddress, type IpAddress } from '../ip';
 import { memoByText } from './memo';
 import { isOperator, negated, type Operator } from './operators';
 import { patternMatches } from './regex';
@@ -59,6 +59,7 @@ function textMatches(operator: Operator, subject: string, value: string, caseSen
 }
 
 const addressOf = memoByText(parseIp);
+const clientOf = memoByText(parseClientIp);
 const rangeOf = memoByText(parseCidr);
 
 /** AS13335, as13335 and 13335 are one number; anything else is no number. */
@@ -109,7 +110,7 @@ function holds(request: FirewallRequest, condition: FirewallCondition, field: Fi
     const caseSensitive = definition.caseSensitive && condition.ignore_case !== true;
     return values.some((value) => textMatches(operator, subject, value, caseSensitive));
   }
-  const client = request.client === null ? null : addressOf(request.client);
+  const client = request.client === null ? null : clientOf(request.client);
   return values.some((value) => isValue(request, field, value, client));
 }
 

@@ -1,6 +1,6 @@
+import { createParser } from 'eventsource-parser';
 import { ApiError, NetworkError, UnauthorizedError, toErrorBody } from '../errors';
 import type { ApiOptions } from '../api/client';
-import { createSseParser } from '../api/sse';
 import type { Task } from '../api/tasks';
 import { isTaskFinished, taskEventSchema, type TaskEvent } from '../schemas/task-event';
 import { callHeaders } from './streamed-download';
@@ -55,9 +55,11 @@ export async function readTaskEvents(options: ApiOptions, stream: TaskStreamOpti
     const body = toErrorBody(await res.json().catch(() => undefined), res.status);
     throw res.status === 401 ? new UnauthorizedError(body) : new ApiError(res.status, body);
   }
-  const parser = createSseParser({
-    onMessage(message) {
-      lastEventId = message.lastEventId || lastEventId;
+  const parser = createParser({
+    onEvent(message) {
+      // The parser names each event's own id; the last one seen stays until another comes,
+      // as the standard's last event ID does.
+      lastEventId = message.id || lastEventId;
       if (message.event === 'ready') stream.onReady?.();
       if (message.event !== 'task') return;
       // An event this client cannot read is skipped, not fatal: the next one carries the state.

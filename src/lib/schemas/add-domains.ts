@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { parseIpv4 } from '../ip';
 import { splitTags } from './lists';
 import { text } from './text';
 
@@ -106,7 +107,6 @@ export interface ImportError {
   message: string;
 }
 
-const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$/;
 const BOOLEAN_WORDS: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
 
 function parseFlag(value: string | undefined, what: string): boolean {
@@ -137,7 +137,7 @@ export function parseImportLines(input: string): { rows: ImportRow[]; errors: Im
       if (parsed instanceof Promise) throw new Error(DOMAIN_INVALID);
       if (parsed.issues) throw new Error(parsed.issues[0]!.message);
       const domain = parsed.value;
-      if (ip && !IPV4.test(ip)) throw new Error(`${ip} is not an IPv4 address.`);
+      if (ip && !parseIpv4(ip)) throw new Error(`${ip} is not an IPv4 address.`);
       const sslOn = parseFlag(ssl, 'SSL');
       const redirectOn = parseFlag(redirect, 'Redirect to https');
       const key = (software ?? '').toUpperCase();

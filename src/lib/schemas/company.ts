@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { parseCidr } from '../firewall/ip';
+import { parseCidr } from '../ip';
 import { isScope, type Scope } from '../rules/scopes';
 import { LIMITS, required, text } from './text';
 import { secret } from './password';

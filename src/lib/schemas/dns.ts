@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import { countOf } from '../format/words';
+import { parseIpv4 } from '../ip';
 
 /** DNS record forms (spec part 2, 2.6 and 5 "DNS record", 9 TTL). */
 
@@ -19,7 +21,6 @@ export const TTL_MAX = 592200;
 export const TTL_INPUT = { min: 600, max: 172800, shortcuts: [{ label: '1h', seconds: 3600 }, { label: '12h', seconds: 43200 }, { label: '1d', seconds: 86400 }] } as const;
 export const SOA_FIELDS = ['nameserver', 'email', 'serial', 'refresh', 'retry', 'expiry', 'ttl'] as const;
 
-const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$/;
 const HOST = /^(?=.{1,253}\.?$)(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.?$/i;
 
 /** The values of a record, one a row (spec part 2, 5): blank rows dropped. */
@@ -33,7 +34,7 @@ export const valuesOf = (value: string) =>
 export function valueProblem(type: ZoneType, value: string): string | null {
   switch (type) {
     case 'A':
-      return IPV4.test(value) ? null : `${value} is not an IPv4 address.`;
+      return parseIpv4(value) ? null : `${value} is not an IPv4 address.`;
     case 'NS':
     case 'CNAME':
       return HOST.test(value) ? null : `${value} is not a host name.`;
@@ -101,9 +102,20 @@ export const dnsRecordUpdateSchema = z
   .check(z.superRefine((b, ctx) => checkValues(b, ctx)));
 export type DnsRecordUpdate = z.input<typeof dnsRecordUpdateSchema>;
 
-/** Importing a BIND zone file: a preview first, then the same text with `apply`. */
+/**
+ * Importing a BIND zone file: a preview first, then the same text with `apply`; an apply that
+ * removes more records than it adds also needs `confirm_removals`.
+ */
 export const zoneImportSchema = z.object({
   zone_file: z.string({ error: 'Please paste a zone file!' }).check(z.minLength(1, 'Please paste a zone file!'), z.maxLength(500_000, 'A zone file can be at most 500,000 characters long.')),
   apply: z._default(z.boolean('Apply must be true or false.'), false),
+  confirm_removals: z._default(z.boolean('Confirm removals must be true or false.'), false),
 });
 export type ZoneImport = z.input<typeof zoneImportSchema>;
+
+/** An import asks before it removes more records than it adds, so that no file empties a zone unseen. */
+export const importNeedsConfirmation = (change: { added: readonly unknown[]; removed: readonly unknown[] }) => change.removed.length > change.added.length;
+
+/** What an import removes and adds, in words: 'removes 14 records and adds 1'. */
+export const importChangeWords = (change: { added: readonly unknown[]; removed: readonly unknown[] }) =>
+  `removes ${countOf(change.removed.length, 'record')} and adds ${change.added.length.toLocaleString('en-US')}`;

@@ -9,8 +9,6 @@ import {
   isOperator,
   mayIgnoreCase,
   OPERATOR_LABELS,
-  parseCidr,
-  parseIp,
   PREDEFINED_BOTS,
   PRIORITY_MAX,
   PRIORITY_MIN,
@@ -24,6 +22,7 @@ import {
   type RuleAction,
 } from '../firewall/index';
 import { compilePattern } from '../firewall/regex';
+import { parseCidr, parseIp } from '../ip';
 import { pagingSchema } from './lists';
 import { LIMITS, required } from './text';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { parseIp } from '../ip';
 import { newPasswordSchema, secret } from './password';
 import { required, text } from './text';
 
@@ -63,7 +64,6 @@ export type DestinationType = (typeof DESTINATION_TYPES)[number];
 
 /** A hostname of letters, digits and hyphens in dot-separated labels, with at least one dot. */
 const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-const ipAddress = z.union([z.ipv4(), z.ipv6()]);
 
 /**
  * Own Server (spec part 3, 5 "Custom host"): the name; the server's address as its type says
@@ -83,7 +83,7 @@ export const customHostSchema = z
       const value = v[field];
       if (!value) ctx.issues.push({ code: 'custom', input: v, path: [field], message: ENTER_SERVER_ADDRESS });
       else if (field === 'hostname' && !HOSTNAME.test(value)) ctx.issues.push({ code: 'custom', input: v, path: [field], message: INVALID_HOSTNAME });
-      else if (field === 'ip_address' && !ipAddress.safeParse(value).success) ctx.issues.push({ code: 'custom', input: v, path: [field], message: INVALID_IP_ADDRESS });
+      else if (field === 'ip_address' && !parseIp(value)) ctx.issues.push({ code: 'custom', input: v, path: [field], message: INVALID_IP_ADDRESS });
     }),
   );
 export type CustomHostInput = z.input<typeof customHostSchema>;

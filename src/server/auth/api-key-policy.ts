@@ -1,5 +1,5 @@
 import { API_KEY_EXPIRED_CODE } from '../../lib/errors';
-import { inRange, parseCidr, parseIp } from '../../lib/firewall/ip';
+import { inRange, parseCidr, parseClientIp } from '../../lib/ip';
 import { problem } from '../http/errors';
 
 export const API_KEY_EXPIRED = 'This API key has expired. Please create a new one.';
@@ -8,7 +8,7 @@ export const apiKeyAddressRefused = (address: string | undefined) =>
 
 /** Whether `address` lies in one of the allowed addresses or CIDR ranges (v4 and v6). */
 export function addressAllowed(allowed: readonly string[], address: string | undefined): boolean {
-  const ip = address ? parseIp(address) : null;
+  const ip = address ? parseClientIp(address) : null;
   if (!ip) return false;
   return allowed.some((entry) => {
     const range = parseCidr(entry);

@@ -1,5 +1,5 @@
-import { BlockList } from 'node:net';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { inRange, parseCidr, parseIp } from '../../lib/ip';
 import type { Db } from '../db/connection';
 import { domains, ipAddresses } from '../db/schema/index';
 import type { Resolution, Resolver } from '../dns/resolver';
@@ -21,12 +21,11 @@ export const CHECK_BATCH = 200;
 const CONCURRENCY = 8;
 
 /** Cloudflare's published IPv4 ranges (cloudflare.com/ips-v4): a domain resolving into them is behind Cloudflare. */
-const CLOUDFLARE = new BlockList();
-for (const range of ['173.245.48.0/20', '103.21.244.0/22', '103.22.200.0/22', '103.31.4.0/22', '141.101.64.0/18', '108.162.192.0/18', '190.93.240.0/20', '188.114.96.0/20', '197.234.240.0/22', '198.41.128.0/17', '162.158.0.0/15', '104.16.0.0/13', '104.24.0.0/14', '172.64.0.0/13', '131.0.72.0/22']) {
-  const [network, prefix] = range.split('/');
-  CLOUDFLARE.addSubnet(network!, Number(prefix), 'ipv4');
+const CLOUDFLARE = ['173.245.48.0/20', '103.21.244.0/22', '103.22.200.0/22', '103.31.4.0/22', '141.101.64.0/18', '108.162.192.0/18', '190.93.240.0/20', '188.114.96.0/20', '197.234.240.0/22', '198.41.128.0/17', '162.158.0.0/15', '104.16.0.0/13', '104.24.0.0/14', '172.64.0.0/13', '131.0.72.0/22'].map((range) => parseCidr(range)!);
+export function isCloudflareAddress(text: string): boolean {
+  const address = parseIp(text);
+  return address !== null && CLOUDFLARE.some((range) => inRange(address, range));
 }
-export const isCloudflareAddress = (address: string) => CLOUDFLARE.check(address, 'ipv4');
 
 export interface CheckDeps {
   db: Db;

@@ -7,6 +7,7 @@
  * The rules are RFC 1034 4.3.2 with RFC 2308 (negative answers), RFC 4592 (wildcards) and
  * RFC 8482 (ANY), matched case by case against Knot DNS (tests/api/dns-knot.test.ts).
  */
+import { parseIpv4 } from '../../lib/ip';
 
 /** Record types by their number on the wire. */
 export const RR_TYPE = { A: 1, NS: 2, CNAME: 5, SOA: 6, MX: 15, TXT: 16, AAAA: 28, DS: 43, IXFR: 251, AXFR: 252, ANY: 255 } as const;
@@ -109,14 +110,12 @@ export function txtStrings(value: string): Buffer[] {
   return strings;
 }
 
-const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$/;
-
 /** The wire data of a stored record, or null for a value no record form would have kept. */
 function rdataOf(record: StoredRecord, origin: string): Rdata | null {
   const value = record.value.trim();
   switch (record.type) {
     case 'A':
-      return IPV4.test(value) ? { type: 'A', address: value } : null;
+      return parseIpv4(value) ? { type: 'A', address: value } : null;
     case 'NS':
     case 'CNAME':
       return value ? { type: record.type, host: targetName(value, origin) } : null;

@@ -1,15 +1,22 @@
 /**
  * Compression of the answers the servers make per request (issue 7: "brotli or gzip for HTML
- * and API JSON when the client accepts it, streamed for large answers"). Dependency-free, with
- * only erasable TypeScript: scripts/server.mjs imports it straight from the sources (Node
- * strips the types), and src/server/standalone.ts uses the same function for the API alone.
+ * and API JSON when the client accepts it, streamed for large answers"). Only erasable
+ * TypeScript: scripts/server.mjs imports it straight from the sources (Node strips the types),
+ * and src/server/standalone.ts uses the same function for the API alone.
  *
  * It works on node:http's ServerResponse, not on web Responses, because the production server
  * hands requests to Astro's node handler, which writes pages, API answers and static files to
- * the response itself.
+ * the response itself. Hono's `compress` middleware sees only the Hono app's web Responses,
+ * has no brotli, and compresses a streamed answer of any length; Express's `compression` decides
+ * when the headers are written, so an answer without a length (Astro's pages, Hono's JSON) is
+ * compressed however small, and flushes a streamed page only when the writer calls
+ * `res.flush()`, which Astro never does. So the response handling is this module's own; the
+ * Accept-Encoding reading and the list of compressible types are Hono's, the compressing zlib's.
  */
 import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync, type BrotliCompress, type Gzip } from 'node:zlib';
+import { parseAccept } from 'hono/utils/accept';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 
 export type Coding = 'br' | 'gzip';
 
@@ -44,16 +51,9 @@ export const DYNAMIC_GZIP_LEVEL = 1;
 export function acceptedCodings(acceptEncoding: string | string[] | undefined): Coding[] {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
   const weights = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [rawName, ...params] = part.split(';');
-    const name = rawName!.trim().toLowerCase();
-    if (!name) continue;
-    let weight = 1;
-    for (const param of params) {
-      const q = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param);
-      if (q) weight = Number(q[1]);
-    }
-    weights.set(name === 'x-gzip' ? 'gzip' : name, Number.isFinite(weight) ? weight : 0);
+  for (const { type, q } of parseAccept(header)) {
+    const name = type.toLowerCase();
+    weights.set(name === 'x-gzip' ? 'gzip' : name, q);
   }
   const weightOf = (coding: Coding) => weights.get(coding) ?? weights.get('*') ?? 0;
   return (['br', 'gzip'] as const).filter((coding) => weightOf(coding) > 0).sort((a, b) => weightOf(b) - weightOf(a));
@@ -65,14 +65,12 @@ export function chooseCoding(acceptEncoding: string | string[] | undefined): Cod
 }
 
 /**
- * Text formats gain from compression; images, fonts and archives are compressed already.
- * Event streams are excluded: a compressor holds events back until it has enough to emit.
+ * Text formats gain from compression; images, fonts and archives are compressed already (Hono's
+ * list, after mime-db). Event streams are not on it: a compressor holds events back until it has
+ * enough to emit.
  */
 export function isCompressibleType(contentType: string | number | string[] | undefined): boolean {
-  if (typeof contentType !== 'string') return false;
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
-  if (type === 'text/event-stream') return false;
-  return type.startsWith('text/') || type === 'image/svg+xml' || /^application\/(?:json|javascript|xml|wasm|[\w.-]+\+(?:json|xml))$/.test(type);
+  return typeof contentType === 'string' && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(contentType);
 }
 
 /** Adds Accept-Encoding to the answer's Vary header, keeping what is there. */

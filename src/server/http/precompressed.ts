@@ -1,7 +1,7 @@
 /**
  * The build's hashed assets, compressed once at build time at the highest settings and
  * served as they are (issue 7: "pre-compressed hashed assets served with `immutable`
- * caching"). Dependency-free with only erasable TypeScript, like ./compression.ts: the Astro
+ * caching"). Only erasable TypeScript, like ./compression.ts: the Astro
  * config runs `precompressAssets` when a build is done and scripts/server.mjs calls
  * `servePrecompressed` before Astro's handler.
  */

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { DNS_ZONE_UNAVAILABLE, exportZoneFileOp, importZoneFileOp, addDnsRecordOp, deleteDnsRecordOp, getDnsZoneOp, restoreDnsZoneOp, updateDnsRecordOp, zoneHistoryOp, type DnsZone } from '../../lib/api/dns-zone';
-import { valuesOf, type ZoneType } from '../../lib/schemas/dns';
+import { importChangeWords, importNeedsConfirmation, valuesOf, type ZoneType } from '../../lib/schemas/dns';
 import type { Db } from '../db/connection';
 import { countRows, pageOfRows } from '../db/lists';
 import { dnsRecords, dnsZones, dnsZoneVersions, users } from '../db/schema/index';
-import { notFound, problem } from '../http/errors';
+import { ApiProblem, notFound, problem } from '../http/errors';
 import { implement } from '../http/operation';
 import type { CompanyContext } from '../context';
 import { visibleDomain } from '../services/domain-access';
@@ -149,9 +149,15 @@ export const dnsZoneOperations = [
     const { db, now } = c.var.deps;
     const { zone, domain } = await zoneOf(db, c.var.company, params.guid, importZoneFileOp.notFound);
     const preview = previewImport(domain, body.zone_file, await snapshotOf(db, zone));
+    // A text that is no zone file would empty the zone: it is refused, previewed or applied.
+    if ('unreadable' in preview) throw new ApiProblem(400, { errors: preview.unreadable.map((p) => (p.line === null ? p.message : `Line ${p.line}: ${p.message}`)), code: 'zone_file_unreadable' });
     const summary = { records: preview.records, added: preview.added, removed: preview.removed, errors: preview.errors };
     if (!body.apply) return { message: null, ...summary, zone: null };
     if (preview.errors.length) throw problem(400, 'The zone file has lines that cannot be imported: mend them, then import again.', { code: 'zone_file_invalid' });
+    if (importNeedsConfirmation(preview) && !body.confirm_removals) {
+      const sentence = `This zone file ${importChangeWords(preview)}: please confirm the removals.`;
+      throw problem(409, sentence, { code: 'removals_not_confirmed', fields: { confirm_removals: sentence } });
+    }
     const updated = await changeZone(db, zone.guid, c.var.viewer.userGuid, `Imported a zone file (${preview.added.length} added, ${preview.removed.length} removed)`, now(), (tx, z) => writeSnapshot(tx, z, preview.snapshot));
     return { message: 'DNS zone successfully imported!', ...summary, zone: await answerOf(db, updated, domain) };
   }),

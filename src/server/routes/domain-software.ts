@@ -30,6 +30,7 @@ import { INSTALL_SOFTWARE, INSTALL_SSL, UNINSTALL_SOFTWARE, UNINSTALL_SSL } from
 export const SOFTWARE_NOT_INSTALLED = 'Software is not installed!';
 export const PASSWORD_UNAVAILABLE = 'Password is unavailable!';
 export const WRONG_ACCOUNT_PASSWORD = 'The password is not correct.';
+export const SSL_REQUEST_PENDING = 'A certificate request for this domain is still pending with other choices. Ask again once it has finished.';
 
 
 async function installationOf(db: Db, domain: string) {
@@ -51,7 +52,7 @@ export const domainSoftwareOperations = [
     needsActive(d);
     const [row] = await db.select({ ssl: domains.sslStatus }).from(domains).where(eq(domains.guid, d.guid));
     if (row?.ssl === 'ACTIVE') throw problem(409, 'An SSL certificate is installed already.', { code: 'ssl_installed' });
-    const { task } = await jobs.startTask(
+    const { task, created } = await jobs.startTask(
       { companyGuid: company.guid, domainGroupGuid: d.groupGuid, kind: INSTALL_SSL, createdBy: c.var.viewer.userGuid, items: [{ action: 'INSTALL_LETS_ENCRYPT', domainGuid: d.guid, details: d.domain }] },
       {
         onePerDomain: d.guid,
@@ -60,6 +61,12 @@ export const domainSoftwareOperations = [
         },
       },
     );
+    // A request still pending answers a repeat of it (a double click), but not a different one:
+    // its task would issue what was asked first while this answer said the new ask was scheduled.
+    if (!created) {
+      const [pending] = await db.select({ www: domains.sslIncludeWww }).from(domains).where(eq(domains.guid, d.guid));
+      if (pending?.www !== body.include_www_subdomain) throw problem(409, SSL_REQUEST_PENDING, { code: 'ssl_pending' });
+    }
     return { message: "Let's Encrypt installation successfully scheduled!", task: (await taskAnswers(db, [task]))[0]! };
   }),
 

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseIp } from '../../lib/firewall/ip';
+import { parseClientIp } from '../../lib/ip';
 
 /**
  * The autonomous system an address belongs to (the firewall's "autonomous number" field, spec
@@ -104,7 +104,7 @@ function numberOf(bytes: Uint8Array): bigint {
 /** The ASN of an address, or null for one in no announced range (private, reserved) or not an address. */
 export async function asnOf(address: string): Promise<number | null> {
   // The firewall's own reading of an address: an IPv4-mapped IPv6 address answers as IPv4.
-  const ip = parseIp(address);
+  const ip = parseClientIp(address);
   if (!ip) return null;
   const { v4, v6 } = await load();
   if (ip.family === 4) {

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
-import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { countries, type TCountryCode } from 'countries-list';
 import { open, type Reader, type Response } from 'maxmind';
+import { addressKey, inRange, parseCidr, parseClientIp, type IpRange } from '../../lib/ip';
 
 /** A login's place as the Logins tab shows it (spec part 1, 3 Login record). */
 export interface Location {
@@ -35,24 +35,18 @@ function database(): Promise<Reader<Response>> {
   return reader;
 }
 
-/** Loopback, private, link-local and documentation-free addresses: they have no country. */
-function isPrivate(ip: string): boolean {
-  const v = isIP(ip);
-  if (v === 4) {
-    const [a = 0, b = 0] = ip.split('.').map(Number);
-    return a === 10 || a === 127 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127);
-  }
-  const low = ip.toLowerCase();
-  if (low.startsWith('::ffff:')) return isPrivate(low.slice(7));
-  return low === '::1' || low === '::' || /^f[cd]/.test(low) || /^fe[89ab]/.test(low);
-}
+/** This-network, private, shared, loopback, link-local and unique-local ranges: they have no country. */
+const NO_COUNTRY: IpRange[] = ['0.0.0.0/8', '10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16', '172.16.0.0/12', '192.168.0.0/16', '::/127', 'fc00::/7', 'fe80::/10'].map(
+  (range) => parseCidr(range)!,
+);
 
 /** The country of an address (IPv4 or IPv6), or null when unknown or private. */
 export async function lookupLocation(ip: string | null | undefined): Promise<Location> {
   const none: Location = { country: null, city: null };
-  if (!ip || !isIP(ip) || isPrivate(ip)) return none;
+  const address = ip ? parseClientIp(ip) : null;
+  if (!address || NO_COUNTRY.some((range) => inRange(address, range))) return none;
   try {
-    const record = (await database()).get(ip) as DbIpCountry | null;
+    const record = (await database()).get(addressKey(address)) as DbIpCountry | null;
     const code = record?.country_code?.toUpperCase();
     if (!code) return none;
     const name = countries[code as TCountryCode]?.name ?? code;

@@ -1,42 +1,63 @@
-import * as zonefileModule from 'dns-zonefile';
-import type { DNSZone } from 'dns-zonefile';
-import { RECORD_TYPES, TTL_MAX, TTL_MIN, valueProblem, type RecordType } from '../../lib/schemas/dns';
+import { labelsBelow, lowerLabels, nameText, parseName, type Labels } from '../../lib/dns/zone-file/names';
+import type { Rdata } from '../../lib/dns/zone-file/rdata';
+import { readZoneFile, type ZoneProblem, type ZoneRecord } from '../../lib/dns/zone-file/reader';
+import { stringsOfValue, valueOfStrings } from '../../lib/dns/zone-file/text-values';
+import { writeZoneFile, type WrittenRecord } from '../../lib/dns/zone-file/writer';
+import { NAME_CHARACTERS, RECORD_TYPES, TTL_MAX, TTL_MIN, TTL_RANGE, valueProblem, type RecordType } from '../../lib/schemas/dns';
 import type { ZoneSnapshot } from '../db/schema/index';
+import { mailboxName, targetName } from '../dns/answer';
 import { linesOf } from './dns-zones';
 
-/** BIND zone files (issue 8, "Beyond the original"), written and read with dns-zonefile. */
+/** BIND zone files (issue 8, "Beyond the original"): the export writes one, the import reads one. */
 
-/*
- * dns-zonefile's module exports one default object, while its typings declare named functions:
- * taken from the default when there is one (Node), from the namespace otherwise.
- */
-const zonefile = ((zonefileModule as unknown as { default?: typeof zonefileModule }).default ?? zonefileModule) as typeof zonefileModule;
-const { generate, parse } = zonefile;
-
-const relative = (name: string, domain: string) => {
-  const n = name.toLowerCase().replace(/\.$/, '');
-  if (n === '@' || n === domain) return '';
-  return n.endsWith(`.${domain}`) ? n.slice(0, -(domain.length + 1)) : n;
+const labelsOf = (absolute: string): Labels | null => {
+  const read = parseName(absolute.endsWith('.') ? absolute : `${absolute}.`, []);
+  return 'problem' in read ? null : read.labels;
 };
-const owner = (name: string) => name || '@';
-const absolute = (host: string) => (host.endsWith('.') ? host : `${host}.`);
 
+/**
+ * A stored value as record data, its host names read as the DNS server reads them (`targetName`);
+ * null when it cannot be written (a value older rules let in).
+ */
+function rdataOf(type: string, value: string, domain: string): Rdata | null {
+  switch (type) {
+    case 'A':
+      return { kind: 'A', address: value };
+    case 'NS':
+    case 'CNAME': {
+      const target = labelsOf(targetName(value, domain));
+      return target && { kind: 'name', target };
+    }
+    case 'MX': {
+      const [preference, host] = value.split(/\s+/);
+      const exchange = host ? labelsOf(targetName(host, domain)) : null;
+      return exchange && { kind: 'MX', preference: Number(preference), exchange };
+    }
+    case 'TXT':
+      return { kind: 'TXT', strings: stringsOfValue(value) };
+    default:
+      return null;
+  }
+}
+
+/** The zone as a BIND zone file: owners relative to the domain, TXT values in strings of at most 255 octets. */
 export function zoneFileOf(domain: string, s: ZoneSnapshot): string {
-  const of = (type: RecordType) => s.records.filter((r) => r.type === type);
-  const zone: DNSZone = {
-    $origin: `${domain}.`,
-    $ttl: s.soa.ttl,
-    soa: { name: '@', mname: absolute(s.soa.nameserver), rname: absolute(s.soa.email), serial: s.soa.serial, refresh: s.soa.refresh, retry: s.soa.retry, expire: s.soa.expiry, minimum: s.soa.ttl },
-    ns: of('NS').map((r) => ({ name: owner(r.name), host: absolute(r.value), ttl: r.ttl })),
-    a: of('A').map((r) => ({ name: owner(r.name), ip: r.value, ttl: r.ttl })),
-    cname: of('CNAME').map((r) => ({ name: owner(r.name), alias: absolute(r.value), ttl: r.ttl })),
-    mx: of('MX').map((r) => {
-      const [preference, host] = r.value.split(/\s+/);
-      return { name: owner(r.name), preference: Number(preference), host: absolute(host!), ttl: r.ttl };
-    }),
-    txt: of('TXT').map((r) => ({ name: owner(r.name), txt: `"${r.value.replace(/"/g, '\\"')}"`, ttl: r.ttl })),
-  };
-  return generate(zone);
+  const origin = labelsOf(domain)!;
+  const mname = labelsOf(s.soa.nameserver);
+  const rname = labelsOf(mailboxName(s.soa.email));
+  const records: WrittenRecord[] = [];
+  const left: string[] = [];
+  if (mname && rname) records.push({ owner: origin, type: 'SOA', rdata: { kind: 'SOA', mname, rname, serial: s.soa.serial, refresh: s.soa.refresh, retry: s.soa.retry, expire: s.soa.expiry, minimum: s.soa.ttl } });
+  else left.push(`SOA ${s.soa.nameserver} ${s.soa.email}`);
+  for (const r of s.records) {
+    const below = r.name ? labelsOf(r.name) : [];
+    const rdata = rdataOf(r.type, r.value, domain);
+    if (below && rdata) records.push({ owner: [...below, ...origin], ttl: r.ttl, type: r.type, rdata });
+    else left.push(`${r.type} ${r.name || '@'} ${r.value}`);
+  }
+  const file = writeZoneFile(origin, s.soa.ttl, records);
+  // A record no zone file can hold is named, so the file says what it leaves out.
+  return left.length ? `${file}${left.map((l) => `; Left out (not a valid record): ${l}\n`).join('')}` : file;
 }
 
 export interface ImportPreview {
@@ -47,47 +68,70 @@ export interface ImportPreview {
   snapshot: ZoneSnapshot;
 }
 
-/** The line of the file a record came from: the first line naming its value (for the error list). */
-function lineOf(text: string, value: string): number {
-  const index = text.split(/\r?\n/).findIndex((l) => l.includes(value));
-  return index + 1;
+/** A text that does not read as a zone file: each line that is no record or directive, or none at all. */
+export interface UnreadableZoneFile {
+  unreadable: { line: number | null; message: string }[];
+}
+
+const RECORD_TYPE_SET = new Set<string>(RECORD_TYPES);
+const PANEL_NAME = /^[a-z0-9.*_-]*$/;
+const shown = (name: string) => name || '@';
+
+/**
+ * A host name as the record form keeps it: without its final dot, except a name of one label,
+ * which keeps it (the DNS server reads a bare label as a host of the zone).
+ */
+const hostValue = (labels: Labels) => (labels.length === 1 ? nameText(labels) : nameText(labels).slice(0, -1) || '.');
+
+/** The record as the panel stores it: its name below the domain, its value as the record form takes it. */
+function panelRecord(r: ZoneRecord, apex: Labels): { record: ZoneSnapshot['records'][number] } | { problem: string } {
+  const name = nameText(lowerLabels(labelsBelow(r.owner, apex))).slice(0, -1);
+  if (!RECORD_TYPE_SET.has(r.type)) return { problem: `${r.type} records are not edited here; remove them from the file.` };
+  if (r.type === 'NS' && name) return { problem: `NS records below the domain itself (${name}) are not edited here; remove them from the file.` };
+  if (!PANEL_NAME.test(name)) return { problem: NAME_CHARACTERS };
+  const type = r.type as RecordType;
+  let value: string;
+  const d = r.rdata;
+  if (d.kind === 'A') value = d.address;
+  else if (d.kind === 'name') value = hostValue(d.target);
+  else if (d.kind === 'MX') value = `${d.preference} ${hostValue(d.exchange)}`;
+  else if (d.kind === 'TXT') {
+    const text = valueOfStrings(d.strings);
+    if ('problem' in text) return text;
+    value = text.value;
+  } else return { problem: `${r.type} records are not edited here; remove them from the file.` };
+  const problem = valueProblem(type, value);
+  if (problem) return { problem };
+  if (r.ttl < TTL_MIN || r.ttl > TTL_MAX) return { problem: `${type} ${shown(name)}: ${TTL_RANGE}` };
+  return { record: { type, name, value, ttl: r.ttl } };
 }
 
 /**
- * What importing `text` would make of the zone: every record checked with the rules of the record
- * form (section 5), the SOA's timers taken from the file, its nameserver and email kept; the
- * records the file leaves out go. Types the panel does not edit are reported, not dropped quietly.
+ * What importing `text` would make of the zone, read as BIND reads a zone file: every record
+ * checked with the rules of the record form (section 5), the SOA's timers taken from the file,
+ * its nameserver and email kept; the records the file leaves out go. A line the panel cannot
+ * hold (a type it does not edit, a name outside the domain) is named with its line.
  */
-export function previewImport(domain: string, text: string, current: ZoneSnapshot): ImportPreview {
-  const errors: ImportPreview['errors'] = [];
-  let zone: DNSZone;
-  try {
-    zone = parse(text);
-  } catch (error) {
-    return { records: 0, added: [], removed: [], errors: [{ line: 1, message: `The zone file cannot be read: ${error instanceof Error ? error.message : String(error)}` }], snapshot: current };
-  }
-  const defaultTtl = zone.$ttl ?? current.soa.ttl;
+export function previewImport(domain: string, text: string, current: ZoneSnapshot): ImportPreview | UnreadableZoneFile {
+  const reading = readZoneFile(text, domain);
+  const syntax = reading.problems.filter((p: ZoneProblem) => p.kind === 'syntax');
+  if (syntax.length) return { unreadable: syntax.map(({ line, message }) => ({ line, message })) };
+  if (!reading.records.length && !reading.outside.length && !reading.problems.length) return { unreadable: [{ line: null, message: 'The text holds no records, so it is not a zone file.' }] };
+  const apex = labelsOf(domain)!;
+  const errors: ImportPreview['errors'] = reading.problems.map(({ line, message }) => ({ line, message }));
+  for (const o of reading.outside) errors.push({ line: o.line, message: `${nameText(o.owner)} is outside ${domain}; remove it from the file.` });
   const records: ZoneSnapshot['records'] = [];
-  const add = (type: RecordType, name: string, value: string, ttl: number | undefined) => {
-    const problem = valueProblem(type, value);
-    const t = ttl ?? defaultTtl;
-    if (problem) errors.push({ line: lineOf(text, value), message: problem });
-    else if (!Number.isInteger(t) || t < TTL_MIN || t > TTL_MAX) errors.push({ line: lineOf(text, value), message: `${type} ${owner(relative(name, domain))}: Please enter a TTL value between 3600 and 592200!` });
-    else records.push({ type, name: type === 'NS' ? '' : relative(name, domain), value, ttl: t });
-  };
-  for (const r of zone.ns ?? []) add('NS', r.name, r.host.replace(/\.$/, ''), r.ttl);
-  for (const r of zone.a ?? []) add('A', r.name, r.ip, r.ttl);
-  for (const r of zone.cname ?? []) add('CNAME', r.name, r.alias.replace(/\.$/, ''), r.ttl);
-  for (const r of zone.mx ?? []) add('MX', r.name, `${r.preference} ${r.host.replace(/\.$/, '')}`, r.ttl);
-  for (const r of zone.txt ?? []) add('TXT', r.name, r.txt.replace(/^"|"$/g, '').replace(/\\"/g, '"'), r.ttl);
-  for (const [key, list] of Object.entries(zone) as [string, unknown][]) {
-    if (Array.isArray(list) && list.length && !(RECORD_TYPES as readonly string[]).includes(key.toUpperCase())) {
-      errors.push({ line: 1, message: `${key.toUpperCase()} records are not edited here; remove them from the file.` });
+  let soa = current.soa;
+  for (const r of reading.records) {
+    if (r.rdata.kind === 'SOA') {
+      soa = { ...current.soa, refresh: r.rdata.refresh, retry: r.rdata.retry, expiry: r.rdata.expire, ttl: r.rdata.minimum };
+      continue;
     }
+    const read = panelRecord(r, apex);
+    if ('problem' in read) errors.push({ line: r.line, message: read.problem });
+    else records.push(read.record);
   }
-  const soa = zone.soa
-    ? { ...current.soa, refresh: zone.soa.refresh, retry: zone.soa.retry, expiry: zone.soa.expire, ttl: zone.soa.minimum }
-    : current.soa;
+  errors.sort((a, b) => a.line - b.line);
   const snapshot: ZoneSnapshot = { soa, records };
   const before = linesOf(current);
   const after = linesOf(snapshot);

@@ -1,11 +1,22 @@
 /**
- * IPv4 and IPv6 addresses and CIDR ranges for the firewall's IP address and CIDR fields (spec
- * part 2, 3 "Firewall rule"). Written here because no IP library is a direct dependency and
- * node:net's BlockList does not exist in the browser, where the rule form checks values too.
+ * IP addresses and CIDR ranges: the one reading of an address for every place that takes one
+ * (DNS A records, the add-domains import, the firewall's IP address and CIDR fields, API-key
+ * allowlists, custom hosts) and for the servers that match clients against them, so that a
+ * text is an address everywhere or nowhere. Written here because no IP library is a direct
+ * dependency and node:net does not exist in the browser, where the forms check values too.
  *
- * An IPv4-mapped IPv6 address (::ffff:a.b.c.d, what a dual-stack socket reports for an IPv4
- * client) is read as its IPv4 address; otherwise the families never meet: an IPv4 address is in
- * no IPv6 range and the reverse.
+ * The rule (docs/decisions.md "IP addresses"):
+ * - IPv4 is four decimal numbers 0 to 255 joined by dots, each without a leading zero: some
+ *   readers take 010 as octal 8 and others as 10 (RFC 6943, 3.1.1), so `1.2.3.04` names no one
+ *   address; the short, hex and octal forms of inet_aton (`1.2.3`, `0x7f.1`) are refused too.
+ * - IPv6 is RFC 4291, 2.2: eight groups of one to four hex digits, one `::` for a run of zero
+ *   groups, the last two groups possibly an IPv4 address by the rule above.
+ * - The text is read as it is: no blanks around it (a form trims what was typed first) and no
+ *   zone (`fe80::1%eth0`: the zone names a network interface of one machine, nothing a rule or
+ *   an allowlist can mean). An address a socket reports may carry one: `parseClientIp` drops it.
+ * - An IPv4-mapped IPv6 address (`::ffff:192.0.2.1`, what a dual-stack socket reports for an
+ *   IPv4 client) is read as its IPv4 address; otherwise the families never meet: an IPv4
+ *   address is in no IPv6 range and the reverse.
  */
 
 export interface IpAddress {
@@ -19,22 +30,17 @@ export interface IpRange extends IpAddress {
   prefix: number;
 }
 
-const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+/** A decimal number without a leading zero: 0, 7, 42, 255 (and 256, which the caller bounds). */
+const DECIMAL = '(0|[1-9]\\d{0,2})';
+const IPV4 = new RegExp(`^${DECIMAL}\\.${DECIMAL}\\.${DECIMAL}\\.${DECIMAL}$`);
+const PREFIX = new RegExp(`^${DECIMAL}$`);
 const HEX_GROUP = /^[0-9a-f]{1,4}$/i;
 
-function parseIpv4(text: string): Uint8Array | null {
+function ipv4Bytes(text: string): Uint8Array | null {
   const m = IPV4.exec(text);
   if (!m) return null;
-  const bytes = new Uint8Array(4);
-  for (let i = 0; i < 4; i++) {
-    const part = m[i + 1]!;
-    // A leading zero is refused: some parsers read 010 as octal 8, so its meaning is unclear.
-    if (part.length > 1 && part.startsWith('0')) return null;
-    const n = Number(part);
-    if (n > 255) return null;
-    bytes[i] = n;
-  }
-  return bytes;
+  const parts = m.slice(1, 5).map(Number);
+  return parts.every((n) => n <= 255) ? Uint8Array.from(parts) : null;
 }
 
 /** Hex groups of one side of '::', the last of them possibly a dotted IPv4 tail (two groups). */
@@ -44,7 +50,7 @@ function groupsOf(side: string, mayEndInIpv4: boolean): number[] | null {
   const groups: number[] = [];
   for (const [i, part] of parts.entries()) {
     if (mayEndInIpv4 && i === parts.length - 1 && part.includes('.')) {
-      const v4 = parseIpv4(part);
+      const v4 = ipv4Bytes(part);
       if (!v4) return null;
       groups.push((v4[0]! << 8) | v4[1]!, (v4[2]! << 8) | v4[3]!);
     } else if (HEX_GROUP.test(part)) {
@@ -56,10 +62,8 @@ function groupsOf(side: string, mayEndInIpv4: boolean): number[] | null {
   return groups;
 }
 
-function parseIpv6(text: string): Uint8Array | null {
-  // A zone (fe80::1%eth0) names the local interface, not part of the address.
-  const address = text.split('%', 1)[0]!;
-  const halves = address.split('::');
+function ipv6Bytes(text: string): Uint8Array | null {
+  const halves = text.split('::');
   if (halves.length > 2) return null;
   let groups: number[];
   if (halves.length === 2) {
@@ -68,7 +72,7 @@ function parseIpv6(text: string): Uint8Array | null {
     if (!head || !tail || head.length + tail.length > 7) return null;
     groups = [...head, ...new Array<number>(8 - head.length - tail.length).fill(0), ...tail];
   } else {
-    const all = groupsOf(address, true);
+    const all = groupsOf(text, true);
     if (!all || all.length !== 8) return null;
     groups = all;
   }
@@ -82,19 +86,35 @@ function parseIpv6(text: string): Uint8Array | null {
 
 const isMapped = (bytes: Uint8Array) => bytes.length === 16 && bytes.subarray(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
 
-function parseRaw(text: string): IpAddress | null {
-  const trimmed = text.trim();
-  const v4 = parseIpv4(trimmed);
+/** The address as written, IPv4-mapped addresses still IPv6 (a range's base needs its 128 bits). */
+function parseWritten(text: string): IpAddress | null {
+  const v4 = ipv4Bytes(text);
   if (v4) return { family: 4, bytes: v4 };
-  const v6 = trimmed.includes(':') ? parseIpv6(trimmed) : null;
+  const v6 = text.includes(':') ? ipv6Bytes(text) : null;
   return v6 ? { family: 6, bytes: v6 } : null;
 }
 
-/** An address, or null when the text is not one; an IPv4-mapped IPv6 address answers as IPv4. */
+/** A dotted IPv4 address, or null: for the fields that take IPv4 only (an A record's value). */
+export function parseIpv4(text: string): IpAddress | null {
+  const bytes = ipv4Bytes(text);
+  return bytes ? { family: 4, bytes } : null;
+}
+
+/** An IPv4 or IPv6 address, or null when the text is not one; an IPv4-mapped address answers as IPv4. */
 export function parseIp(text: string): IpAddress | null {
-  const raw = parseRaw(text);
-  if (raw && isMapped(raw.bytes)) return { family: 4, bytes: raw.bytes.slice(12) };
-  return raw;
+  const written = parseWritten(text);
+  if (written && isMapped(written.bytes)) return { family: 4, bytes: written.bytes.slice(12) };
+  return written;
+}
+
+/**
+ * The address a socket or a proxy reported for a client: `parseIp`, after dropping an IPv6
+ * zone (a link-local client arrives as fe80::1%eth0; the zone is this machine's interface,
+ * not part of the client's address).
+ */
+export function parseClientIp(text: string): IpAddress | null {
+  const zone = text.includes(':') ? text.indexOf('%') : -1;
+  return parseIp(zone < 0 ? text : text.slice(0, zone));
 }
 
 /**
@@ -103,12 +123,12 @@ export function parseIp(text: string): IpAddress | null {
  * base with a prefix of 96 or more is the IPv4 range it maps (::ffff:10.0.0.0/104 is 10.0.0.0/8).
  */
 export function parseCidr(text: string): IpRange | null {
-  const [base = '', prefixText, ...rest] = text.trim().split('/');
+  const [base = '', prefixText, ...rest] = text.split('/');
   if (rest.length) return null;
-  const address = parseRaw(base);
+  const address = parseWritten(base);
   if (!address) return null;
   const bits = address.bytes.length * 8;
-  if (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText)) return null;
+  if (prefixText !== undefined && !PREFIX.test(prefixText)) return null;
   const prefix = prefixText === undefined ? bits : Number(prefixText);
   if (prefix > bits) return null;
   if (isMapped(address.bytes) && prefix >= 96) return { family: 4, bytes: address.bytes.slice(12), prefix: prefix - 96 };
@@ -128,7 +148,7 @@ export function inRange(address: IpAddress, range: IpRange): boolean {
 
 export const sameAddress = (a: IpAddress, b: IpAddress) => a.family === b.family && a.bytes.every((byte, i) => byte === b.bytes[i]);
 
-/** One spelling per address (IPv4 dotted, IPv6 as eight full groups): a key for per-client counters. */
+/** One spelling per address (IPv4 dotted, IPv6 as eight full groups): a key for per-client counters and lookups. */
 export function addressKey(address: IpAddress): string {
   if (address.family === 4) return address.bytes.join('.');
   const groups: string[] = [];
