@@ -44,7 +44,7 @@ function slot(): string {
 const row = (domain: string, ip?: string, extra: Partial<NewDomain> = {}): NewDomain => ({ domain, ip_address: ip ?? slot(), group, hosting_account: account, ...extra });
 
 
-const finished = (task: string) => taskFinished(t.client(demo), group, task);
+const finished = (task: string) => taskFinished(t, demo, group, task);
 
 describe('POST /domains/', () => {
   it('adds domains as one task: live with their zone, a certificate and WordPress as asked', async () => {

@@ -17,6 +17,7 @@ import { DEMO_PASSWORD, PARTNER_COMPANY_NAME, SECOND_COMPANY_NAME } from '../../
 import { run, tempConfigDir, type RunResult } from '../cli/helpers/run';
 import { openSeededApp, type TestApp } from './helpers/app';
 import { codeFrom, lastMailTo } from './helpers/mail';
+import { until, whenEmitted } from '../helpers/waiting';
 
 /**
  * The CLI's sign-in commands (login, whoami, logout) against the reference API and the seeded
@@ -153,10 +154,17 @@ class Keyboard extends EventEmitter {
   unref() {}
 }
 
+/** A terminal's screen: says `shown` after each write, so a test waits for what it draws. */
 class Screen extends Capture {
   readonly isTTY = true;
   readonly columns = 100;
   readonly rows = 40;
+  override _write(chunk: Buffer | string, encoding: BufferEncoding, done: () => void) {
+    super._write(chunk, encoding, () => {
+      this.emit('shown');
+      done();
+    });
+  }
 }
 
 /**
@@ -176,11 +184,12 @@ async function inTerminal(argv: string[], session: (ask: (label: string, answer:
     fetch: toApi,
   });
   let seen = 0;
+  const shows = (what: string, check: () => boolean) => whenEmitted(what, screen, 'shown', () => (check() ? true : undefined), () => stripVTControlCharacters(screen.text.slice(seen)), t.signal);
   const ask = async (label: string, answer: string) => {
-    await vi.waitFor(() => expect(stripVTControlCharacters(screen.text.slice(seen))).toContain(`${label}:`), { timeout: 5000 });
+    await shows(`the question "${label}:"`, () => stripVTControlCharacters(screen.text.slice(seen)).includes(`${label}:`));
     seen = screen.text.length;
     keyboard.type(answer);
-    await vi.waitFor(() => expect(screen.text.length).toBeGreaterThan(seen));
+    await shows(`the answer to "${label}" typed`, () => screen.text.length > seen);
     keyboard.type('\r');
   };
   try {
@@ -364,7 +373,7 @@ describe('hostdeck login', () => {
       const result = await inTerminal(['--api-url', API, 'login'], async (ask) => {
         await ask('Email', email);
         await ask('Password', DEMO_PASSWORD);
-        await vi.waitFor(() => expect(t.outbox.length).toBeGreaterThan(mails));
+        await until('the email with the sign-in code', async () => t.outbox.length, (sent) => sent > mails, t.signal);
         await ask('Code from the email we just sent', codeFrom(lastMailTo(t, email).text));
       });
       expect(result.code, result.stderr).toBe(0);

@@ -33,7 +33,7 @@ beforeAll(async () => {
   const tgz = stdout.trim().split('\n').at(-1)!;
   await run('npm', ['install', '-g', '--prefix', join(dir, 'prefix'), '--offline', '--no-audit', '--no-fund', tgz]);
   bin = join(dir, 'prefix', 'bin', 'hostdeck');
-}, 120_000);
+});
 afterAll(async () => {
   await closeServer();
   await database.close();

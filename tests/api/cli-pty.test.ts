@@ -1,5 +1,7 @@
-import { spawn } from 'node:child_process';
-import { stripVTControlCharacters } from 'node:util';
+import { execFile, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getInvoice } from '../../src/lib/requests/billing';
 import { listIpGroups } from '../../src/lib/requests/ip-addresses';
@@ -7,6 +9,9 @@ import type { Database } from '../../src/server/db/connection';
 import { tempConfigDir } from '../cli/helpers/run';
 import { openSeededApp, type TestApp } from './helpers/app';
 import { serveOverHttp, writeDemoConfig } from './helpers/cli-api';
+import { until, whenEmitted } from '../helpers/waiting';
+
+const run = promisify(execFile);
 
 /**
  * `hostdeck ip order` asked step by step in a real pseudo-terminal (util-linux `script`), as a
@@ -27,17 +32,20 @@ afterAll(async () => {
   await database.close();
 });
 
+/** The settings of a terminal, as `stty -a` prints them. */
+const settingsOf = async (tty: string) => (await run('stty', ['-a', '-F', tty])).stdout;
+
 /** A terminal session: what it has shown so far, and a way to answer what it asks. */
-function terminal(command: string, env: Record<string, string>) {
-  const child = spawn('script', ['--quiet', '--return', '--command', command, '/dev/null'], {
+function terminal(command: string, env: Record<string, string>, dir: string) {
+  // The shell notes which terminal it runs on, so the test can see when the CLI has made it raw.
+  const ttyFile = join(dir, 'tty');
+  const child = spawn('script', ['--quiet', '--return', '--command', `tty > ${ttyFile} && exec ${command}`, '/dev/null'], {
     env: { ...process.env, TERM: 'xterm-256color', COLUMNS: '120', LINES: '40', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let screen = '';
-  let changed = Date.now();
   child.stdout.on('data', (chunk: Buffer) => {
     screen += chunk.toString();
-    changed = Date.now();
   });
   const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? -1)));
   const shown = () => stripVTControlCharacters(screen);
@@ -45,15 +53,15 @@ function terminal(command: string, env: Record<string, string>) {
     shown,
     exited,
     /**
-     * Waits for `text` to be on the screen after what was seen last, and for the screen to be
-     * still (the question drawn and listening, as a person would see it), then types `keys`.
+     * Waits for `text` on the screen after what was seen last, then types `keys`. A question
+     * listens once it is drawn: Ink subscribes its key handler in the commit that draws it
+     * (effects run synchronously there). Only the terminal's raw mode, which Ink sets in that
+     * commit too, is seen apart: a key sent before it would go through the line discipline.
      */
     async answer(text: string, keys: string, from: number) {
-      const deadline = Date.now() + 15_000;
-      while (!shown().slice(from).includes(text) || Date.now() - changed < 150) {
-        if (Date.now() > deadline) throw new Error(`"${text}" did not appear. The screen:\n${shown().slice(from)}`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      await whenEmitted(`"${text}" on the screen`, child.stdout, 'data', () => (shown().slice(from).includes(text) ? true : undefined), () => shown().slice(from), t.signal);
+      const tty = (await readFile(ttyFile, 'utf8')).trim();
+      await until(`the terminal ${tty} in raw mode`, () => settingsOf(tty), (settings) => /(^|[\s;])-icanon([\s;]|$)/.test(settings), t.signal);
       const at = shown().length;
       child.stdin.write(keys);
       return at;
@@ -62,13 +70,13 @@ function terminal(command: string, env: Record<string, string>) {
 }
 
 describe('hostdeck ip order on a real terminal', () => {
-  it('asks each step, shows the total and places the order', { timeout: 90_000 }, async () => {
+  it('asks each step, shows the total and places the order', async () => {
     const demo = await t.signIn('demo@hostdeck.test');
     const { dir, cleanup } = await tempConfigDir();
     try {
       await writeDemoConfig(apiUrl, demo, dir);
       const groups = (await listIpGroups(t.client(demo), { per_page: 100 })).data;
-      const term = terminal(`${process.execPath} cli/bin.mjs ip order`, { HOSTDECK_CONFIG_DIR: dir });
+      const term = terminal(`${process.execPath} cli/bin.mjs ip order`, { HOSTDECK_CONFIG_DIR: dir }, dir);
       let at = await term.answer('Which IP group do the addresses go to?', '\r', 0);
       at = await term.answer('IP address type', '\r', at);
       at = await term.answer('Subnet filter', '\r', at);

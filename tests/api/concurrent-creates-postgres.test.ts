@@ -88,28 +88,28 @@ describe.skipIf(!url)('twenty creates at once on PostgreSQL', () => {
   const client = () => t.client(demo);
   const rows = async (query: Promise<{ n: number }[]>) => Number((await query)[0]?.n ?? 0);
 
-  it('domain groups: twenty answers 201, twenty groups', { timeout: 60_000 }, async () => {
+  it('domain groups: twenty answers 201, twenty groups', async () => {
     const made = await burst((i) => createDomainGroup(client(), { name: `Burst group ${i}`, default_hosting_account: account, ip_address_groups: [ipGroup] }));
     expect(made).toBe(BURST);
     const n = await rows(database.db.select({ n: count() }).from(domainGroups).where(and(eq(domainGroups.companyGuid, demo.company), like(domainGroups.name, 'Burst group %'))));
     expect(n).toBe(BURST);
   });
 
-  it('IP address groups: twenty answers 201, twenty groups', { timeout: 60_000 }, async () => {
+  it('IP address groups: twenty answers 201, twenty groups', async () => {
     const made = await burst((i) => createIpGroup(client(), { name: `Burst IP group ${i}` }));
     expect(made).toBe(BURST);
     const n = await rows(database.db.select({ n: count() }).from(ipGroups).where(and(eq(ipGroups.companyGuid, demo.company), like(ipGroups.name, 'Burst IP group %'))));
     expect(n).toBe(BURST);
   });
 
-  it('custom hosts: twenty answers 201, twenty accounts', { timeout: 60_000 }, async () => {
+  it('custom hosts: twenty answers 201, twenty accounts', async () => {
     const made = await burst((i) => createCustomHost(client(), { name: `Burst rack ${i}`, hostname: null, ip_address: `192.0.2.${100 + i}` }));
     expect(made).toBe(BURST);
     const n = await rows(database.db.select({ n: count() }).from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, demo.company), like(hostingAccounts.name, 'Burst rack %'))));
     expect(n).toBe(BURST);
   });
 
-  it('domains: each submission is added or refused for want of a slot, and the domains are the ones added', { timeout: 60_000 }, async () => {
+  it('domains: each submission is added or refused for want of a slot, and the domains are the ones added', async () => {
     const [group] = await database.db.select().from(domainGroups).where(and(eq(domainGroups.companyGuid, demo.company), eq(domainGroups.name, 'Burst group 0')));
     const ips = (await groupIpAddresses(client(), group!.guid, { per_page: 9999 })).data.filter((i) => i.domains_allowed > i.domain_count);
     expect(ips.length).toBeGreaterThan(0);
@@ -122,7 +122,7 @@ describe.skipIf(!url)('twenty creates at once on PostgreSQL', () => {
     expect(n).toBe(made);
   });
 
-  it('DNS records: twenty answers 201, twenty records in the zone', { timeout: 60_000 }, async () => {
+  it('DNS records: twenty answers 201, twenty records in the zone', async () => {
     const [zone] = await database.db.select().from(dnsZones).where(and(eq(dnsZones.companyGuid, demo.company), eq(dnsZones.status, 'ACTIVE'))).limit(1);
     const made = await burst((i) => addDnsRecord(client(), zone!.domainGuid, { type: 'A', name: `burst${i}`, value: `203.0.113.${i + 1}`, ttl: 3600 }));
     expect(made).toBe(BURST);
@@ -130,7 +130,7 @@ describe.skipIf(!url)('twenty creates at once on PostgreSQL', () => {
     expect(n).toBe(BURST);
   });
 
-  it('users: twenty answers 201, twenty members', { timeout: 60_000 }, async () => {
+  it('users: twenty answers 201, twenty members', async () => {
     const made = await burst((i) => createCompanyUser(client(), demo.company, { first_name: 'Burst', last_name: `User ${i}`, email: `burst-user-${i}@example.test`, password: 'a long enough passphrase' }));
     expect(made).toBe(BURST);
     const n = await rows(
@@ -143,21 +143,21 @@ describe.skipIf(!url)('twenty creates at once on PostgreSQL', () => {
     expect(n).toBe(BURST);
   });
 
-  it('contacts: twenty answers 201, twenty contacts', { timeout: 60_000 }, async () => {
+  it('contacts: twenty answers 201, twenty contacts', async () => {
     const made = await burst((i) => createContact(client(), demo.company, { first_name: 'Burst', last_name: `Contact ${i}`, email_address: `burst-contact-${i}@example.test`, events: [] }));
     expect(made).toBe(BURST);
     const n = await rows(database.db.select({ n: count() }).from(contacts).where(and(eq(contacts.companyGuid, demo.company), like(contacts.emailAddress, 'burst-contact-%'))));
     expect(n).toBe(BURST);
   });
 
-  it('API keys: twenty answers 201, twenty keys', { timeout: 60_000 }, async () => {
+  it('API keys: twenty answers 201, twenty keys', async () => {
     const made = await burst((i) => createApiKey(client(), demo.company, { name: `Burst key ${i}`, allowed_ip_addresses: '10.0.0.0/8', permissions: ['can_view_domains'] }));
     expect(made).toBe(BURST);
     const n = await rows(database.db.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.companyGuid, demo.company), like(apiKeys.name, 'Burst key %'))));
     expect(n).toBe(BURST);
   });
 
-  it('payment methods: twenty cards added and approved at once, twenty ACTIVE cards', { timeout: 60_000 }, async () => {
+  it('payment methods: twenty cards added and approved at once, twenty ACTIVE cards', async () => {
     const card = (i: number) => ({
       profile_name: `Burst card ${i}`,
       name: 'Dana Demo',
@@ -196,7 +196,7 @@ describe.skipIf(!url)('twenty creates at once on PostgreSQL', () => {
     expect(n).toBe(BURST);
   });
 
-  it('IP orders: each is placed or refused for want of stock, and the orders are the ones placed', { timeout: 60_000 }, async () => {
+  it('IP orders: each is placed or refused for want of stock, and the orders are the ones placed', async () => {
     const before = await rows(database.db.select({ n: count() }).from(orders).where(and(eq(orders.companyGuid, demo.company), inArray(orders.orderType, ['IP_ADDRESS_HOSTING']))));
     const made = await burst(async (i) => {
       const placed = await createIpOrder(
@@ -219,7 +219,7 @@ describe.skipIf(!url)('twenty creates at once on PostgreSQL', () => {
     expect(after - before).toBe(made);
   });
 
-  it('paying the orders at once: every invoice PAID, every order ACTIVE with its address', { timeout: 60_000 }, async () => {
+  it('paying the orders at once: every invoice PAID, every order ACTIVE with its address', async () => {
     expect(placedOrders.length).toBeGreaterThan(0);
     // Each payment activates its order, takes the stock lock and ticks every member's to-do list (invoice_paid).
     const paid = await burst(async (i) => {

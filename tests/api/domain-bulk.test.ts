@@ -38,7 +38,7 @@ afterAll(async () => {
   await database.close();
 });
 
-const finished = (task: string, inGroup = group) => taskFinished(t.client(demo), inGroup, task);
+const finished = (task: string, inGroup = group) => taskFinished(t, demo, inGroup, task);
 
 
 const run = async (body: Omit<BulkActionBody, 'group'> & { group?: string }) => {

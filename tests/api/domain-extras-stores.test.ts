@@ -23,6 +23,7 @@ import {
 import { $toasts } from '../../src/stores/toasts';
 import { openSeededApp, type TestApp } from './helpers/app';
 import { panelSignedInAs } from './helpers/panel';
+import { storeShows } from '../helpers/waiting';
 
 let database: Database;
 let t: TestApp;
@@ -56,18 +57,6 @@ afterAll(async () => {
   await database.close();
 });
 
-/** Resolves once the store's value passes `check` (the list follows the task event stream). */
-function until<T>(store: { get(): T; listen(cb: (value: T) => void): () => void }, check: (value: T) => boolean): Promise<T> {
-  return new Promise((resolve) => {
-    if (check(store.get())) return resolve(store.get());
-    const stop = store.listen((value) => {
-      if (!check(value)) return;
-      stop();
-      resolve(value);
-    });
-  });
-}
-
 const toasts = () => $toasts.get().map((x) => x.message);
 
 describe('the Subdomains tab store', () => {
@@ -85,12 +74,12 @@ describe('the Subdomains tab store', () => {
     expect(outcome.ok).toBe(true);
     expect(toasts()).toContain('Subdomain successfully created!');
     const name = `store.${parent.domain}`;
-    const live = await until(subdomainsList.$list, (s) => s.answer?.data.some((d) => d.domain === name && d.status === 'ACTIVE') ?? false);
+    const live = await storeShows(`the Subdomains tab showing ${name} ACTIVE`, subdomainsList.$list, (s) => s.answer?.data.some((d) => d.domain === name && d.status === 'ACTIVE') ?? false, t.signal);
     const made = live.answer!.data.find((d) => d.domain === name)!;
 
     await removeSubdomain(made.guid);
     expect(toasts()).toContain('Domain deletion successfully scheduled!');
-    await until(subdomainsList.$list, (s) => !(s.answer?.data.some((d) => d.guid === made.guid) ?? true));
+    await storeShows(`the Subdomains tab without ${name}`, subdomainsList.$list, (s) => !(s.answer?.data.some((d) => d.guid === made.guid) ?? true), t.signal);
     stop();
   });
 });
@@ -105,13 +94,13 @@ describe('the Email Addresses tab store', () => {
 
     expect((await forwarderForm.submit({ email_address: 'Desk', forward_to_email_address: 'desk@elsewhere.example' })).ok).toBe(true);
     expect(toasts()).toContain('Email address successfully created!');
-    const live = await until(forwardersList.$list, (s) => s.answer?.data.some((f) => f.address === 'desk' && f.status === 'ACTIVE') ?? false);
+    const live = await storeShows('the Email Addresses tab showing desk ACTIVE', forwardersList.$list, (s) => s.answer?.data.some((f) => f.address === 'desk' && f.status === 'ACTIVE') ?? false, t.signal);
     const made = live.answer!.data.find((f) => f.address === 'desk')!;
     expect(made.email_address).toBe(`desk@${parent.domain}`);
 
     await removeForwarder(made.guid);
     expect(toasts()).toContain('Email address deletion successfully scheduled!');
-    await until(forwardersList.$list, (s) => !(s.answer?.data.some((f) => f.guid === made.guid) ?? true));
+    await storeShows('the Email Addresses tab without desk', forwardersList.$list, (s) => !(s.answer?.data.some((f) => f.guid === made.guid) ?? true), t.signal);
     stop();
   });
 });

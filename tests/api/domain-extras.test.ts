@@ -68,7 +68,7 @@ afterAll(async () => {
 });
 
 const client = () => t.client(demo);
-const finished = (task: string) => taskFinished(client(), parent.group, task);
+const finished = (task: string) => taskFinished(t, demo, parent.group, task);
 const subdomainBody = (subdomain: unknown, extra: Record<string, unknown> = {}) => ({ subdomain, ip_address: ip.guid, hosting_account: account, ...extra }) as Parameters<typeof createSubdomain>[2];
 
 /** The subdomains of `guid` (the rows a refused creation must not have added). */

@@ -36,7 +36,7 @@ afterAll(async () => {
   await database.close();
 });
 
-const finished = (task: string) => taskFinished(t.client(demo), target.group, task);
+const finished = (task: string) => taskFinished(t, demo, target.group, task);
 
 
 describe('Modify IP Address (spec part 2, 2.5)', () => {

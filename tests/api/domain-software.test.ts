@@ -9,9 +9,9 @@ import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
 import { CERTIFICATE_ISSUER } from '../../src/server/services/certificate-issuer';
 import { openSeededApp, type TestApp } from './helpers/app';
 import { customHostDomain } from './helpers/domain-picks';
-import { refusal, taskFinished } from './helpers/outcomes';
+import { openTaskStream, refusal, taskFinished } from './helpers/outcomes';
 import { listGroupTasks } from '../../src/lib/requests/tasks';
-import type { Task } from '../../src/lib/api/tasks';
+import { SSL_REQUEST_PENDING } from '../../src/server/routes/domain-software';
 
 let database: Database;
 let t: TestApp;
@@ -45,8 +45,7 @@ afterAll(async () => {
   await database.close();
 });
 
-const finished = (task: string) => taskFinished(t.client(demo), target.group, task);
-
+const finished = (task: string) => taskFinished(t, demo, target.group, task);
 
 const form = (extra: Partial<InstallSoftware> = {}): InstallSoftware => ({
   software: 'WORDPRESS',
@@ -70,15 +69,20 @@ describe("SSL certificate (spec part 2, 2.5 'Install SSL Certificate')", () => {
     await db.delete(dnsRecords).where(apex);
     await db.insert(dnsRecords).values({ zoneGuid: zone!.guid, type: 'A', name: '', value: '203.0.113.9' });
 
-    const answer = await installSsl(t.client(demo), target.guid, {});
-    let waiting: Task['items'][number] | undefined;
-    for (let i = 0; i < 400 && !waiting; i++) {
-      const task = (await listGroupTasks(t.client(demo), target.group, { per_page: 100 })).data.find((x) => x.guid === answer.task.guid);
-      waiting = task?.items.find((item) => item.status === 'RETRYING');
-      if (!waiting) await new Promise((r) => setTimeout(r, 25));
+    const stream = await openTaskStream(t, demo);
+    let answer: Awaited<ReturnType<typeof installSsl>>;
+    try {
+      answer = await installSsl(t.client(demo), target.guid, {});
+      await stream.next(answer.task.guid, 'the certificate item to wait for the DNS (RETRYING)', (event) => event.item?.status === 'RETRYING');
+    } finally {
+      await stream.close();
     }
-    expect(waiting?.error).toBe(`Waiting for ${target.domain} to resolve to its assigned IP address ${ip} (it resolves to 203.0.113.9).`);
+    const task = (await listGroupTasks(t.client(demo), target.group, { per_page: 100 })).data.find((x) => x.guid === answer.task.guid);
+    expect(task?.items.find((item) => item.status === 'RETRYING')?.error).toBe(`Waiting for ${target.domain} to resolve to its assigned IP address ${ip} (it resolves to 203.0.113.9).`);
     expect((await getDomain(t.client(demo), target.guid)).ssl_certificate).toMatchObject({ status: 'PENDING' });
+    // While it waits, the same request again is answered with it (a double click); another is refused, not dropped.
+    expect((await installSsl(t.client(demo), target.guid, {})).task.guid).toBe(answer.task.guid);
+    expect((await refusal(installSsl(t.client(demo), target.guid, { include_www_subdomain: true }), 409)).body.errors).toEqual([SSL_REQUEST_PENDING]);
 
     await db.update(dnsRecords).set({ value: ip }).where(apex);
     expect((await finished(answer.task.guid)).status).toBe('COMPLETED');

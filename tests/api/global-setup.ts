@@ -23,7 +23,7 @@ const timings = (what: string, started: number) => {
 };
 
 /**
- * Runs once per `vitest run`, and builds two databases for the test files to load: a
+ * Runs once per `vitest run` (for both projects that read them), and builds two databases for the test files to load: a
  * migrated empty one (initdb and the migrations take seconds) and a migrated one with the
  * demo data (seedDemo takes seconds more, for every file that used to run it).
  * On PGlite both are dumps of the data folder, loaded by each file.
@@ -38,6 +38,27 @@ const timings = (what: string, started: number) => {
  * runs out (invoices, announcements, API keys, invitations) does so days away.
  */
 export default async function setup(project: TestProject) {
+  // Two projects read these databases (api and api-stores, vitest.config.ts): they share one build.
+  const shared = globalThis as typeof globalThis & { hostdeckTemplates?: { built: Promise<Built>; users: number } };
+  shared.hostdeckTemplates ??= { built: build(), users: 0 };
+  const run = shared.hostdeckTemplates;
+  run.users++;
+  const { provided, teardown } = await run.built;
+  for (const [key, value] of Object.entries(provided) as [keyof Provided, string][]) project.provide(key, value);
+  return async () => {
+    if (--run.users > 0) return;
+    delete shared.hostdeckTemplates;
+    await teardown();
+  };
+}
+
+type Provided = Pick<import('vitest').ProvidedContext, 'pgliteTemplate' | 'pgliteSeededTemplate' | 'postgresSeededTemplate'>;
+interface Built {
+  provided: Provided;
+  teardown: () => Promise<void>;
+}
+
+async function build(): Promise<Built> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     await dropWorkerDatabases(url);
@@ -51,12 +72,10 @@ export default async function setup(project: TestProject) {
       await template.close();
     }
     timings('PostgreSQL seeded template built', started);
-    project.provide('pgliteTemplate', '');
-    project.provide('pgliteSeededTemplate', '');
-    project.provide('postgresSeededTemplate', SEEDED_TEMPLATE);
-    return async () => {
+    return {
+      provided: { pgliteTemplate: '', pgliteSeededTemplate: '', postgresSeededTemplate: SEEDED_TEMPLATE },
       // The template, the workers' databases and the seeded copies.
-      await dropWorkerDatabases(url);
+      teardown: () => dropWorkerDatabases(url),
     };
   }
   const started = performance.now();
@@ -78,10 +97,8 @@ export default async function setup(project: TestProject) {
   } finally {
     await database.close();
   }
-  project.provide('pgliteTemplate', file);
-  project.provide('pgliteSeededTemplate', seededFile);
-  project.provide('postgresSeededTemplate', '');
-  return async () => {
-    await rm(dir, { recursive: true, force: true });
+  return {
+    provided: { pgliteTemplate: file, pgliteSeededTemplate: seededFile, postgresSeededTemplate: '' },
+    teardown: () => rm(dir, { recursive: true, force: true }),
   };
 }

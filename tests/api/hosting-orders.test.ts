@@ -38,6 +38,7 @@ import type { Database } from '../../src/server/db/connection';
 import { contacts, emails, hostingAccounts, hostingPlans, hostingServers, invoices, ipGroups, orders } from '../../src/server/db/schema/index';
 import { openSecret } from '../../src/server/services/secret-box';
 import { openSeededApp, type TestApp } from './helpers/app';
+import { until } from '../helpers/waiting';
 import { refusal } from './helpers/outcomes';
 import { payInFull } from './helpers/pay';
 import { withoutOwnerScopes } from './helpers/scopes';
@@ -68,14 +69,7 @@ const accountNamed = async (company: string, name: string) =>
 const accountRow = async (guid: string) => (await database.db.select().from(hostingAccounts).where(eq(hostingAccounts.guid, guid)))[0]!;
 
 /** Waits for the job (hosting-provision.ts) to create the account, reading its row as the page's load would. */
-async function created(guid: string) {
-  for (let i = 0; i < 400; i++) {
-    const row = await accountRow(guid);
-    if (row.isCreated) return row;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`The hosting account ${guid} was not created.`);
-}
+const created = (guid: string) => until(`the hosting run to create the account ${guid}`, () => accountRow(guid), (row) => row.isCreated, t.signal);
 
 describe('what a shared hosting order offers', () => {
   it('answers the plans on offer nested as data.data, priced in the company currency', async () => {

@@ -43,7 +43,7 @@ describe.skipIf(!url)('an Idempotency-Key across a killed server process (Postgr
     session = await server.signIn('demo@hostdeck.test');
     account = (await database.db.select().from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, session.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING'))).limit(1))[0]!.guid;
     group = (await createDomainGroup(server.client(session), { name: 'Killed mid-request', default_hosting_account: account })).group.guid;
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await server?.kill('SIGKILL');
@@ -133,7 +133,7 @@ describe.skipIf(!url)('an Idempotency-Key across a killed server process (Postgr
     return { domains: names.map((domain, i): NewDomain => ({ domain, ip_address: ips[i]!.guid, group, hosting_account: account })) };
   }
 
-  it('killed after claiming the key, before its work committed: the retry adds the domains once', { timeout: 120_000 }, async () => {
+  it('killed after claiming the key, before its work committed: the retry adds the domains once', async () => {
     const names = ['killed-early-1.example', 'killed-early-2.example'];
     const body = await submission(names);
     // The company's row is what the work locks first (src/server/db/locks.ts): held here, the work cannot start.
@@ -142,7 +142,7 @@ describe.skipIf(!url)('an Idempotency-Key across a killed server process (Postgr
     await retried(body, 'killed-early', names);
   });
 
-  it('killed after its domains committed, before their task: the retry starts their task and adds none again', { timeout: 120_000 }, async () => {
+  it('killed after its domains committed, before their task: the retry starts their task and adds none again', async () => {
     const names = ['killed-midway.example'];
     const body = await submission(names);
     // New tasks wait for this lock: the domains commit, their task cannot.

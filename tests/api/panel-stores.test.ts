@@ -8,6 +8,7 @@ import { cleanStores } from 'nanostores';
 import { useTestStorageEngine } from '@nanostores/persistent';
 import { openSeededApp, type TestApp } from './helpers/app';
 import { pageInMemory } from './helpers/page';
+import { storeShows } from '../helpers/waiting';
 import type { Database } from '../../src/server/db/connection';
 import { panelApi, setEnvironment } from '../../src/stores/environment';
 import { $companyGuid, $token } from '../../src/stores/credentials';
@@ -91,7 +92,7 @@ describe('a paged list store', () => {
   /** Shown, as a mounted island keeps it: the list loads its first page once, on mount. */
   async function shown() {
     const unbind = loginsList.$list.listen(() => undefined);
-    await expect.poll(() => loginsList.$list.get().loading).toBe(false);
+    await storeShows('the first page of logins to load or fail', loginsList.$list, (list) => !list.loading, t.signal);
     return unbind;
   }
 
@@ -103,7 +104,7 @@ describe('a paged list store', () => {
     expect(first.answer?.total).toBeGreaterThan(0);
     expect(first.answer?.data.length).toBe(Math.min(first.answer!.total, first.perPage));
     loginsList.setPageSize(10);
-    await expect.poll(() => loginsList.$list.get().loading).toBe(false);
+    await storeShows('the logins loaded 10 a page', loginsList.$list, (list) => !list.loading && list.perPage === 10, t.signal);
     expect(loginsList.$list.get()).toMatchObject({ page: 1, perPage: 10 });
     expect(loginsList.$list.get().answer?.data.length).toBe(Math.min(first.answer!.total, 10));
     unbind();

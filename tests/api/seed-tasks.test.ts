@@ -27,7 +27,7 @@ afterAll(async () => {
 const UNFINISHED = ['ACTIVE', 'PENDING'];
 
 describe('the seeded tasks', () => {
-  it('are all finished once the job engine has worked through them after a fresh seed', { timeout: 120_000 }, async () => {
+  it('are all finished once the job engine has worked through them after a fresh seed', async () => {
     const { db } = database;
     // The demo shows work in progress on a fresh start: there is something for the engine to finish.
     const inProgress = (await db.select({ guid: tasks.guid }).from(tasks).where(inArray(tasks.status, UNFINISHED))).map((r) => r.guid);

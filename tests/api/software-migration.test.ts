@@ -66,7 +66,7 @@ afterAll(async () => {
 const details = (extra: Record<string, unknown> = {}) => ({ ftp_host: '127.0.0.1', ftp_port: port, ftp_username: 'site', ftp_password: 'secret', ...extra });
 
 
-const finished = (task: string, group: string) => taskFinished(t.client(demo), group, task);
+const finished = (task: string, group: string) => taskFinished(t, demo, group, task);
 
 describe('Migrate Software over FTP (spec part 2, 2.5)', () => {
   it('tests the connection, in the words of the spec', async () => {

@@ -67,7 +67,7 @@ afterAll(async () => {
 const env = () => ({ DATA_DIR: dir, DATABASE_URL: '', PROVISION_STEP_MS: String(STEP_MS), EVENT_HEARTBEAT_MS: '1000' });
 
 describe('a task across a killed process', () => {
-  it('finishes once after a restart, items not doubled, and the stream follows it', { timeout: 120_000 }, async () => {
+  it('finishes once after a restart, items not doubled, and the stream follows it', async () => {
     const started = performance.now();
     const first = (running = await startApiProcess(env()));
     const bootMs = performance.now() - started;

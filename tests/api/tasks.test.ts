@@ -12,6 +12,7 @@ import { DNS_ZONE_RESET, dnsZoneResetItems, nextSerial } from '../../src/server/
 import { STEPS, type Step } from '../../src/server/jobs/steps/index';
 import { DEFAULT_NAMESERVERS } from '../../src/server/services/dns-defaults';
 import { openSeededApp, type TestApp } from './helpers/app';
+import { taskFinished } from './helpers/outcomes';
 
 let database: Database;
 let t: TestApp;
@@ -72,15 +73,7 @@ const refusal = async (promise: Promise<unknown>) => {
   return error as ApiError;
 };
 
-async function settled(guid: string, group: string): Promise<Task> {
-  for (let i = 0; i < 200; i++) {
-    const page = await listGroupTasks(t.client(demo), group, { per_page: 100 });
-    const found = page.data.find((x) => x.guid === guid);
-    if (found && (found.status === 'COMPLETED' || found.status === 'FAILURE')) return found;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`task ${guid} did not finish`);
-}
+const settled = (guid: string, group: string): Promise<Task> => taskFinished(t, demo, group, guid);
 
 describe('POST /domains/{guid}/dns_zone/reset/', () => {
   it('starts a task whose three steps restore the default zone, once', async () => {
@@ -159,7 +152,7 @@ describe('POST /domains/{guid}/dns_zone/reset/', () => {
 });
 
 describe('a step that fails for a passing reason', () => {
-  it('is tried again after a delay (RETRYING), then completes', { timeout: 30_000 }, async () => {
+  it('is tried again after a delay (RETRYING), then completes', async () => {
     let calls = 0;
     // A step of the registry's shape, added for this test only: its first run fails.
     (STEPS as Record<string, Step>).TEST_FLAKY_STEP = {

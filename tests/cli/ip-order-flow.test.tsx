@@ -1,4 +1,4 @@
-import { cleanup, render } from 'ink-testing-library';
+import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IpOrderOptions, MarketplaceEntry } from '../../src/lib/api/ip-orders';
 import { summaryOf } from '../../src/lib/rules/ip-order';
@@ -6,6 +6,7 @@ import { COUPON_OVERRIDES, NO_FILTER_QUESTION } from '../../src/lib/schemas/ip-o
 import { ApiError } from '../../src/lib/errors';
 import type { ChosenOrder } from '../../cli/commands/ip-order';
 import { IpOrderFlow } from '../../cli/ui/IpOrderFlow';
+import { calledBack, renderInk } from './helpers/ink';
 
 afterEach(() => {
   cleanup();
@@ -39,75 +40,58 @@ const OPTIONS: IpOrderOptions = {
   coupon: null,
 };
 
-/**
- * Lets React finish what the last frame began: a question's key handler subscribes in an effect
- * that runs just after its frame is drawn, and Ink hands a key only to the handlers subscribed
- * when it arrives. The effects are queued before this (at the commit), so a few turns suffice.
- */
-async function settle() {
-  for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
-}
-
-/** Types keys one at a time, each after the flow has settled, as a person would. */
-async function keys(stdin: { write(data: string): void }, ...sequence: string[]) {
-  for (const key of sequence) {
-    await settle();
-    stdin.write(key);
-  }
-  await settle();
-}
-
 function mount(overrides: { options?: (coupon: string | null) => Promise<IpOrderOptions> } = {}) {
-  const onDone = vi.fn<(order: ChosenOrder | null) => void>();
+  const { callback: onDone, called: done } = calledBack<[ChosenOrder | null]>('the flow to end with the order or null');
   const marketplace = vi.fn(async () => ENTRIES);
-  const app = render(
+  const app = renderInk(
     <IpOrderFlow catalogue={{ groups: GROUPS, options: OPTIONS }} marketplace={marketplace} options={overrides.options ?? (async () => OPTIONS)} onDone={onDone} />,
   );
-  return { ...app, onDone, marketplace };
+  return { ...app, onDone, done, marketplace };
 }
 
 describe('hostdeck ip order, asked step by step', () => {
   it('walks group, type, filter, excluded groups, locations, counts, slots, cycle and coupon to the summary priced as the panel prices it', async () => {
-    const { stdin, lastFrame, onDone, marketplace } = mount();
+    const app = mount();
+    const { lastFrame, marketplace } = app;
     expect(lastFrame()).toContain('Which IP group do the addresses go to?');
-    await keys(stdin, ENTER); // Main network
-    await vi.waitFor(() => expect(lastFrame()).toContain('IP address type'));
-    await keys(stdin, ENTER); // Dedicated
-    await vi.waitFor(() => expect(lastFrame()).toContain('Subnet filter'));
-    await keys(stdin, ENTER); // C-class, the default, first
-    await vi.waitFor(() => expect(lastFrame()).toContain('Exclude the subnets of these groups'));
-    await keys(stdin, SPACE, ENTER); // Blogs
-    await vi.waitFor(() => expect(lastFrame()).toContain('Locations'));
+    app.type(ENTER); // Main network
+    await app.shows('IP address type');
+    app.type(ENTER); // Dedicated
+    await app.shows('Subnet filter');
+    app.type(ENTER); // C-class, the default, first
+    await app.shows('Exclude the subnets of these groups');
+    app.type(SPACE, ENTER); // Blogs
+    await app.shows('Locations');
     expect(marketplace).toHaveBeenCalledWith('DEDICATED', 'C', [GROUPS[1]!.guid]);
     // Los Angeles has nothing left and is not offered.
     expect(lastFrame()).not.toContain('Los Angeles');
     expect(lastFrame()).toContain('New York, Somewhere - 40 available, $3.00 a month');
 
-    await keys(stdin, ENTER);
-    await vi.waitFor(() => expect(lastFrame()).toContain('Please choose at least 1 location!'));
-    await keys(stdin, SPACE, DOWN, SPACE, ENTER); // New York and Frankfurt
-    await vi.waitFor(() => expect(lastFrame()).toContain('IP addresses in New York (1-40'));
-    await keys(stdin, '4', '1', ENTER);
-    await vi.waitFor(() => expect(lastFrame()).toContain('Enter a whole number from 1 to 40.'));
-    await keys(stdin, '\u007F', ENTER); // backspace: 4
-    await vi.waitFor(() => expect(lastFrame()).toContain('Website slots per address in New York'));
-    await keys(stdin, '3', ENTER);
-    await vi.waitFor(() => expect(lastFrame()).toContain('IP addresses in Frankfurt (1-12'));
-    await keys(stdin, ENTER); // 1, the default
-    await vi.waitFor(() => expect(lastFrame()).toContain('Website slots per address in Frankfurt'));
-    await keys(stdin, ENTER);
-    await vi.waitFor(() => expect(lastFrame()).toContain('Billing cycle'));
+    app.type(ENTER);
+    await app.shows('Please choose at least 1 location!');
+    app.type(SPACE, DOWN, SPACE, ENTER); // New York and Frankfurt
+    await app.shows('IP addresses in New York (1-40');
+    app.type('4', '1', ENTER);
+    await app.shows('Enter a whole number from 1 to 40.');
+    app.type('\u007F', ENTER); // backspace: 4
+    await app.shows('Website slots per address in New York');
+    app.type('3', ENTER);
+    await app.shows('IP addresses in Frankfurt (1-12');
+    app.type(ENTER); // 1, the default
+    await app.shows('Website slots per address in Frankfurt');
+    app.type(ENTER);
+    await app.shows('Billing cycle');
     expect(lastFrame()).toContain('ANNUALLY (10% off)');
-    await keys(stdin, ENTER);
-    await vi.waitFor(() => expect(lastFrame()).toContain('Coupon (Enter for none)'));
-    await keys(stdin, ENTER);
+    app.type(ENTER);
+    await app.shows('Coupon (Enter for none)');
+    app.type(ENTER);
 
     const expected = summaryOf({ ipType: 'DEDICATED', entries: ENTRIES, picks: { 'us-nyc': { count: 4, slots: 3 }, 'de-fra': { count: 1, slots: 1 } }, cycle: OPTIONS.billing_cycles[0]!, coupon: null, options: OPTIONS });
-    await vi.waitFor(() => expect(lastFrame()).toContain(`Total: $${(expected.total_amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`));
+    await app.shows(`Total: $${(expected.total_amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
     expect(lastFrame()).toContain('✔ New York: 4 addresses, 3 website slots each');
-    await keys(stdin, 'y');
-    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
-    const order = onDone.mock.calls[0]![0]!;
+    app.type('y');
+    const [order] = await app.done();
+    if (!order) throw new Error('The flow ended without an order.');
     expect(order.choices).toEqual({ group: GROUPS[0]!.guid, ipType: 'DEDICATED', filter: 'C', excludedGroups: [GROUPS[1]!.guid], billingCycle: 'ANNUALLY', coupon: '' });
     expect(order.picks).toEqual({ 'us-nyc': { count: 4, slots: 3 }, 'de-fra': { count: 1, slots: 1 } });
   });
@@ -117,25 +101,28 @@ describe('hostdeck ip order, asked step by step', () => {
       if (coupon === 'NOPE') throw new ApiError(400, { errors: ['This coupon is not valid!'], fields: { coupon: 'This coupon is not valid!' } });
       return { ...OPTIONS, coupon: coupon ? { code: coupon, name: 'Annual', discount_type: 'PERCENTAGE' as const, percentage_value: 20 } : null };
     });
-    const { stdin, lastFrame, onDone } = mount({ options });
-    await keys(stdin, ENTER, DOWN, ENTER); // Main network, Shared
-    await vi.waitFor(() => expect(lastFrame()).toContain('Subnet filter'));
-    await keys(stdin, DOWN, DOWN, DOWN, ENTER); // No filter
-    await vi.waitFor(() => expect(lastFrame()).toContain(NO_FILTER_QUESTION));
-    await keys(stdin, 'y');
-    await vi.waitFor(() => expect(lastFrame()).toContain('Exclude the subnets'));
-    await keys(stdin, ENTER, SPACE, ENTER); // no exclusions; New York
-    await vi.waitFor(() => expect(lastFrame()).toContain('IP addresses in New York'));
-    await keys(stdin, ENTER); // shared: no slots question
-    await vi.waitFor(() => expect(lastFrame()).toContain('Billing cycle'));
-    await keys(stdin, ENTER);
-    await vi.waitFor(() => expect(lastFrame()).toContain('Coupon'));
-    await keys(stdin, ...'nope', ENTER);
-    await vi.waitFor(() => expect(lastFrame()).toContain('This coupon is not valid!'));
-    await keys(stdin, '\u007F', '\u007F', '\u007F', '\u007F', ...'annual', ENTER);
-    await vi.waitFor(() => expect(lastFrame()).toContain(COUPON_OVERRIDES));
+    const app = mount({ options });
+    app.type(ENTER, DOWN, ENTER); // Main network, Shared
+    await app.shows('Subnet filter');
+    app.type(DOWN, DOWN, DOWN, ENTER); // No filter
+    await app.shows(NO_FILTER_QUESTION);
+    app.type('y');
+    await app.shows('Exclude the subnets');
+    app.type(ENTER); // no exclusions
+    // The locations are read from the API before they are asked: keys before that are not for them.
+    await app.shows('Locations');
+    app.type(SPACE, ENTER); // New York
+    await app.shows('IP addresses in New York');
+    app.type(ENTER); // shared: no slots question
+    await app.shows('Billing cycle');
+    app.type(ENTER);
+    await app.shows('Coupon');
+    app.type(...'nope', ENTER);
+    await app.shows('This coupon is not valid!');
+    app.type('\u007F', '\u007F', '\u007F', '\u007F', ...'annual', ENTER);
+    await app.shows(COUPON_OVERRIDES);
     expect(options).toHaveBeenLastCalledWith('ANNUAL');
-    await keys(stdin, 'n');
-    await vi.waitFor(() => expect(onDone).toHaveBeenCalledWith(null));
+    app.type('n');
+    expect(await app.done()).toEqual([null]);
   });
 });

@@ -1,10 +1,11 @@
 import { Readable, Writable } from 'node:stream';
 import { cleanup, render } from 'ink-testing-library';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loginSchema } from '../../src/lib/schemas/auth';
 import { Message } from '../../cli/ui/Message';
 import { Prompt } from '../../cli/ui/Prompt';
 import { createUi } from '../../cli/ui/render';
+import { calledBack, renderInk } from './helpers/ink';
 
 afterEach(() => {
   cleanup();
@@ -19,64 +20,64 @@ const emailProblem = (value: string) => {
 };
 
 describe('Prompt', () => {
-  it('keeps asking until the answer passes, then shows it and submits it', async () => {
-    const onSubmit = vi.fn();
-    const { stdin, lastFrame, frames } = render(<Prompt label="Email" validate={emailProblem} onSubmit={onSubmit} />);
-    expect(lastFrame()).toContain('? Email:');
+  const submitted = () => calledBack<[string]>('the prompt to submit its answer');
 
-    stdin.write(ENTER);
-    await vi.waitFor(() => expect(lastFrame()).toContain('Please enter your email address!'));
+  it('keeps asking until the answer passes, then shows it and submits it', async () => {
+    const { callback: onSubmit, called } = submitted();
+    const app = renderInk(<Prompt label="Email" validate={emailProblem} onSubmit={onSubmit} />);
+    expect(app.lastFrame()).toContain('? Email:');
+
+    app.type(ENTER);
+    await app.shows('Please enter your email address!');
     expect(onSubmit).not.toHaveBeenCalled();
 
-    for (const key of 'jane@example.com') stdin.write(key);
-    await vi.waitFor(() => expect(lastFrame()).toContain('jane@example.com'));
+    app.type(...'jane@example.com');
     // Typing clears the complaint.
-    expect(lastFrame()).not.toContain('Please enter your email address!');
+    expect(await app.shows('jane@example.com')).not.toContain('Please enter your email address!');
 
-    stdin.write(ENTER);
-    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith('jane@example.com'));
-    expect(lastDrawn(frames)).toContain('✔ Email: jane@example.com');
+    app.type(ENTER);
+    expect(await called()).toEqual(['jane@example.com']);
+    expect(lastDrawn(app.frames)).toContain('✔ Email: jane@example.com');
   });
 
   it('takes an answer pasted with its Enter as submitted', async () => {
-    const onSubmit = vi.fn();
-    const { stdin, frames } = render(<Prompt label="Email" validate={emailProblem} onSubmit={onSubmit} />);
-    stdin.write('jane@example.com\r');
-    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith('jane@example.com'));
-    expect(lastDrawn(frames)).toContain('✔ Email: jane@example.com');
+    const { callback: onSubmit, called } = submitted();
+    const app = renderInk(<Prompt label="Email" validate={emailProblem} onSubmit={onSubmit} />);
+    app.type('jane@example.com\r');
+    expect(await called()).toEqual(['jane@example.com']);
+    expect(lastDrawn(app.frames)).toContain('✔ Email: jane@example.com');
   });
 
   it('takes a pasted secret with its Enter as submitted, without showing it', async () => {
-    const onSubmit = vi.fn();
-    const { stdin, frames } = render(<Prompt label="Password" secret onSubmit={onSubmit} />);
-    stdin.write('hunter2\r');
-    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith('hunter2'));
-    expect(frames.join('')).not.toContain('hunter2');
+    const { callback: onSubmit, called } = submitted();
+    const app = renderInk(<Prompt label="Password" secret onSubmit={onSubmit} />);
+    app.type('hunter2\r');
+    expect(await called()).toEqual(['hunter2']);
+    expect(app.frames.join('')).not.toContain('hunter2');
   });
 
   it('keeps a pasted answer that is refused, without its Enter, for correcting', async () => {
-    const onSubmit = vi.fn();
+    const { callback: onSubmit, called } = submitted();
     const dotCom = (v: string) => (v.endsWith('.com') ? undefined : 'Please end it with .com!');
-    const { stdin, lastFrame } = render(<Prompt label="Email" validate={dotCom} onSubmit={onSubmit} />);
-    stdin.write('jane@example\r');
-    await vi.waitFor(() => expect(lastFrame()).toContain('Please end it with .com!'));
+    const app = renderInk(<Prompt label="Email" validate={dotCom} onSubmit={onSubmit} />);
+    app.type('jane@example\r');
+    await app.shows('Please end it with .com!');
     expect(onSubmit).not.toHaveBeenCalled();
-    for (const key of '.com') stdin.write(key);
-    await vi.waitFor(() => expect(lastFrame()).toContain('jane@example.com'));
-    stdin.write(ENTER);
-    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith('jane@example.com'));
+    app.type(...'.com');
+    await app.shows('jane@example.com');
+    app.type(ENTER);
+    expect(await called()).toEqual(['jane@example.com']);
   });
 
   it('never shows a secret answer', async () => {
-    const onSubmit = vi.fn();
-    const { stdin, lastFrame, frames } = render(<Prompt label="Password" secret onSubmit={onSubmit} />);
-    for (const key of 'hunter2') stdin.write(key);
-    await vi.waitFor(() => expect(lastFrame()).toContain('*******'));
-    expect(lastFrame()).not.toContain('hunter2');
-    stdin.write(ENTER);
-    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith('hunter2'));
-    expect(lastDrawn(frames)).toContain('✔ Password: ********');
-    expect(frames.join('')).not.toContain('hunter2');
+    const { callback: onSubmit, called } = submitted();
+    const app = renderInk(<Prompt label="Password" secret onSubmit={onSubmit} />);
+    app.type(...'hunter2');
+    expect(await app.shows('*******')).not.toContain('hunter2');
+    app.type(ENTER);
+    expect(await called()).toEqual(['hunter2']);
+    expect(lastDrawn(app.frames)).toContain('✔ Password: ********');
+    expect(app.frames.join('')).not.toContain('hunter2');
   });
 });
 

@@ -216,7 +216,21 @@ test.describe('hostile announcement HTML', () => {
     await banner.getByRole('link', { name: 'details' }).click();
     const more = banner.getByText('more');
     if (await more.count()) await more.click();
-    await page.waitForTimeout(500);
+    // A click's handlers run while it is dispatched; what could run later is an image's load or
+    // error handler. Each image has loaded or failed once these listeners hear it, and a handler
+    // left on the element would have run before them (an attribute's handler is its first listener).
+    await banner.locator('img').evaluateAll((images) =>
+      Promise.all(
+        images.map((image) => {
+          const img = image as HTMLImageElement;
+          if (img.complete) return undefined;
+          return new Promise((settled) => {
+            img.addEventListener('load', settled, { once: true });
+            img.addEventListener('error', settled, { once: true });
+          });
+        }),
+      ),
+    );
 
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);

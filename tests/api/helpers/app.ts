@@ -1,5 +1,5 @@
 import { createApiApp } from '../../../src/server/app';
-import { createApi, type Api } from '../../../src/lib/api/client';
+import { createApi, type Api, type ApiOptions } from '../../../src/lib/api/client';
 import { DEFAULT_CONFIG, type ServerConfig, type ServerDeps } from '../../../src/server/context';
 import type { Database } from '../../../src/server/db/connection';
 import { createMemoryMailer } from '../../../src/server/mail/mailer';
@@ -8,6 +8,7 @@ import { startDnsServer } from '../../../src/server/dns/server';
 import { DEMO_PASSWORD } from '../../../src/server/seed/demo-accounts';
 import { createSeededTestDatabase } from './db';
 import { createViewerCache } from '../../../src/server/auth/viewer-cache';
+import type { TaskEventBus } from '../../../src/server/jobs/events';
 
 export interface TestApp {
   app: ReturnType<typeof createApiApp>;
@@ -22,11 +23,22 @@ export interface TestApp {
    * given session (or anonymous). Operations are called with `send(api, op, input)`.
    */
   client(session?: { token: string; company?: string }): Api;
+  /** The shared client's options over this app in-process (for the task stream, which reads with fetch). */
+  options(session?: { token: string; company?: string }): ApiOptions;
+  /** Aborted when the file closes the app: waits of its tests stop then (tests/helpers/waiting.ts). */
+  readonly signal: AbortSignal;
+  /**
+   * Ends everything the file started on the app, in the order that lets each finish: waits stop,
+   * the job engine stops, open answers (event streams, bodies never read) are cancelled and
+   * every request still running is awaited, then the DNS server closes. The database's
+   * `close()` does this first, so a file's `afterAll` closing its database is enough.
+   */
+  close(): Promise<void>;
   /** Signs in and returns the session token and the default company guid. */
   signIn(email: string, password?: string): Promise<{ token: string; company: string }>;
   /**
    * Starts the DNS server on a free port as `deps.dns`, so steps and checks that resolve names
-   * ask it as the running API does. The file closes it (`t.deps.dns?.close()`) before the database.
+   * ask it as the running API does. It is closed with the app (before the database).
    */
   startDns(): Promise<void>;
 }
@@ -34,6 +46,9 @@ export interface TestApp {
 export function createTestApp(database: Database, config: Partial<ServerConfig> = {}): TestApp {
   let offset = 0;
   const mailer = createMemoryMailer();
+  const closing = new AbortController();
+  const work = inFlight();
+  const engine = createJobEngine(database, () => deps);
   const deps: ServerDeps = {
     db: database.db,
     config: { ...DEFAULT_CONFIG, checkAnswers: true, ...config },
@@ -41,10 +56,17 @@ export function createTestApp(database: Database, config: Partial<ServerConfig> 
     viewers: createViewerCache(database.authChanges),
     now: () => new Date(Date.now() + offset),
     clientIp: (req) => req.headers.get('x-test-ip') ?? '127.0.0.1',
-    // Starts pg-boss only when a test starts a task; such a file stops it before closing the database.
-    jobs: createJobEngine(database, () => deps),
+    // Starts pg-boss only when a test starts a task. Each event stream holds a subscription while
+    // its handler runs, so closing waits for the handlers as well as for the answers.
+    jobs: { ...engine, events: trackedSubscriptions(engine.events, work) },
   };
   const app = createApiApp(deps);
+  const answer = app.fetch;
+  // app.request goes through app.fetch too, so every in-process request is counted here.
+  app.fetch = (request, env, executionContext) => {
+    if (closing.signal.aborted) return Promise.reject(new Error(`A request reached the test app after it closed: ${request.method} ${request.url}`));
+    return work.answered(Promise.resolve(answer(request, env, executionContext)));
+  };
   const call: TestApp['call'] = (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.token) headers.Authorization = `Token ${opts.token}`;
@@ -54,6 +76,25 @@ export function createTestApp(database: Database, config: Partial<ServerConfig> 
       app.request(path, { method, headers, ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}) }),
     );
   };
+  const options = (session?: { token: string; company?: string }): ApiOptions => ({
+    baseURL: 'http://hostdeck.test',
+    credentials: () => ({ token: session?.token ?? null, company: session?.company ?? null }),
+    fetch: async (input, init) => app.request(input instanceof Request ? input : String(input), init),
+  });
+  let closed: Promise<void> | undefined;
+  const shutDown = async () => {
+    closing.abort();
+    await engine.stop();
+    await work.end();
+    await deps.dns?.close();
+    deps.dns = undefined;
+  };
+  const close = () => (closed ??= shutDown());
+  const closeDatabase = database.close.bind(database);
+  database.close = async () => {
+    await close();
+    await closeDatabase();
+  };
   return {
     app,
     deps,
@@ -62,20 +103,104 @@ export function createTestApp(database: Database, config: Partial<ServerConfig> 
       offset += ms;
     },
     call,
-    client: (session) =>
-      createApi({
-        baseURL: 'http://hostdeck.test',
-        credentials: () => ({ token: session?.token ?? null, company: session?.company ?? null }),
-        fetch: async (input, init) => app.request(input instanceof Request ? input : String(input), init),
-      }),
+    client: (session) => createApi(options(session)),
+    options,
+    signal: closing.signal,
+    close,
     async startDns() {
-      deps.dns = await startDnsServer(database.db, { port: 0, host: '127.0.0.1' });
+      const server = await startDnsServer(database.db, { port: 0, host: '127.0.0.1' });
+      let stopped: Promise<void> | undefined;
+      // Files close it themselves too; the second close answers the first.
+      deps.dns = { ...server, close: () => (stopped ??= server.close()) };
     },
     async signIn(email, password = DEMO_PASSWORD) {
       const res = await call('POST', '/auth/login/', { body: { email, password } });
       if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
       const body = (await res.json()) as { token: string; user: { company: { guid: string } } };
       return { token: body.token, company: body.user.company.guid };
+    },
+  };
+}
+
+/**
+ * The requests still being answered: a request counts until its handler has answered and the
+ * answer's body has been read to its end or cancelled. `end` cancels the bodies nobody read to
+ * their end (an event stream ends so) and waits for all of them.
+ */
+function inFlight() {
+  const running = new Set<Promise<unknown>>();
+  /** The bodies not read to their end yet, and how each one says it is over. */
+  const unread = new Map<ReadableStreamDefaultReader<Uint8Array>, () => void>();
+  const hold = (promise: Promise<unknown>) => {
+    const held = promise.catch(() => undefined);
+    running.add(held);
+    void held.finally(() => running.delete(held));
+  };
+  /** The same answer with a body that says when it has been read or cancelled. */
+  const followed = (res: Response): Response => {
+    // These answers can carry no body, and a Response made with one would be refused.
+    if (!res.body || res.status === 204 || res.status === 205 || res.status === 304) return res;
+    const reader = res.body.getReader();
+    const over = Promise.withResolvers<void>();
+    const finish = () => {
+      unread.delete(reader);
+      over.resolve();
+    };
+    unread.set(reader, finish);
+    hold(over.promise);
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          try {
+            const { done, value } = await reader.read();
+            if (done) {
+              controller.close();
+              finish();
+            } else controller.enqueue(value);
+          } catch (error) {
+            controller.error(error);
+            finish();
+          }
+        },
+        async cancel(reason) {
+          await reader.cancel(reason).catch(() => undefined);
+          finish();
+        },
+      },
+      // Nothing is read ahead: the handler writes only as the reader reads, as over a socket.
+      { highWaterMark: 0 },
+    );
+    return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+  };
+  return {
+    answered(answer: Promise<Response>): Promise<Response> {
+      const res = answer.then(followed);
+      hold(res);
+      return res;
+    },
+    hold,
+    async end() {
+      for (const [reader, finish] of [...unread]) {
+        await reader.cancel().catch(() => undefined);
+        finish();
+      }
+      while (running.size) await Promise.all([...running]);
+    },
+  };
+}
+
+/** The engine's event bus, with each subscription (an event stream's handler) counted until it unsubscribes. */
+function trackedSubscriptions(bus: TaskEventBus, work: ReturnType<typeof inFlight>): TaskEventBus {
+  return {
+    ...bus,
+    subscribe(company, listener) {
+      const unsubscribed = Promise.withResolvers<void>();
+      work.hold(unsubscribed.promise);
+      const unsubscribe = bus.subscribe(company, listener);
+      return () => {
+        unsubscribe();
+        unsubscribed.resolve();
+      };
     },
   };
 }

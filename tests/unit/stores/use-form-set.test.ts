@@ -1,9 +1,10 @@
 import { createElement, useEffect } from 'react';
 import { Text } from 'ink';
-import { cleanup, render } from 'ink-testing-library';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useForm } from '../../../src/components/form/use-form';
 import { createForm } from '../../../src/stores/form';
+import { renderInk } from '../../cli/helpers/ink';
 
 // useForm is a React hook; Ink's renderer (no DOM needed) runs it as the panel's would.
 afterEach(() => cleanup());
@@ -25,7 +26,8 @@ function TwoSets() {
 
 describe('useForm set', () => {
   it('keeps both values when one handler sets two', async () => {
-    const { lastFrame } = render(createElement(TwoSets));
-    await vi.waitFor(() => expect(lastFrame()).toBe('{"method":"CRYPTOMUS","coin":"USDT"}'));
+    const app = renderInk(createElement(TwoSets));
+    await app.shows('"method":"CRYPTOMUS"');
+    expect(app.lastFrame()).toBe('{"method":"CRYPTOMUS","coin":"USDT"}');
   });
 });
