@@ -5,6 +5,7 @@ import type { ViewerCache } from './auth/viewer-cache';
 import type { JobEngine } from './jobs/engine';
 import type { EdgeHandle } from './edge/server';
 import type { DnsHandle } from './dns/server';
+import type { CertificateIssuer } from './services/certificate-issuer';
 
 export interface ServerConfig {
   /** Minutes without a request after which a session ends. */
@@ -54,6 +55,8 @@ export interface ServerDeps {
   edge?: EdgeHandle;
   /** The authoritative DNS server (src/server/dns), once started; absent where none runs (most tests). */
   dns?: DnsHandle;
+  /** Issues the Let's Encrypt certificates (ACME_DIRECTORY_URL); absent, the sandbox issuer does. */
+  certificates?: CertificateIssuer;
 }
 
 export interface Viewer {

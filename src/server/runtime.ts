@@ -8,6 +8,7 @@ import { createJobEngine } from './jobs/engine';
 import { edgeOptionsFromEnv, startEdge } from './edge/server';
 import { dnsOptionsFromEnv, startDnsServerBeside } from './dns/server';
 import { createViewerCache } from './auth/viewer-cache';
+import { issuerFromEnv } from './services/acme-issuer';
 import { panelAddress, startupBanner } from './startup-banner';
 
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -46,6 +47,8 @@ async function start(): Promise<ServerDeps> {
   const result = await seedDemo(database.db);
   const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${process.env.DATA_DIR ?? './data'}`;
   console.log(`[hostdeck] database ready: ${where}${result.seeded ? ', demo data seeded' : ''}`);
+  const certificates = issuerFromEnv();
+  console.log(`[hostdeck] certificates from ${certificates.description}`);
   const deps: ServerDeps = {
     db: database.db,
     config: configFromEnv(),
@@ -54,6 +57,7 @@ async function start(): Promise<ServerDeps> {
     now: () => new Date(),
     clientIp: clientAddressOf,
     jobs: createJobEngine(database, () => deps),
+    certificates,
   };
   // Started with the database, so tasks a stopped process left half-done resume now. Should it
   // fail, the API still serves, and the first task started tries again.
@@ -70,15 +74,15 @@ async function start(): Promise<ServerDeps> {
   await startEdge(deps.db, edge, deps.now)
     .then((handle) => {
       deps.edge = handle;
-      console.log(`[hostdeck] HTTP edge on http://${edge.host}:${handle.port}`);
+      console.log(`[hostdeck] HTTP edge on http://${edge.host}:${handle.port}${handle.tlsPort === null ? '' : ` and https://${edge.host}:${handle.tlsPort}`}`);
     })
     .catch((error: unknown) => console.error(`[hostdeck] HTTP edge did not start on ${edge.host}:${edge.port}:`, error));
   // The DNS server answers the zones the panel edits; like the edge, a taken port leaves the API serving.
   const dns = dnsOptionsFromEnv();
-  const dnsHandle = await startDnsServerBeside(deps.db, dns);
+  const dnsHandle = await startDnsServerBeside(database, dns);
   if (dnsHandle) {
     deps.dns = dnsHandle;
-    console.log(`[hostdeck] DNS server on ${dns.host}:${dnsHandle.port} (UDP and TCP)`);
+    console.log(`[hostdeck] DNS server on ${dns.host}:${dnsHandle.port} (UDP and TCP${dns.worker ? ', in a worker thread' : ''})`);
   }
   void printBannerAfter(jobsStarted ? deps.jobs.firstRuns() : Promise.resolve());
   return deps;

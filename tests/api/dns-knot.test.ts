@@ -174,7 +174,7 @@ describe.skipIf(!knotInstalled)('the DNS server answers as Knot DNS does', () =>
         .returning();
       await db.insert(dnsRecords).values(zone.records.map((r, position) => ({ zoneGuid: row!.guid, type: r.type, name: r.name, value: r.value, ttl: r.ttl, position })));
     }
-    dns = await startDnsServer(db, { port: 0, host: '127.0.0.1' });
+    dns = await startDnsServer(database, { port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     await dns?.close();

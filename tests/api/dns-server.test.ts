@@ -56,7 +56,7 @@ describe('the DNS server on a port already taken', () => {
     const blocker = await bindUdp(port);
     const lines: string[] = [];
     try {
-      expect(await startDnsServerBeside(database.db, { port, host: HOST }, (line) => lines.push(line))).toBeNull();
+      expect(await startDnsServerBeside(database, { port, host: HOST }, (line) => lines.push(line))).toBeNull();
     } finally {
       await closeUdp(blocker);
     }
@@ -65,15 +65,28 @@ describe('the DNS server on a port already taken', () => {
     await closeTcp(await listenTcp(port));
   });
 
+  it('logs the same line from a DNS worker thread (DNS_WORKER=1), and the worker ends', async () => {
+    const port = await freePort();
+    const blocker = await bindUdp(port);
+    const lines: string[] = [];
+    try {
+      expect(await startDnsServerBeside(database, { port, host: HOST, worker: true }, (line) => lines.push(line))).toBeNull();
+    } finally {
+      await closeUdp(blocker);
+    }
+    expect(lines).toEqual([`[hostdeck] DNS server did not start on ${HOST}:${port} (the port is already taken); the API serves on without it.`]);
+    await closeTcp(await listenTcp(port));
+  });
+
   it('logs one line when TCP is taken, and starts on the same port once it is free', async () => {
     const port = await freePort();
     const blocker = await listenTcp(port);
     const lines: string[] = [];
-    expect(await startDnsServerBeside(database.db, { port, host: HOST }, (line) => lines.push(line))).toBeNull();
+    expect(await startDnsServerBeside(database, { port, host: HOST }, (line) => lines.push(line))).toBeNull();
     expect(lines).toEqual([`[hostdeck] DNS server did not start on ${HOST}:${port} (the port is already taken); the API serves on without it.`]);
     await closeTcp(blocker);
 
-    const dns = await startDnsServer(database.db, { port, host: HOST });
+    const dns = await startDnsServer(database, { port, host: HOST });
     try {
       expect(dns.port).toBe(port);
       const resolver = new Resolver({ timeout: 2000, tries: 1 });

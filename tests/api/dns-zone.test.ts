@@ -6,6 +6,7 @@ import type { Database } from '../../src/server/db/connection';
 import { companies, dnsZones, domains } from '../../src/server/db/schema/index';
 import { startDnsServer, type DnsHandle } from '../../src/server/dns/server';
 import { openSeededApp, type TestApp } from './helpers/app';
+import { settledResolver } from './helpers/dns';
 import { refusal } from './helpers/outcomes';
 
 let database: Database;
@@ -19,9 +20,8 @@ let foreign: string;
 beforeAll(async () => {
   ({ database, t } = await openSeededApp());
   demo = await t.signIn('demo@hostdeck.test');
-  dns = await startDnsServer(database.db, { port: 0, host: '127.0.0.1' });
-  resolver = new Resolver({ timeout: 2000, tries: 1 });
-  resolver.setServers([`127.0.0.1:${dns.port}`]);
+  dns = await startDnsServer(database, { port: 0, host: '127.0.0.1' });
+  resolver = settledResolver(dns);
   const [row] = await database.db
     .select({ guid: domains.guid, domain: domains.domain })
     .from(domains)
@@ -176,9 +176,109 @@ describe('the DNS messages of section 5 not met above, and records that clash', 
     expect(await imported({})).toEqual({ zone_file: 'Please paste a zone file!' });
     expect(await imported({ zone_file: 'x'.repeat(500_001) })).toEqual({ zone_file: 'A zone file can be at most 500,000 characters long.' });
     expect(await imported({ zone_file: 'x', apply: 'yes' })).toEqual({ apply: 'Apply must be true or false.' });
+    expect(await imported({ zone_file: 'x', confirm_removals: 1 })).toEqual({ confirm_removals: 'Confirm removals must be true or false.' });
     const bad = await refusal(importZoneFile(t.client(demo), target.guid, { zone_file: 'broken\t3600\tIN\tA\t999.1.1.1\n', apply: true }), 400);
     expect(bad.body.errors).toEqual(['The zone file has lines that cannot be imported: mend them, then import again.']);
     expect(await zoneNow()).toEqual(before);
   });
 });
 
+
+describe('zone files read as BIND reads them, and an import that never empties a zone by accident (issue 31)', () => {
+  const origin = () => `$ORIGIN ${target.domain}.`;
+  const preview = (zone_file: string) => importZoneFile(t.client(demo), target.guid, { zone_file });
+  const zoneNow = () => getDnsZone(t.client(demo), target.guid);
+
+  it('gives records without a TTL of their own the $TTL of the file (issue 31, 1)', async () => {
+    const answer = await preview(`${origin()}\n$TTL 7200\n@ IN A 1.2.3.4\n`);
+    expect(answer.errors).toEqual([]);
+    expect(answer.added).toEqual(['A @ 7200 1.2.3.4']);
+  });
+
+  it('completes relative names in data with $ORIGIN, and the DNS server answers them so (issue 31, 2)', async () => {
+    const file = `${origin()}\n$TTL 3600\n@ IN NS ns1.hostdeck.test.\nportal IN CNAME shop\nshop IN A 192.0.2.70\n@ IN MX 20 mail\nmail IN A 192.0.2.71\n`;
+    const answer = await preview(file);
+    expect(answer.errors).toEqual([]);
+    expect(answer.added).toEqual(expect.arrayContaining([`CNAME portal 3600 shop.${target.domain}`, `MX @ 3600 20 mail.${target.domain}`]));
+    const applied = await importZoneFile(t.client(demo), target.guid, { zone_file: file, apply: true, confirm_removals: true });
+    expect(applied.zone?.records.CNAME).toEqual([{ name: 'portal', records: [`shop.${target.domain}`], ttl: 3600 }]);
+    expect(await resolver.resolveCname(`portal.${target.domain}`)).toEqual([`shop.${target.domain}`]);
+    expect((await resolver.resolveMx(target.domain)).map((m) => m.exchange)).toEqual([`mail.${target.domain}`]);
+  });
+
+  it('keeps every character of a TXT value: escapes, several strings, a DKIM key in parentheses (issue 31, 3)', async () => {
+    const key = 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAwJ7bTfZ2sN4RvQ8eYk3Gm1xq5LwCn0uP9hVb6dJtXa2KcR4oPzE8WfS1iM7yU3lH';
+    const file = [
+      origin(),
+      '$TTL 3600',
+      '@ IN NS ns1.hostdeck.test.',
+      'hi IN TXT "say \\"hi\\""',
+      'slogan IN TXT "fast sites, \\"happy clients\\""',
+      'two IN TXT "a" "b"',
+      `mail._domainkey IN TXT ( "v=DKIM1; k=rsa; "\n\t"p=${key.slice(0, 60)}"\n\t"${key.slice(60)}" )`,
+      'path IN TXT "C:\\\\sites \\065\\066 caf\\195\\169"',
+      '',
+    ].join('\n');
+    const answer = await preview(file);
+    expect(answer.errors).toEqual([]);
+    const applied = await importZoneFile(t.client(demo), target.guid, { zone_file: file, apply: true, confirm_removals: true });
+    const txt = Object.fromEntries(applied.zone!.records.TXT.map((s) => [s.name, s.records]));
+    expect(txt).toEqual({ hi: ['say "hi"'], slogan: ['fast sites, "happy clients"'], two: ['ab'], 'mail._domainkey': [`v=DKIM1; k=rsa; p=${key}`], path: ['C:\\sites AB café'] });
+    // The export writes each value back so that it reads as the same value.
+    const exported = new TextDecoder().decode((await exportZoneFile(t.client(demo), target.guid)).body);
+    expect(exported).toContain('"say \\"hi\\""');
+    const again = await preview(exported);
+    expect([again.errors, again.added, again.removed]).toEqual([[], [], []]);
+  });
+
+  it('refuses a text that does not read as a zone file, in preview and apply, and the zone stays (issue 31, 4)', async () => {
+    const before = await zoneNow();
+    const unclosed = `${origin()}\n$TTL 3600\n@ IN SOA ns1.hostdeck.test. hostmaster.${target.domain}. (\n  2024010101 3600 900 1209600 300\nwww IN A 192.0.2.1\n`;
+    for (const apply of [false, true]) {
+      const refused = await refusal(importZoneFile(t.client(demo), target.guid, { zone_file: unclosed, apply, confirm_removals: true }), 400);
+      expect(refused.body).toMatchObject({ code: 'zone_file_unreadable', errors: ['Line 3: The parenthesis opened on this line is never closed, so the file cannot be read past it.'] });
+    }
+    const letter = await refusal(preview('Dear support,\n\nplease move my domain to the new server.\n'), 400);
+    expect(letter.body.errors).toEqual(['Line 1: support, is not a record type, so this line is no record.', 'Line 3: move is not a record type, so this line is no record.']);
+    expect((await refusal(preview('; nothing but a comment\n\n'), 400)).body.errors).toEqual(['The text holds no records, so it is not a zone file.']);
+    expect(await zoneNow()).toEqual(before);
+  });
+
+  it('applies a file that removes more records than it adds only when the removals are confirmed (issue 31, 4)', async () => {
+    const before = await zoneNow();
+    const file = `${origin()}\n$TTL 3600\nonly IN A 192.0.2.99\n`;
+    const answer = await preview(file);
+    expect(answer.added).toEqual(['A only 3600 192.0.2.99']);
+    expect(answer.removed.length).toBeGreaterThan(1);
+    const refused = await refusal(importZoneFile(t.client(demo), target.guid, { zone_file: file, apply: true }), 409);
+    expect(refused.body.code).toBe('removals_not_confirmed');
+    expect(refused.body.errors).toEqual([`This zone file removes ${answer.removed.length} records and adds 1: please confirm the removals.`]);
+    expect(await zoneNow()).toEqual(before);
+    const applied = await importZoneFile(t.client(demo), target.guid, { zone_file: file, apply: true, confirm_removals: true });
+    expect(applied.zone?.records.A).toEqual([{ name: 'only', records: ['192.0.2.99'], ttl: 3600 }]);
+    // Adding as many as it removes needs no confirmation.
+    const back = await importZoneFile(t.client(demo), target.guid, { zone_file: `${origin()}\n$TTL 3600\nother IN A 192.0.2.98\n`, apply: true });
+    expect(back.message).toBe('DNS zone successfully imported!');
+  });
+
+  it('names the line each bad record starts on, whatever other lines hold its value (issue 31, 5)', async () => {
+    const file = [
+      origin(),
+      '$TTL 3600',
+      '; 999.1.1.1 was the old address',
+      'a IN TXT "999.1.1.1"',
+      'b IN A (',
+      '    999.1.1.1 )',
+      'c IN A 999.1.1.1',
+      '@ 60 IN MX 10  mail.example.net.',
+      'ipv6 IN AAAA 2001:db8::1',
+      '',
+    ].join('\n');
+    expect((await preview(file)).errors).toEqual([
+      { line: 5, message: '999.1.1.1 is not an IPv4 address.' },
+      { line: 7, message: '999.1.1.1 is not an IPv4 address.' },
+      { line: 8, message: 'MX @: Please enter a TTL value between 3600 and 592200!' },
+      { line: 9, message: 'AAAA records are not edited here; remove them from the file.' },
+    ]);
+  });
+});

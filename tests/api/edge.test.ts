@@ -25,7 +25,8 @@ const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 beforeAll(async () => {
   ({ database, t } = await openSeededApp({ provisionStepMs: 5, eventHeartbeatMs: 150 }));
   demo = await t.signIn('demo@hostdeck.test');
-  edge = await startEdge(database.db, { port: 0, host: '127.0.0.1' }, t.deps.now);
+  // As behind a proxy that marks HTTPS with X-Forwarded-Proto (TRUST_PROXY=1).
+  edge = await startEdge(database.db, { port: 0, host: '127.0.0.1', trustProxy: true }, t.deps.now);
   t.deps.edge = edge;
   const withSoftware = database.db.select({ guid: softwareInstallations.domainGuid }).from(softwareInstallations);
   plain = await database.db
@@ -123,7 +124,7 @@ describe('the HTTP edge', () => {
     expect(done.status).toBe('COMPLETED');
     // Both moves in one redirect; a change of scheme drops the edge's port.
     expect(await visit(`${domain.domain}:${edge.port}`, '/a?b=1')).toMatchObject({ status: 301, location: `https://www.${domain.domain}/a?b=1` });
-    // Already on HTTPS (as a proxy in front says) and on www: served.
+    // Already on HTTPS (as the trusted proxy in front says) and on www: served.
     expect((await visit(`www.${domain.domain}`, '/', { 'X-Forwarded-Proto': 'https' })).status).toBe(200);
 
     await startAndFollowTask(optionsOf(demo), async () => (await updateMeta(t.client(demo), domain.guid, { redirect_to_http: true, redirect_to_nonwww: true })).task);

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { pgliteAuthChanges, poolAuthChanges, type AuthChangeFeed } from './auth-changes';
+import { pgliteZoneChanges, poolZoneChanges, type ZoneChangeFeed } from './zone-changes';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath. */
@@ -23,6 +24,8 @@ export interface Database {
   pool?: pg.Pool;
   /** Changes to who a token is and what it may do, as the database announces them. */
   authChanges: AuthChangeFeed;
+  /** Changes to the DNS zones, as the database announces them (the DNS server follows them). */
+  zoneChanges: ZoneChangeFeed;
   close(): Promise<void>;
 }
 
@@ -51,8 +54,14 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   const shouldMigrate = options.migrate ?? true;
   if (options.databaseUrl) {
     const changes = poolAuthChanges();
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: `-c ${PLAN_ONCE}`, onConnect: changes.onConnect });
+    const zones = poolZoneChanges();
+    const onConnect = async (client: pg.ClientBase) => {
+      await changes.onConnect(client);
+      await zones.onConnect(client);
+    };
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: `-c ${PLAN_ONCE}`, onConnect });
     changes.watch(pool);
+    zones.attach(pool);
     const authChanges = changes.feed;
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     if (shouldMigrate) {
@@ -66,7 +75,11 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
         client.release();
       }
     }
-    return { db, kind: 'postgres', pool, authChanges, close: () => pool.end() };
+    const close = async () => {
+      await zones.feed.close();
+      await pool.end();
+    };
+    return { db, kind: 'postgres', pool, authChanges, zoneChanges: zones.feed, close };
   }
   let pglite = options.pglite;
   if (!pglite) {
@@ -79,7 +92,8 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   if (shouldMigrate) await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   const instance = pglite;
   const authChanges = await pgliteAuthChanges(instance);
-  return { db, kind: 'pglite', pglite: instance, authChanges, close: () => instance.close() };
+  const zoneChanges = await pgliteZoneChanges(instance);
+  return { db, kind: 'pglite', pglite: instance, authChanges, zoneChanges, close: () => instance.close() };
 }
 
 /** True once the database answers a query. */

@@ -21,16 +21,25 @@ interface DnsError {
   code?: string;
 }
 
+/** A DNS server to ask; `settled`, when given, resolves once it answers every zone change made so far. */
+export interface DnsTarget {
+  host: string;
+  port: number;
+  settled?(): Promise<void>;
+}
+
 /**
  * A resolver that asks the DNS server listening at `target()` (read on each question, so a
  * server started after the resolver is found). Node's c-ares resolver: a real DNS client,
- * over UDP and, for long answers, TCP.
+ * over UDP and, for long answers, TCP. It asks once the server has caught up with the zone
+ * changes made so far, so a step that has just written a record finds it.
  */
-export function dnsServerResolver(target: () => { host: string; port: number } | null, options: { timeoutMs?: number } = {}): Resolver {
+export function dnsServerResolver(target: () => DnsTarget | null, options: { timeoutMs?: number } = {}): Resolver {
   return {
     async addresses(name) {
       const server = target();
       if (!server) return { kind: 'unreachable', reason: 'No DNS server is running.' };
+      await server.settled?.();
       const resolver = new NodeResolver({ timeout: options.timeoutMs ?? 2000, tries: 2 });
       resolver.setServers([`${server.host}:${server.port}`]);
       try {

@@ -1,147 +1,146 @@
-import type { Socket as UdpSocket } from 'node:dgram';
-import type { Server as TcpServer } from 'node:net';
-import dns2 from 'dns2';
-import type { Db } from '../db/connection';
-import { asciiLower, RR_TYPE, type Answer } from './answer';
-import { encodeResponse, RCODE, type ResponseMessage, type WireQuestion } from './wire';
-import { lookup } from './zones';
+import { resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { serveZones } from './sockets';
+import type { FromWorker, ToWorker } from './worker';
+import { followZones, type ZoneDatabase } from './zone-source';
+import { ZoneStore } from './zone-store';
 
 /**
- * The authoritative DNS server of the reference API (issue 8, "Real parts"): UDP and TCP on
- * DNS_PORT, answering A, CNAME, MX, TXT, NS and SOA from the zones in the database, read on every
- * question, so an edit in the panel is what `dig @127.0.0.1 -p <port> <domain>` shows at once.
- * dns2 carries the messages; the answers are worked out in ./answer and written in ./wire.
+ * The authoritative DNS server of the reference API (issue 8, "Real parts"; issue 30, "DNS from
+ * memory"): UDP and TCP on DNS_PORT, answering A, CNAME, MX, TXT, NS and SOA from the ACTIVE
+ * zones, kept in memory (./zone-store) and loaded again zone by zone when the database announces
+ * a change (./zone-source), so a question never waits on SQL. The sockets (./sockets) encode an
+ * answer once per question and zone version and send it again with each asker's message id; the
+ * answers are worked out in ./answer and written in ./wire. With DNS_WORKER=1 the server runs in a worker thread of its own (./worker), fed the zones by
+ * this thread, so questions never queue behind the API's requests and jobs.
  */
 export interface DnsHandle {
   /** The address it listens on; a resolver asks it here (0.0.0.0 is asked on 127.0.0.1). */
   host: string;
   port: number;
+  /**
+   * Resolves once every zone change announced so far is answered. The database announces a
+   * change made through this process before the write returns, so a write followed by this is
+   * answered by the server (the resolver of checks and steps waits so; tests do too).
+   */
+  settled(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface DnsOptions {
+  port: number;
+  host: string;
+  /** In a worker thread of its own rather than on the API's event loop. */
+  worker?: boolean;
 }
 
 export const DEFAULT_DNS_PORT = 5300;
 
-export function dnsOptionsFromEnv(env = process.env): { port: number; host: string } {
+export function dnsOptionsFromEnv(env = process.env): DnsOptions {
   const port = env.DNS_PORT !== undefined && env.DNS_PORT !== '' ? Number(env.DNS_PORT) : DEFAULT_DNS_PORT;
-  return { port: Number.isInteger(port) && port >= 0 ? port : DEFAULT_DNS_PORT, host: env.DNS_HOST || '127.0.0.1' };
+  return { port: Number.isInteger(port) && port >= 0 ? port : DEFAULT_DNS_PORT, host: env.DNS_HOST || '127.0.0.1', worker: env.DNS_WORKER === '1' };
 }
-
-type Request = InstanceType<typeof dns2.Packet>;
-
-/** RFC 6891 6.2.5: what a UDP answer may fill when the client's EDNS allows more than 512 bytes. */
-const EDNS_UDP_SIZE = 1232;
-const PLAIN_UDP_SIZE = 512;
-const TCP_SIZE = 0xffff;
-const CLASS_IN = 1;
-const CLASS_ANY = 255;
-
-const RCODE_OF: Record<Answer['rcode'], number> = { NOERROR: RCODE.NOERROR, NXDOMAIN: RCODE.NXDOMAIN, REFUSED: RCODE.REFUSED };
-
-/** dns2 decodes a name's bytes one character each and joins the labels with dots. */
-const questionOf = (q: { name: string; type: number; class: number }): WireQuestion => ({
-  labels: q.name ? q.name.split('.').map((l) => Buffer.from(l, 'latin1')) : [],
-  type: q.type,
-  class: q.class,
-});
-
-/** The response to one request: header and question echoed, the rest from the zone that holds the name. */
-async function respond(db: Db, request: Request, transport: 'udp' | 'tcp'): Promise<Buffer> {
-  const opt = request.additionals.find((r) => r.type === 41);
-  const question = request.questions.length === 1 ? questionOf(request.questions[0]!) : null;
-  const message: ResponseMessage = {
-    id: request.header.id,
-    opcode: request.header.opcode,
-    rd: Boolean(request.header.rd),
-    aa: false,
-    rcode: RCODE.NOERROR,
-    question,
-    answer: [],
-    authority: [],
-    additional: [],
-    edns: opt ? { udpSize: EDNS_UDP_SIZE } : null,
-  };
-  const limit = transport === 'tcp' ? TCP_SIZE : opt ? Math.min(Math.max(opt.class, PLAIN_UDP_SIZE), EDNS_UDP_SIZE) : PLAIN_UDP_SIZE;
-  const reply = (rcode: number) => encodeResponse({ ...message, rcode }, limit);
-
-  if (request.errors.length || !question || request.additionals.filter((r) => r.type === 41).length > 1) return reply(RCODE.FORMERR);
-  if (opt && (opt.version ?? 0) !== 0) return reply(RCODE.BADVERS);
-  if (request.header.opcode !== 0) return reply(RCODE.NOTIMP);
-  if (question.class !== CLASS_IN && question.class !== CLASS_ANY) return reply(RCODE.REFUSED);
-  // Zone transfers are not offered: the zones are the panel's to hand out.
-  if (question.type === RR_TYPE.AXFR || question.type === RR_TYPE.IXFR) return reply(RCODE.REFUSED);
-
-  let answer: Answer;
-  try {
-    answer = await lookup(db, asciiLower(request.questions[0]!.name), question.type);
-  } catch (error) {
-    console.error('[hostdeck] DNS lookup failed:', error);
-    return reply(RCODE.SERVFAIL);
-  }
-  return encodeResponse({ ...message, rcode: RCODE_OF[answer.rcode], aa: answer.authoritative, answer: answer.answer, authority: answer.authority, additional: answer.additional }, limit);
-}
-
-function handler(db: Db, transport: 'udp' | 'tcp') {
-  return (request: Request, send: (response: Buffer) => Promise<Buffer>) => {
-    // A response sent to us is not a question.
-    if (request.header.qr) return;
-    respond(db, request, transport)
-      .then(send)
-      .catch((error: unknown) => console.error(`[hostdeck] DNS answer over ${transport.toUpperCase()} failed:`, error));
-  };
-}
-
-/** Settles once the socket is bound: rejected with the bind's error (EADDRINUSE, EACCES) instead of its being thrown. */
-function bound(start: (done: () => void) => void, emitter: UdpSocket | TcpServer): Promise<void> {
-  return new Promise((resolve, reject) => {
-    emitter.once('error', reject);
-    start(() => {
-      emitter.off('error', reject);
-      resolve();
-    });
-  });
-}
-
-const closeUdp = (socket: UdpSocket) => new Promise<void>((resolve) => {
-  try {
-    socket.close(() => resolve());
-  } catch {
-    // Never bound, or closed already.
-    resolve();
-  }
-});
-const closeTcp = (server: TcpServer) => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
-
-/** Binding to a free port (0) retries this often when UDP has the port TCP found free taken. */
-const FREE_PORT_TRIES = 5;
 
 /**
- * Starts the DNS server on `options.port` (0: one free for both TCP and UDP). Rejects, with both
- * sockets closed, when the port cannot be had: a port taken is an error the caller reports.
+ * Starts the DNS server on `options.port` (0: one free for both TCP and UDP), with every ACTIVE
+ * zone loaded first, so no question is refused for want of them. Rejects, with both sockets
+ * closed, when the port cannot be had: a port taken is an error the caller reports.
  */
-export async function startDnsServer(db: Db, options: { port: number; host: string }): Promise<DnsHandle> {
-  for (let attempt = 1; ; attempt++) {
-    const tcp = dns2.createTCPServer(handler(db, 'tcp'));
-    const udp = dns2.createUDPServer({ type: options.host.includes(':') ? 'udp6' : 'udp4' });
-    udp.on('request', handler(db, 'udp'));
-    try {
-      await bound((done) => tcp.listen(options.port, options.host, done), tcp);
-      const port = (tcp.address() as { port: number }).port;
-      await bound((done) => udp.bind(port, options.host, done), udp);
-      // From here on a socket's error is logged: it must not end the process the API runs in.
-      tcp.on('error', (error) => console.error('[hostdeck] DNS server (TCP):', error));
-      udp.on('error', (error) => console.error('[hostdeck] DNS server (UDP):', error));
-      return {
-        host: options.host === '0.0.0.0' ? '127.0.0.1' : options.host,
-        port,
-        close: async () => {
-          await Promise.all([closeTcp(tcp), closeUdp(udp)]);
-        },
-      };
-    } catch (error) {
-      await Promise.all([closeTcp(tcp), closeUdp(udp)]);
-      const taken = (error as { code?: string }).code === 'EADDRINUSE';
-      if (options.port !== 0 || !taken || attempt >= FREE_PORT_TRIES) throw error;
-    }
+export async function startDnsServer(database: ZoneDatabase, options: DnsOptions): Promise<DnsHandle> {
+  if (options.worker) return startDnsWorker(database, options);
+  const store = new ZoneStore();
+  const follower = await followZones(database, (update) => store.apply(update));
+  try {
+    const sockets = await serveZones(store, options);
+    return {
+      host: sockets.host,
+      port: sockets.port,
+      settled: () => follower.settled(),
+      close: async () => {
+        await sockets.close();
+        await follower.close();
+      },
+    };
+  } catch (error) {
+    await follower.close();
+    throw error;
+  }
+}
+
+/**
+ * The worker's source, found from the working directory as the migrations are (after the build
+ * the server's code lives in dist/server/chunks) and run through tsx, a dependency of the project.
+ */
+export const DNS_WORKER_FILE = resolve(process.cwd(), 'src/server/dns/worker.ts');
+
+/** The DNS server in a worker thread: this thread follows the zones and posts each update to it. */
+async function startDnsWorker(database: ZoneDatabase, options: DnsOptions): Promise<DnsHandle> {
+  const worker = new Worker(DNS_WORKER_FILE, { execArgv: ['--import', 'tsx'], workerData: { port: options.port, host: options.host } });
+  const post = (message: ToWorker) => worker.postMessage(message);
+  let posted = 0;
+  let applied = 0;
+  let gone = false;
+  /** Listening, so an end not asked for is worth a line in the log. */
+  let started = false;
+  let closing = false;
+  const waiting = new Set<{ seq: number; done: () => void }>();
+  const listening = Promise.withResolvers<{ host: string; port: number }>();
+  // Failing before anyone awaits it (while the zones load) is no unhandled rejection: it is awaited below.
+  listening.promise.catch(() => undefined);
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  worker.on('message', (message: FromWorker) => {
+    if (message.type === 'applied') {
+      applied = message.seq;
+      for (const w of waiting) {
+        if (w.seq > applied) continue;
+        waiting.delete(w);
+        w.done();
+      }
+    } else if (message.type === 'listening') listening.resolve(message);
+    else if (message.type === 'failed') listening.reject(Object.assign(new Error(message.message), { code: message.code }));
+  });
+  worker.on('error', (error) => {
+    console.error('[hostdeck] DNS worker failed:', error);
+    listening.reject(error);
+  });
+  void exited.then(() => {
+    gone = true;
+    listening.reject(new Error('The DNS worker ended before it listened.'));
+    if (!closing && started) console.error('[hostdeck] The DNS worker ended: the API serves on without its DNS server.');
+    // Nothing more will be applied: whoever waits for it waits no longer.
+    for (const w of waiting) w.done();
+    waiting.clear();
+  });
+  const stop = async () => {
+    closing = true;
+    if (!gone) post({ type: 'close' });
+    await exited;
+  };
+
+  let follower: Awaited<ReturnType<typeof followZones>> | undefined;
+  try {
+    follower = await followZones(database, (update) => post({ type: 'update', seq: ++posted, update }));
+    const at = await listening.promise;
+    const following = follower;
+    started = true;
+    return {
+      host: at.host,
+      port: at.port,
+      async settled() {
+        await following.settled();
+        const seq = posted;
+        if (gone || applied >= seq) return;
+        await new Promise<void>((done) => waiting.add({ seq, done }));
+      },
+      async close() {
+        await following.close();
+        await stop();
+      },
+    };
+  } catch (error) {
+    await follower?.close();
+    await stop();
+    throw error;
   }
 }
 
@@ -149,9 +148,9 @@ export async function startDnsServer(db: Db, options: { port: number; host: stri
  * The DNS server beside the API: started, or, when it cannot be (a port already taken), the
  * reason logged and null, so the API serves on without it (docs/decisions.md, the DNS server).
  */
-export async function startDnsServerBeside(db: Db, options: { port: number; host: string }, log: (line: string) => void = console.error): Promise<DnsHandle | null> {
+export async function startDnsServerBeside(database: ZoneDatabase, options: DnsOptions, log: (line: string) => void = console.error): Promise<DnsHandle | null> {
   try {
-    return await startDnsServer(db, options);
+    return await startDnsServer(database, options);
   } catch (error) {
     const code = (error as { code?: string }).code;
     const why = code === 'EADDRINUSE' ? 'the port is already taken' : error instanceof Error ? error.message : String(error);

@@ -210,3 +210,77 @@ export function encodeResponse(m: ResponseMessage, limit: number): Buffer {
   if (lean.length <= limit) return lean;
   return write({ ...m, answer: [], authority: [], additional: [] }, true);
 }
+
+/** A query as nearly every client sends one, read straight from its bytes (see parsePlainQuery). */
+export interface PlainQuery {
+  rd: boolean;
+  /** The name asked, in lower case, its labels joined by dots, without the final dot ('' for the root). */
+  name: string;
+  type: number;
+  class: number;
+  /** Where the question section ends: the bytes from 12 to here are the question as asked. */
+  questionEnd: number;
+  /** The UDP size of the client's OPT record (RFC 6891 6.2.3), or null when it sent none. */
+  ednsSize: number | null;
+}
+
+const OPCODE_AND_QR = 0xf800;
+const RD = 0x0100;
+const MAX_LABEL = 63;
+const MAX_NAME = 255;
+const DOT = 0x2e;
+
+/**
+ * The common query, read without building a message object: QR clear, opcode QUERY, one
+ * question, no answer or authority records, at most an OPT record of version 0, nothing after.
+ * Null for anything else, and for names no zone here can hold (a compression pointer in the
+ * question, a dot inside a label): those take the general reading, which answers them as before.
+ */
+export function parsePlainQuery(message: Buffer): PlainQuery | null {
+  if (message.length < 17) return null;
+  const flags = message.readUInt16BE(2);
+  if ((flags & OPCODE_AND_QR) !== 0) return null;
+  if (message.readUInt16BE(4) !== 1 || message.readUInt16BE(6) !== 0 || message.readUInt16BE(8) !== 0) return null;
+  const additional = message.readUInt16BE(10);
+  if (additional > 1) return null;
+  let at = 12;
+  let name = '';
+  for (;;) {
+    const length = message[at]!;
+    if (length === 0) break;
+    const end = at + 1 + length;
+    if (length > MAX_LABEL || end >= message.length) return null;
+    let upper = false;
+    for (let i = at + 1; i < end; i++) {
+      const b = message[i]!;
+      if (b === DOT) return null;
+      if (b >= 0x41 && b <= 0x5a) upper = true;
+    }
+    const label = message.toString('latin1', at + 1, end);
+    // RFC 4343: ASCII letters only; other bytes keep their value.
+    name += (name ? '.' : '') + (upper ? label.replace(/[A-Z]+/g, (m: string) => m.toLowerCase()) : label);
+    at = end;
+  }
+  at += 1;
+  if (at - 12 > MAX_NAME || at + 4 > message.length) return null;
+  const type = message.readUInt16BE(at);
+  const klass = message.readUInt16BE(at + 2);
+  at += 4;
+  const questionEnd = at;
+  let ednsSize: number | null = null;
+  if (additional === 1) {
+    // OPT: the root as owner, type 41, the UDP size as class, then extended RCODE, version and flags, then its options.
+    if (at + 11 > message.length || message[at] !== 0 || message.readUInt16BE(at + 1) !== TYPE_OPT || message[at + 6] !== 0) return null;
+    ednsSize = message.readUInt16BE(at + 3);
+    at += 11 + message.readUInt16BE(at + 9);
+  }
+  if (at !== message.length) return null;
+  return { rd: (flags & RD) !== 0, name, type, class: klass, questionEnd, ednsSize };
+}
+
+/** The labels of a plain query's question, as sent (parsePlainQuery has checked them). */
+export function questionLabels(message: Buffer): Buffer[] {
+  const labels: Buffer[] = [];
+  for (let at = 12; message[at]! > 0; at += 1 + message[at]!) labels.push(message.subarray(at + 1, at + 1 + message[at]!));
+  return labels;
+}

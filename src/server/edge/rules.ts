@@ -6,19 +6,25 @@ import type { ActiveRedirect, Site } from './site';
  */
 
 export interface EdgeRequest {
-  /** As the client asked: http, or https when a proxy in front says so (X-Forwarded-Proto). */
+  /** As the client asked: https on the edge's TLS port, or when a trusted proxy in front says so (X-Forwarded-Proto). */
   scheme: 'http' | 'https';
   /** The Host header's name, lowercased, and its port if any. */
   host: string;
   port: string | null;
   /** The path, normalised (`normalizePath`), and the query as asked. */
   path: string;
+  /** The edge's own port for each scheme, where it listens on one (edge/https.ts). */
+  schemePorts?: { http: number | null; https: number | null };
 }
+
+const DEFAULT_PORTS = { http: 80, https: 443 } as const;
 
 /**
  * Where the toggles send a request, or null when they keep it. Both moves (scheme and www) are
- * made in one redirect. A change of scheme drops the edge's own port (it stands in for 80 and
- * 443); a www move alone keeps it, so a local `curl -L` follows it.
+ * made in one redirect. A www move alone keeps the port, so a local `curl -L` follows it. A
+ * change of scheme drops the port (the edge stands in for 80 and 443), except that a request
+ * which named a port is sent to the edge's port of the other scheme when it has one that is not
+ * that scheme's default: http://name:4380/ goes to https://name:4343/ on a local edge.
  */
 export function metaRedirect(site: Site, request: EdgeRequest): string | null {
   let scheme = request.scheme;
@@ -28,8 +34,9 @@ export function metaRedirect(site: Site, request: EdgeRequest): string | null {
   if (site.redirectToWww && !site.isWww) host = `www.${site.domain}`;
   else if (site.redirectToNonwww && site.isWww) host = site.domain;
   if (scheme === request.scheme && host === request.host) return null;
-  const port = scheme === request.scheme && request.port ? `:${request.port}` : '';
-  return `${scheme}://${host}${port}${request.path}`;
+  const other = request.schemePorts?.[scheme] ?? null;
+  const port = scheme === request.scheme ? request.port : request.port && other !== null && other !== DEFAULT_PORTS[scheme] ? String(other) : null;
+  return `${scheme}://${host}${port ? `:${port}` : ''}${request.path}`;
 }
 
 const withoutSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);

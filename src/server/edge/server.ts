@@ -10,18 +10,24 @@ import { badPathPage, controlPanelPage, limitedPage, linkUsedPage, noSitePage, p
 import { createRecorder, type Recorder } from './recorder';
 import { matchRedirect, metaRedirect, type EdgeRequest } from './rules';
 import { activeRedirects, findSite, hostName, type Site } from './site';
+import { challengeAnswer } from './acme-challenge';
+import { createCertificateContexts, hstsHeader, listenTls, portOf, requestScheme, type Scheme } from './https';
 
 /**
  * The HTTP edge (issue 8 "An HTTP edge", DESIGN "The reference API's real parts"): serves every
  * ACTIVE domain and subdomain by its Host header, in this order: the firewall's decision
  * (./decide.ts), the HTTPS and www toggles, the ACTIVE URL redirects, then the page (the
- * installed software's start page, else the placeholder). It speaks plain HTTP; a proxy in
- * front marks HTTPS requests with X-Forwarded-Proto. Each answer for a domain is recorded,
- * with what the firewall read and decided (issue 9), the requests it turned away too.
+ * installed software's start page, else the placeholder). It speaks HTTP on its port and, with
+ * a TLS port, HTTPS with each domain's issued certificate (./https.ts); before all of it, the
+ * ACME HTTP-01 challenges of pending certificate orders (./acme-challenge.ts). Each answer for
+ * a domain is recorded, with what the firewall read and decided (issue 9), the requests it
+ * turned away too.
  */
 export interface EdgeHandle {
   /** The port it listens on (the one chosen when asked for 0). */
   readonly port: number;
+  /** The HTTPS port, when it listens on one. */
+  readonly tlsPort: number | null;
   /** Writes the requests recorded so far. */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -30,18 +36,29 @@ export interface EdgeHandle {
 export interface EdgeOptions {
   port: number;
   host: string;
-  /** Believe X-Forwarded-For for the visitor's address (TRUST_PROXY=1). */
+  /** The HTTPS port (EDGE_TLS_PORT; 0: a free one); none when absent or null. */
+  tlsPort?: number | null;
+  /** Believe X-Forwarded-For for the visitor's address and X-Forwarded-Proto for the scheme (TRUST_PROXY=1). */
   trustProxy?: boolean;
   /** How long a site's firewall rules are reused before they are read again (default 2 s). */
   firewallCacheMs?: number;
   log?: (message: string) => void;
 }
 
-/** EDGE_PORT (0: a free one) and EDGE_HOST, documented in README "Configuration". */
+/**
+ * EDGE_PORT (0: a free one), EDGE_TLS_PORT (unset: no HTTPS; 0: a free one) and EDGE_HOST,
+ * documented in README "Configuration".
+ */
 export const DEFAULT_EDGE_PORT = 4380;
 export function edgeOptionsFromEnv(env = process.env): EdgeOptions {
   const port = env.EDGE_PORT !== undefined && env.EDGE_PORT !== '' ? Number(env.EDGE_PORT) : DEFAULT_EDGE_PORT;
-  return { port: Number.isInteger(port) && port >= 0 ? port : DEFAULT_EDGE_PORT, host: env.EDGE_HOST || '127.0.0.1', trustProxy: env.TRUST_PROXY === '1' };
+  const tlsPort = env.EDGE_TLS_PORT !== undefined && env.EDGE_TLS_PORT !== '' ? Number(env.EDGE_TLS_PORT) : null;
+  return {
+    port: Number.isInteger(port) && port >= 0 ? port : DEFAULT_EDGE_PORT,
+    tlsPort: tlsPort !== null && Number.isInteger(tlsPort) && tlsPort >= 0 ? tlsPort : null,
+    host: env.EDGE_HOST || '127.0.0.1',
+    trustProxy: env.TRUST_PROXY === '1',
+  };
 }
 
 interface Answer {
@@ -64,10 +81,9 @@ function normalisedTarget(url: string | undefined): string | null {
   return normalised === null ? null : query ? `${normalised}?${query}` : normalised;
 }
 
-function edgeRequestOf(req: IncomingMessage, host: string, target: string): EdgeRequest {
-  const forwarded = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim().toLowerCase();
+function edgeRequestOf(req: IncomingMessage, host: string, target: string, scheme: Scheme, schemePorts: EdgeRequest['schemePorts']): EdgeRequest {
   const port = /:(\d+)$/.exec(req.headers.host ?? '')?.[1] ?? null;
-  return { scheme: forwarded === 'https' ? 'https' : 'http', host, port, path: target };
+  return { scheme, host, port, path: target, schemePorts };
 }
 
 /** What the firewall's decision answers before anything else; null lets the request on. */
@@ -125,6 +141,7 @@ export async function startEdge(db: Db, options: EdgeOptions, now: () => Date = 
   const recorder: Recorder = createRecorder(db, log);
   const firewall: Firewall = createFirewall(db, { now, cacheMs: options.firewallCacheMs, log });
   warmFirewallData(log);
+  const schemePorts: NonNullable<EdgeRequest['schemePorts']> = { http: null, https: null };
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     // Before anything reads the path: a path that cannot be normalised could mean one thing to
@@ -132,13 +149,17 @@ export async function startEdge(db: Db, options: EdgeOptions, now: () => Date = 
     const target = normalisedTarget(req.url);
     if (target === null) return send(req, res, html(400, badPathPage()));
     const host = hostName(req.headers.host);
+    const proof = host ? await challengeAnswer(db, host, target, now()) : null;
+    if (proof !== null) return send(req, res, { status: 200, headers: { 'Content-Type': 'application/octet-stream' }, body: proof });
     const site = host ? await findSite(db, host) : null;
     if (!host || !site) return send(req, res, html(404, noSitePage(host)));
     const address = addressOf(req, options.trustProxy ?? false);
-    const request = edgeRequestOf(req, host, target);
+    const request = edgeRequestOf(req, host, target, requestScheme(req, options.trustProxy ?? false), schemePorts);
     const method = req.method ?? 'GET';
     const verdict = await firewall.decide({ site, host, method, target: request.path, headers: req.headers, address });
-    const answer = await answerFor(db, site, request, verdict.decision, now());
+    const answered = await answerFor(db, site, request, verdict.decision, now());
+    const hsts = hstsHeader(site, request.scheme);
+    const answer = hsts ? { ...answered, headers: { ...answered.headers, 'Strict-Transport-Security': hsts } } : answered;
     const bytes = send(req, res, answer);
     recorder.record({
       companyGuid: site.companyGuid,
@@ -164,13 +185,14 @@ export async function startEdge(db: Db, options: EdgeOptions, now: () => Date = 
     });
   }
 
-  const server = createServer((req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((error: unknown) => {
       log(`[hostdeck] edge: ${req.headers.host ?? ''}${req.url ?? ''} failed: ${String(error)}`);
       if (!res.headersSent) send(req, res, { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Something went wrong!\n' });
       else res.destroy();
     });
-  });
+  };
+  const server = createServer(handler);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -179,14 +201,34 @@ export async function startEdge(db: Db, options: EdgeOptions, now: () => Date = 
     });
   });
   const { port } = server.address() as AddressInfo;
+  const stopHttp = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  // A taken HTTPS port leaves the sites on HTTP, as a taken DNS port leaves the API serving.
+  const tls =
+    options.tlsPort === undefined || options.tlsPort === null
+      ? null
+      : await listenTls(createCertificateContexts(db, log), handler, options.tlsPort, options.host, log).catch((error: unknown) => {
+          log(`[hostdeck] edge: HTTPS did not start on ${options.host}:${options.tlsPort}; the sites are served over HTTP only: ${String(error)}`);
+          return null;
+        });
+  schemePorts.http = port;
+  schemePorts.https = tls ? portOf(tls) : null;
   return {
     port,
+    tlsPort: schemePorts.https,
     flush: () => recorder.flush(),
     close: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await Promise.all([
+        stopHttp(),
+        tls &&
+          new Promise<void>((resolve) => {
+            tls.close(() => resolve());
+            tls.closeAllConnections();
+          }),
+      ]);
       await recorder.flush();
     },
   };

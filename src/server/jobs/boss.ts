@@ -72,3 +72,7 @@ export const BILLING_CRON = '* * * * *';
 /** Creating paid shared hosting accounts (src/server/billing/hosting-provision.ts): sent after a payment, and every minute for accounts waiting for addresses. */
 export const HOSTING_QUEUE = 'hosting.provision';
 export const HOSTING_CRON = '* * * * *';
+
+/** Renewing the certificates due (src/server/services/certificates.ts): one worker a minute, across all processes. */
+export const CERTIFICATES_QUEUE = 'certificates.renew';
+export const CERTIFICATES_CRON = '* * * * *';

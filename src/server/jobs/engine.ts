@@ -3,7 +3,9 @@ import type { Job, JobResult, PgBoss } from 'pg-boss';
 import type { Database, Db } from '../db/connection';
 import { runBillingCycle } from '../billing/billing-cycle';
 import { configuredRate } from '../billing/exchange-rate';
-import { HOSTING_CRON, HOSTING_QUEUE } from './boss';
+import { CERTIFICATES_CRON, CERTIFICATES_QUEUE, HOSTING_CRON, HOSTING_QUEUE } from './boss';
+import { SANDBOX_ISSUER, type CertificateIssuer } from '../services/certificate-issuer';
+import { renewDueCertificates } from '../services/certificates';
 import { provisionHostingAccounts } from '../billing/hosting-provision';
 import { deliverLeftCompanyEmails, deliverQueuedCompanyEmails } from '../services/company-mail';
 import type { Mailer } from '../mail/mailer';
@@ -26,6 +28,8 @@ export interface EngineDeps {
   dns?: { host: string; port: number };
   /** Hands out the company emails the billing and hosting runs record (services/company-mail.ts). */
   mailer?: Mailer;
+  /** Issues the certificates (services/acme-issuer.ts); the sandbox issuer when absent. */
+  certificates?: CertificateIssuer;
 }
 
 /**
@@ -66,6 +70,8 @@ export interface JobEngine {
    * time a task's job ends, so it waits for work already queued to be picked up.
    */
   idle(): Promise<void>;
+  /** Runs the certificate renewal now, as the minute's job does: the certificates due are issued again. */
+  renewCertificates(): Promise<{ renewed: number; failed: number }>;
 }
 
 /** A turn of a task (boss.ts TASK_QUEUE). */
@@ -114,6 +120,7 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
     stopping: () => stopped,
     log,
     resolver: dnsServerResolver(() => deps().dns ?? null),
+    certificates: () => deps().certificates ?? SANDBOX_ISSUER,
     checkSoon: (domainGuid) => {
       // Many domains added at once make one run, a moment after the last of them.
       soon.add(domainGuid);
@@ -128,6 +135,7 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
   };
   const soon = new Set<string>();
   let checkTimer: ReturnType<typeof setTimeout> | undefined;
+  const renewCertificates = () => renewDueCertificates({ db: database.db, issuer: runner.certificates(), now: deps().now(), log });
   const runChecks = (only?: string[]) => runDueChecks({ db: database.db, resolver: runner.resolver, sources: SANDBOX_SOURCES, now: deps().now() }, only ? Math.max(only.length, 1) : undefined, only);
 
   /**
@@ -238,6 +246,13 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
       await invoiceClearedPayouts(database.db, deps().now());
     });
     await boss.schedule(AFFILIATE_REVIEW_QUEUE, AFFILIATE_REVIEW_CRON);
+    // An order takes seconds to a minute; a run outliving its minute overlaps the next, which
+    // passes over the certificates the first has claimed.
+    await boss.createQueue(CERTIFICATES_QUEUE, { retryLimit: 0, expireInSeconds: 900 });
+    await boss.work(CERTIFICATES_QUEUE, async () => {
+      await renewCertificates();
+    });
+    await boss.schedule(CERTIFICATES_QUEUE, CERTIFICATES_CRON);
     await recover(boss);
     return boss;
   }
@@ -263,6 +278,7 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
     async sweep() {
       await sweep(await started());
     },
+    renewCertificates,
     async provisionHostingSoon() {
       await (await started()).send(HOSTING_QUEUE, {});
     },

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
+import type pg from 'pg';
 import type { TaskEvent } from '../../lib/api/tasks';
+import { listeningConnection } from '../db/listener';
 
 /** A task change and the company it belongs to (streams are per company). */
 export interface CompanyTaskEvent {
@@ -61,87 +62,36 @@ export function memoryEventBus(): TaskEventBus {
 /**
  * Several processes on one PostgreSQL: LISTEN on a dedicated connection, NOTIFY through the
  * pool. Each process tags what it sends and skips its own notifications (it delivered them
- * locally already). A dropped listening connection is opened again after a second.
+ * locally already). A dropped listening connection is opened again after a second; events sent
+ * while none listens do not reach this process's streams.
  */
 export function postgresEventBus(pool: pg.Pool, log: (message: string) => void = console.error): TaskEventBus {
   const local = localBus();
   const origin = randomUUID();
-  let client: pg.Client | undefined;
-  let closed = false;
-  let listening: Promise<void> | undefined;
-  let retry: NodeJS.Timeout | undefined;
+  const connection = listeningConnection({
+    pool,
+    channel: TASK_EVENTS_CHANNEL,
+    name: 'hostdeck-task-events',
+    log,
+    onNotification(message) {
+      if (!message.payload) return;
+      try {
+        const parsed = JSON.parse(message.payload) as CompanyTaskEvent & { origin: string };
+        if (parsed.origin !== origin) local.emit({ company: parsed.company, event: parsed.event });
+      } catch (error) {
+        log(`[hostdeck] a task event could not be read: ${String(error)}`);
+      }
+    },
+  });
 
-  const onNotification = (message: pg.Notification) => {
-    if (message.channel !== TASK_EVENTS_CHANNEL || !message.payload) return;
-    try {
-      const parsed = JSON.parse(message.payload) as CompanyTaskEvent & { origin: string };
-      if (parsed.origin !== origin) local.emit({ company: parsed.company, event: parsed.event });
-    } catch (error) {
-      log(`[hostdeck] a task event could not be read: ${String(error)}`);
-    }
-  };
-
-  async function connect(): Promise<void> {
-    const next = new pg.Client({ ...pool.options, application_name: 'hostdeck-task-events' });
-    next.on('notification', onNotification);
-    next.on('error', (error) => {
-      log(`[hostdeck] task events connection lost: ${error.message}`);
-      dropped(next);
-    });
-    next.on('end', () => dropped(next));
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${TASK_EVENTS_CHANNEL}`);
-    } catch (error) {
-      await next.end().catch(() => undefined);
-      throw error;
-    }
-    if (closed) await next.end().catch(() => undefined);
-    else client = next;
-  }
-
-  /** Events sent while no connection listens do not reach this process's streams. */
-  function dropped(lost: pg.Client) {
-    if (client !== lost) return;
-    client = undefined;
-    listening = undefined;
-    void lost.end().catch(() => undefined);
-    reconnectSoon();
-  }
-
-  function reconnectSoon() {
-    if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      bus.listen().catch((error: unknown) => {
-        log(`[hostdeck] task events: LISTEN failed, trying again: ${String(error)}`);
-        reconnectSoon();
-      });
-    }, 1000);
-  }
-
-  const bus: TaskEventBus = {
+  return {
     async publish(change) {
       const sent = trimmed(change);
       local.emit(sent);
       await pool.query('SELECT pg_notify($1, $2)', [TASK_EVENTS_CHANNEL, JSON.stringify({ ...sent, origin })]);
     },
     subscribe: local.subscribe,
-    listen() {
-      if (closed) return Promise.resolve();
-      listening ??= connect().catch((error: unknown) => {
-        listening = undefined;
-        throw error;
-      });
-      return listening;
-    },
-    async close() {
-      closed = true;
-      clearTimeout(retry);
-      const last = client;
-      client = undefined;
-      await last?.end().catch(() => undefined);
-    },
+    listen: () => connection.listen(),
+    close: () => connection.close(),
   };
-  return bus;
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db/connection';
 import type { CompanyTaskEvent } from './events';
 import type { Resolver } from '../dns/resolver';
+import type { CertificateIssuer } from '../services/certificate-issuer';
 import { STEPS, StepFailure, StepWaiting, WAIT_LIMIT_MS } from './steps/index';
 import { ABANDONED, claimNextItem, completeItem, failItem, taskEventOf, waitItem, type TaskRow } from './store';
 import type { Step, TaskItemRow } from './steps/index';
@@ -25,6 +26,8 @@ export interface RunnerDeps {
   log(message: string): void;
   /** What steps that look at DNS ask (the reference API's DNS server). */
   resolver: Resolver;
+  /** Who issues certificates, read when a step needs one. */
+  certificates(): CertificateIssuer;
   /** Checks the domain shortly (a step's `checkDomainSoon`). */
   checkSoon(domainGuid: string): void;
 }
@@ -94,7 +97,7 @@ async function runStep(deps: RunnerDeps, claimed: TaskItemRow): Promise<'next' |
   const step = STEPS[claimed.action];
   try {
     if (!step) throw new StepFailure(`This step is not supported: ${claimed.action}.`);
-    const observed = step.observe ? await step.observe({ db: deps.db, item: claimed, now: deps.now(), resolver: deps.resolver }) : undefined;
+    const observed = step.observe ? await step.observe({ db: deps.db, item: claimed, now: deps.now(), resolver: deps.resolver, certificates: deps.certificates() }) : undefined;
     const done = await completeItem(deps.db, claimed.guid, deps.now(), (tx, item) => step.run({ tx, item, now: deps.now(), observed }));
     if (done) await publish(deps, done.task, done.item);
     if (done && step.checkDomainSoon && done.item.domainGuid) deps.checkSoon(done.item.domainGuid);

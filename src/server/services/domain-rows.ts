@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { CERTIFICATE_ISSUER } from './certificate-issuer';
 import type { Domain } from '../../lib/api/domains';
 import type { Db } from '../db/connection';
-import { domainGroups, domainNotes, domains, hostingAccounts, ipAddresses, softwareCatalogue, softwareInstallations, softwarePresets } from '../db/schema/index';
+import { domainGroups, domainNotes, domains, hostingAccounts, ipAddresses, softwareCatalogue, softwareInstallations, softwarePresets, sslCertificates } from '../db/schema/index';
 
 const DAY_MS = 86_400_000;
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -25,6 +25,8 @@ const listColumns = {
   },
   preset: { guid: softwarePresets.guid, name: softwarePresets.name },
   hasNotes: sql<boolean>`coalesce(length(${domainNotes.notes}) > 0, false)`,
+  /** Null when no certificate authority issued it (the sandbox issuer's record, the seed's): named as the sandbox. */
+  certificateIssuer: sslCertificates.issuer,
 };
 
 /** A select of domains with everything the Domain answer needs; `where` and paging are the caller's. */
@@ -39,6 +41,7 @@ export function selectDomains(db: Db, where: SQL | undefined) {
     .leftJoin(softwareCatalogue, eq(softwareCatalogue.id, softwareInstallations.softwareId))
     .leftJoin(softwarePresets, eq(softwarePresets.guid, domains.softwarePresetGuid))
     .leftJoin(domainNotes, eq(domainNotes.domainGuid, domains.guid))
+    .leftJoin(sslCertificates, eq(sslCertificates.domainGuid, domains.guid))
     .where(where);
 }
 
@@ -63,7 +66,7 @@ export function domainAnswer(row: DomainSelectRow, now: Date): Domain {
           status: d.sslStatus,
           include_www_subdomain: d.sslIncludeWww,
           date_expires: d.sslStatus === 'ACTIVE' ? iso(d.sslDateExpires) : null,
-          issuer: d.sslStatus === 'ACTIVE' ? CERTIFICATE_ISSUER.name : null,
+          issuer: d.sslStatus === 'ACTIVE' ? (row.certificateIssuer ?? CERTIFICATE_ISSUER.name) : null,
         }
       : null,
     redirect_to_https: d.redirectToHttps,

@@ -108,7 +108,7 @@ export function createTestApp(database: Database, config: Partial<ServerConfig> 
     signal: closing.signal,
     close,
     async startDns() {
-      const server = await startDnsServer(database.db, { port: 0, host: '127.0.0.1' });
+      const server = await startDnsServer(database, { port: 0, host: '127.0.0.1' });
       let stopped: Promise<void> | undefined;
       // Files close it themselves too; the second close answers the first.
       deps.dns = { ...server, close: () => (stopped ??= server.close()) };

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../../src/server/db/connection';
 import { AUTH_CHANGES_CHANNEL } from '../../../src/server/db/auth-changes';
+import { ZONE_CHANGES_CHANNEL } from '../../../src/server/db/zone-changes';
 import { copyToWorkerDatabase, ensureWorkerDatabase } from './postgres';
 
 /**
@@ -64,8 +65,8 @@ function tablesOf(database: Database): Promise<string[]> {
 export async function resetDatabase(database: Database): Promise<void> {
   const tables = await tablesOf(database);
   const deletes = tables.map((t) => `delete from "${t}";`).join('\n');
-  // The replica role silences the tables' triggers, the auth-change notices among them: one notice says everything went.
-  const script = `begin;\nset local session_replication_role = replica;\n${deletes}\nselect pg_notify('${AUTH_CHANGES_CHANNEL}', 'all');\ncommit;`;
+  // The replica role silences the tables' triggers, the auth and zone change notices among them: one notice each says everything went.
+  const script = `begin;\nset local session_replication_role = replica;\n${deletes}\nselect pg_notify('${AUTH_CHANGES_CHANNEL}', 'all');\nselect pg_notify('${ZONE_CHANGES_CHANNEL}', 'all');\ncommit;`;
   if (database.pglite) {
     await database.pglite.exec(script);
     return;

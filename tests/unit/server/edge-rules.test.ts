@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchRedirect, metaRedirect, type EdgeRequest } from '../../../src/server/edge/rules';
+import { HSTS_MAX_AGE_SECONDS, hstsHeader } from '../../../src/server/edge/https';
 import { hostName, type Site } from '../../../src/server/edge/site';
 import { generatedDay, spread } from '../../../src/server/services/traffic-history';
 
@@ -28,6 +29,26 @@ describe('metaRedirect', () => {
     expect(metaRedirect(site({ redirectToHttps: true, redirectToWww: true }), request({ port: '4380' }))).toBe('https://www.example.com/a?b=1');
     expect(metaRedirect(site({ redirectToHttp: true, isWww: true, redirectToNonwww: true }), request({ scheme: 'https', host: 'www.example.com' }))).toBe('http://example.com/a?b=1');
     expect(metaRedirect(site({ redirectToWww: true }), request({ port: '4380' }))).toBe('http://www.example.com:4380/a?b=1');
+  });
+
+  it("moves a change of scheme to the edge's port of the other scheme when the request named a port", () => {
+    const schemePorts = { http: 4380, https: 4343 };
+    expect(metaRedirect(site({ redirectToHttps: true }), request({ port: '4380', schemePorts }))).toBe('https://example.com:4343/a?b=1');
+    expect(metaRedirect(site({ redirectToHttp: true }), request({ scheme: 'https', port: '4343', schemePorts }))).toBe('http://example.com:4380/a?b=1');
+    // Behind 80 and 443 the Host names no port, and a default port is not written.
+    expect(metaRedirect(site({ redirectToHttps: true }), request({ schemePorts }))).toBe('https://example.com/a?b=1');
+    expect(metaRedirect(site({ redirectToHttps: true }), request({ port: '8080', schemePorts: { http: 8080, https: 443 } }))).toBe('https://example.com/a?b=1');
+    // No HTTPS port: the scheme moves to the default one.
+    expect(metaRedirect(site({ redirectToHttps: true }), request({ port: '4380', schemePorts: { http: 4380, https: null } }))).toBe('https://example.com/a?b=1');
+  });
+});
+
+describe('hstsHeader', () => {
+  it('asks browsers to keep to HTTPS only over HTTPS, for a domain that forces it, and to forget it for one turned to HTTP', () => {
+    expect(hstsHeader(site({ redirectToHttps: true }), 'https')).toBe(`max-age=${HSTS_MAX_AGE_SECONDS}`);
+    expect(hstsHeader(site({ redirectToHttps: true }), 'http')).toBeNull();
+    expect(hstsHeader(site(), 'https')).toBeNull();
+    expect(hstsHeader(site({ redirectToHttp: true }), 'https')).toBe('max-age=0');
   });
 });
 

@@ -12,3 +12,4 @@ export * from './firewall';
 export * from './company';
 export * from './affiliate';
 export * from './traffic';
+export * from './certificates';

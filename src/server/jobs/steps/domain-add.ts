@@ -5,7 +5,8 @@ import { defaultRecords, defaultSoa } from '../../services/dns-defaults';
 import type { NewTaskItem } from '../store';
 import { nextSerial } from './dns-zone';
 import type { Resolution } from '../../dns/resolver';
-import { CERTIFICATE_ISSUER } from '../../services/certificate-issuer';
+import { CertificateAuthorityUnavailable, CertificateRefused } from '../../services/certificate-issuer';
+import { certificateNames, saveCertificate, sealCertificate, type SealedCertificate } from '../../services/certificates';
 import { StepFailure, StepWaiting, type Step, type StepContext } from './step';
 
 /**
@@ -15,7 +16,6 @@ import { StepFailure, StepWaiting, type Step, type StepContext } from './step';
  */
 export const ADD_DOMAINS = 'ADD_DOMAINS';
 
-const DAY_MS = 86_400_000;
 /** The sentence a certificate request fails with after a day of waiting (as the seeded failures say). */
 export const NOT_RESOLVING = 'The domain does not resolve to its assigned IP address.';
 
@@ -74,44 +74,72 @@ const createDomain: Step = {
   },
 };
 
-/** What the Let's Encrypt step found in DNS before its transaction. */
+/** What the Let's Encrypt step found before its transaction: the names in DNS, then the certificate once they resolve. */
 interface CertificateLookup {
   name: string;
   address: Resolution;
   /** Only when the certificate is to include www. */
   www: Resolution | null;
+  /** Issued when the names resolved as they must, for these names. */
+  issued: SealedCertificate | null;
 }
 
 /**
- * A Let's Encrypt certificate (spec part 2, 4.1): PENDING until the domain resolves, through
- * the reference API's DNS server, to its assigned address; then issued by the sandbox issuer,
- * which nothing outside this machine trusts (no real certificate authority is asked). With www
- * included, www must resolve too.
+ * Why a certificate cannot be issued yet (a StepWaiting) or at all (a StepFailure), or null when
+ * the domain resolves, through the reference API's DNS server, to its assigned address (and www
+ * resolves too when it is to be included).
+ */
+function notReady(domain: string, ip: string | null, includeWww: boolean, found: Pick<CertificateLookup, 'address' | 'www'>): StepWaiting | StepFailure | null {
+  if (found.address.kind === 'unreachable') return new StepWaiting(`Waiting for the DNS server to answer for ${domain}.`, NOT_RESOLVING);
+  if (!ip || found.address.kind !== 'addresses' || !found.address.addresses.includes(ip)) {
+    const state = found.address.kind === 'nxdomain' ? 'it does not resolve yet' : found.address.addresses.length ? `it resolves to ${found.address.addresses.join(', ')}` : 'it has no A record';
+    return new StepWaiting(`Waiting for ${domain} to resolve to its assigned IP address ${ip ?? ''} (${state}).`, NOT_RESOLVING);
+  }
+  if (includeWww && (found.www?.kind !== 'addresses' || found.www.addresses.length === 0)) {
+    return new StepFailure(`www.${domain} has no DNS record, so the certificate cannot include it. Add the record, then request the certificate again.`);
+  }
+  return null;
+}
+
+/**
+ * A Let's Encrypt certificate (spec part 2, 4.1): PENDING until the domain resolves to its
+ * assigned address; then issued by the configured issuer, outside the transaction (an ACME
+ * order proves each name over HTTP-01, which the edge answers from the database): the ACME
+ * directory's certificate, or the sandbox issuer's record when no directory is configured. An
+ * authority that does not answer is waited for; one that refuses fails the request with its
+ * reason. With www included, www must resolve too.
  */
 const installLetsEncrypt: Step = {
-  async observe({ db, item, resolver }): Promise<CertificateLookup | null> {
+  async observe({ db, item, resolver, certificates, now }): Promise<CertificateLookup | null> {
     if (!item.domainGuid) return null;
-    const [d] = await db.select({ domain: domains.domain, www: domains.sslIncludeWww }).from(domains).where(eq(domains.guid, item.domainGuid));
+    const [d] = await db
+      .select({ domain: domains.domain, www: domains.sslIncludeWww, ip: ipAddresses.ipAddress })
+      .from(domains)
+      .leftJoin(ipAddresses, eq(ipAddresses.guid, domains.ipAddressGuid))
+      .where(eq(domains.guid, item.domainGuid));
     if (!d) return null;
-    return { name: d.domain, address: await resolver.addresses(d.domain), www: d.www ? await resolver.addresses(`www.${d.domain}`) : null };
+    const found = { name: d.domain, address: await resolver.addresses(d.domain), www: d.www ? await resolver.addresses(`www.${d.domain}`) : null };
+    if (notReady(d.domain, d.ip, d.www, found)) return { ...found, issued: null };
+    try {
+      return { ...found, issued: await sealCertificate(db, await certificates.issue(db, certificateNames(d.domain, d.www), now)) };
+    } catch (error) {
+      if (error instanceof CertificateRefused) throw new StepFailure(error.message);
+      if (error instanceof CertificateAuthorityUnavailable) throw new StepWaiting(`Waiting for the certificate authority: ${error.message}`, `${error.message} The certificate was not issued within a day.`);
+      throw error;
+    }
   },
   async run(context) {
     const { tx, now } = context;
     const { d, ip } = await domainOf(context);
     const found = context.observed as CertificateLookup | null;
     if (!found || found.name !== d.domain) throw new Error(`${d.domain} was not looked up.`);
-    if (found.address.kind === 'unreachable') throw new StepWaiting(`Waiting for the DNS server to answer for ${d.domain}.`, NOT_RESOLVING);
-    if (!ip || found.address.kind !== 'addresses' || !found.address.addresses.includes(ip)) {
-      const state = found.address.kind === 'nxdomain' ? 'it does not resolve yet' : found.address.addresses.length ? `it resolves to ${found.address.addresses.join(', ')}` : 'it has no A record';
-      throw new StepWaiting(`Waiting for ${d.domain} to resolve to its assigned IP address ${ip ?? ''} (${state}).`, NOT_RESOLVING);
-    }
-    if (d.sslIncludeWww && (found.www?.kind !== 'addresses' || found.www.addresses.length === 0)) {
-      throw new StepFailure(`www.${d.domain} has no DNS record, so the certificate cannot include it. Add the record, then request the certificate again.`);
-    }
-    await tx
-      .update(domains)
-      .set({ sslStatus: 'ACTIVE', sslCertificateType: 'LETS_ENCRYPT', sslDateCreated: now, sslDateExpires: new Date(now.getTime() + CERTIFICATE_ISSUER.days * DAY_MS), dateUpdated: now })
-      .where(eq(domains.guid, d.guid));
+    const waiting = notReady(d.domain, ip, d.sslIncludeWww, found);
+    if (waiting) throw waiting;
+    const names = certificateNames(d.domain, d.sslIncludeWww);
+    // The address or the www choice changed since the look: what was issued (if anything) is not what is wanted now.
+    if (!found.issued || found.issued.names.join() !== names.join()) throw new Error(`The certificate issued does not cover ${names.join(', ')}.`);
+    await saveCertificate(tx, d.guid, found.issued, now);
+    await tx.update(domains).set({ sslStatus: 'ACTIVE', sslCertificateType: 'LETS_ENCRYPT', dateUpdated: now }).where(eq(domains.guid, d.guid));
   },
   // A certificate that will not be issued (www without a record, a day of waiting) is a failed
   // request, not one still pending; the domain may ask again.

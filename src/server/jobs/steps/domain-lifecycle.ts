@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { nextSerial } from '../../services/dns-defaults';
 import { recordBaseline, recordVersion } from '../../services/dns-zones';
-import { dnsRecords, dnsZones, domains, softwareInstallations } from '../../db/schema/index';
+import { dnsRecords, dnsZones, domains, softwareInstallations, sslCertificates } from '../../db/schema/index';
 import { StepFailure, type Step, type StepContext } from './step';
 
 /**
@@ -46,9 +46,11 @@ const deleteDomain: Step = {
   },
 };
 
+/** The certificate goes with its key, so the TLS edge no longer serves it. */
 const uninstallSsl: Step = {
   async run(context) {
     const d = await lockedDomain(context);
+    await context.tx.delete(sslCertificates).where(eq(sslCertificates.domainGuid, d.guid));
     await context.tx
       .update(domains)
       .set({ sslStatus: null, sslCertificateType: null, sslIncludeWww: false, sslDateCreated: null, sslDateExpires: null, redirectToHttps: false, dateUpdated: context.now })

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection';
 import type { taskItems } from '../../db/schema/index';
 import type { Resolver } from '../../dns/resolver';
+import type { CertificateIssuer } from '../../services/certificate-issuer';
 
 export type TaskItemRow = typeof taskItems.$inferSelect;
 
@@ -20,6 +21,8 @@ export interface ObserveContext {
   now: Date;
   /** Asks the reference API's DNS server, as a provider's backend asks the internet's resolvers. */
   resolver: Resolver;
+  /** Issues certificates: the configured ACME directory, else the sandbox issuer. */
+  certificates: CertificateIssuer;
 }
 
 /**
