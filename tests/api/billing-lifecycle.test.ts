@@ -365,9 +365,10 @@ describe('orders left unpaid', () => {
 
 describe('the EUR rate', () => {
   it('is taken once a day and stored on each EUR invoice', async () => {
-    const now = t.deps.now();
-    expect(await refreshEurRate(database.db, configuredRate(0.95), new Date(now.getTime() + DAY))).toBe(0.95);
-    expect(await refreshEurRate(database.db, configuredRate(0.5), new Date(now.getTime() + DAY + 60_000))).toBe(0.95);
+    // One o'clock of tomorrow (UTC): a minute later is the same day whenever the test runs.
+    const tomorrow = new Date(Math.floor(t.deps.now().getTime() / DAY) * DAY + DAY + 3_600_000);
+    expect(await refreshEurRate(database.db, configuredRate(0.95), tomorrow)).toBe(0.95);
+    expect(await refreshEurRate(database.db, configuredRate(0.5), new Date(tomorrow.getTime() + 60_000))).toBe(0.95);
     const [stored] = await database.db.select().from(exchangeRates).where(eq(exchangeRates.currency, 'EUR'));
     expect(stored!.perUsd).toBe(0.95);
 

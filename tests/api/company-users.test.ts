@@ -23,7 +23,7 @@ import { BEYOND_REACH } from '../../src/lib/rules/access-reach';
 import { hashFrom, lastMailTo } from './helpers/mail';
 import { refusal } from './helpers/outcomes';
 import { withoutOwnerScopes } from './helpers/scopes';
-import { OUTRANKS_YOU } from '../../src/server/routes/company-users';
+import { OUTRANKS_YOU } from '../../src/server/services/company-users';
 import { openSeededApp, type TestApp } from './helpers/app';
 
 let database: Database;

@@ -28,7 +28,7 @@ import {
 import { POLICY_RESTORED, RULE_RESTORED, RULESET_RESTORED, type RuleSave } from '../../src/lib/schemas/firewall';
 import type { Database } from '../../src/server/db/connection';
 import { companies, domainGroups, firewallRules } from '../../src/server/db/schema/index';
-import { RULESET_RULES_GONE } from '../../src/server/routes/firewall-rulesets';
+import { RULESET_RULES_GONE } from '../../src/server/services/firewall-rulesets';
 import { openSeededApp, type TestApp } from './helpers/app';
 import { refusal } from './helpers/outcomes';
 

@@ -27,7 +27,7 @@ import {
 } from '../../src/lib/schemas/firewall';
 import type { Database } from '../../src/server/db/connection';
 import { companies, firewallRules, firewallVersions } from '../../src/server/db/schema/index';
-import { SOME_RULES_GONE } from '../../src/server/routes/firewall-rules';
+import { SOME_RULES_GONE } from '../../src/server/services/firewall-rules';
 import { openSeededApp, type TestApp } from './helpers/app';
 import { refusal } from './helpers/outcomes';
 

@@ -44,7 +44,7 @@ import {
 } from '../../src/lib/schemas/firewall';
 import type { Database } from '../../src/server/db/connection';
 import { companies, domainGroups, domains, firewallPolicies, firewallRules, firewallRulesets, memberships, users } from '../../src/server/db/schema/index';
-import { SOME_RULESETS_GONE } from '../../src/server/routes/firewall-rulesets';
+import { SOME_RULESETS_GONE } from '../../src/server/services/firewall-rulesets';
 import { openSeededApp, type TestApp } from './helpers/app';
 import { refusal } from './helpers/outcomes';
 

@@ -4,7 +4,7 @@ import type { ServerDeps } from '../context';
 import type { Db } from '../db/connection';
 import { invoices, ipAddresses, orders, websiteSetupOrders } from '../db/schema/index';
 import { allocateIpOrder } from './ip-stock';
-import { reactivateIfSettled } from './order-lifecycle';
+import { endOfPaidPeriods, reactivateIfSettled } from './order-lifecycle';
 import { applyPaidPlanChange, isPlanChangeOnPaid } from './hosting-plan-change';
 import { recordReferralPayout } from '../services/affiliate-referrals';
 import { recordSetupEvent } from '../services/getting-started';
@@ -15,9 +15,10 @@ import { recordSetupEvent } from '../services/getting-started';
  * "Orders"), becomes ACTIVE, and what the invoice's `on_paid` names is done — an IP order's
  * reserved addresses enter its group (ACTIVATE_IP_ORDER, src/server/billing/ip-stock.ts), and a
  * slot upgrade's addresses get their new website slots (APPLY_SLOT_UPGRADE, made by
- * src/server/routes/ip-slots.ts), an extension moves the renewal date (EXTEND_ORDER, made by
- * src/server/routes/billing-order-actions.ts), and a suspended order with nothing overdue left is
- * active again (a paid renewal, RENEW_ORDER, needs nothing more: the billing run began its period),
+ * src/server/routes/ip-slots.ts), an extension moves the renewal date on from the end of the
+ * periods already paid for (EXTEND_ORDER, made by src/server/routes/billing-order-actions.ts), and
+ * a suspended order with nothing overdue left is active again (a paid renewal, RENEW_ORDER, needs
+ * nothing more: the billing run began its period),
  * a paid website setup goes to the provider's team (START_WEBSITE_SETUP: IN_PROGRESS), a shared
  * hosting order's first period begins (ACTIVATE_HOSTING_ORDER; a job then creates the account,
  * hosting-provision.ts) and a paid plan change switches the plan (APPLY_PLAN_CHANGE).
@@ -41,8 +42,15 @@ export async function invoicePaid(tx: Db, invoiceId: number, deps: Pick<ServerDe
       .where(and(eq(orders.id, onPaid.order_id), eq(orders.companyGuid, invoice.companyGuid), isNotNull(orders.dateNextInvoice)))
       .for('update');
     if (extended?.next) {
-      const next = addUtcMonths(extended.next, onPaid.months);
+      // After a renewal already paid for (in whole or in part): that period is not paid for twice.
+      const from = await endOfPaidPeriods(tx, onPaid.order_id, extended.next);
+      const next = addUtcMonths(from, onPaid.months);
       await tx.update(orders).set({ dateNextInvoice: next }).where(eq(orders.id, onPaid.order_id));
+      // The period it paid for, known only now, kept as a renewal keeps its own.
+      await tx
+        .update(invoices)
+        .set({ onPaid: { ...onPaid, period_start: from.toISOString(), period_end: next.toISOString() } })
+        .where(eq(invoices.id, invoiceId));
       // A renewal invoice not yet paid for a period the extension now covers is not owed any more.
       await tx
         .update(invoices)

@@ -59,19 +59,47 @@ async function lockOrder(tx: Db, orderId: number): Promise<OrderRow | undefined>
 
 /**
  * Ends an order: an unpaid one gives its reserved stock back, a running one's addresses end, its
- * unpaid invoices are cancelled (a partly paid one stays for the provider to settle), its hosting
- * accounts are terminated, and it is CANCELLED with no next invoice. `still` re-checks, under the
- * locks, why it was chosen (a payment may have come in since). True when it ended.
+ * invoices still owed are cancelled but for the renewals of periods it has begun (time it used,
+ * left for the provider to settle; what was paid towards the others stays for the provider to
+ * refund), its hosting accounts are terminated, and it is CANCELLED with no next invoice. `still`
+ * re-checks, under the locks, why it was chosen (a payment may have come in since). True when it
+ * ended.
  */
 export async function endOrder(tx: Db, orderId: number, now: Date, still?: (order: OrderRow) => Promise<boolean>): Promise<boolean> {
   const order = await lockOrder(tx, orderId);
   if (!order || order.status === 'CANCELLED' || (still && !(await still(order)))) return false;
   if (order.status === 'PENDING') await releaseIpOrder(tx, orderId);
   await endAddresses(tx, eq(ipAddresses.orderId, orderId), now);
-  await tx.update(invoices).set({ status: 'CANCELLED' }).where(and(eq(invoices.orderId, orderId), eq(invoices.status, 'UNPAID')));
+  const usedTime = sql`${invoices.purpose} = 'RENEWAL' and (${invoices.onPaid} ->> 'period_start')::timestamptz < ${now}`;
+  await tx
+    .update(invoices)
+    .set({ status: 'CANCELLED' })
+    .where(and(eq(invoices.orderId, orderId), or(eq(invoices.status, 'UNPAID'), and(eq(invoices.status, 'PARTIALLY_PAID'), sql`not (${usedTime})`))));
   await tx.update(hostingAccounts).set({ status: 'TERMINATED', dateToBeTerminated: null }).where(eq(hostingAccounts.orderId, orderId));
   await tx.update(orders).set({ status: 'CANCELLED', dateCancelled: now, dateNextInvoice: null }).where(eq(orders.id, orderId));
   return true;
+}
+
+/**
+ * The end of what an order renewing at `renewal` is paid for: `renewal`, or the end of the last
+ * renewal from then on already paid for, in whole or in part. A cancellation at the end of the
+ * billing cycle waits for it and an extension starts from it, so no period is paid for twice or
+ * paid for and lost.
+ */
+export async function endOfPaidPeriods(tx: Db, orderId: number, renewal: Date): Promise<Date> {
+  const paid = await tx
+    .select({ onPaid: invoices.onPaid })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.orderId, orderId),
+        eq(invoices.purpose, 'RENEWAL'),
+        inArray(invoices.status, ['PAID', 'PARTIALLY_PAID']),
+        sql`(${invoices.onPaid} ->> 'period_start')::timestamptz >= ${renewal}`,
+      ),
+    );
+  const ends = paid.map((i) => Date.parse(String(i.onPaid?.period_end))).filter((end) => Number.isFinite(end));
+  return new Date(Math.max(renewal.getTime(), ...ends));
 }
 
 /** Whether an order still has an invoice unpaid past the grace period. */
@@ -124,16 +152,19 @@ export async function reactivateIfSettled(tx: Db, orderId: number, now: Date): P
 /**
  * The unpaid renewal invoices of periods not yet begun, cancelled because what the orders hold
  * has changed (a downgrade, an upgrade, a cancellation): the billing run raises them again at
- * the new price. With `extensions`, an order's unpaid extensions go too (the order is ending).
+ * the new price. With `extensions`, an order's extensions not fully paid go too (the order is
+ * ending: what was paid towards one stays for the provider to refund, as endOrder's).
  */
 export async function withdrawUnpaidRenewals(tx: Db, orderIds: readonly (number | null)[], options: { extensions?: boolean } = {}): Promise<void> {
   const ids = [...new Set(orderIds.filter((id): id is number => id !== null))];
   if (!ids.length) return;
   const notBegun = sql`(${invoices.onPaid} ->> 'period_start')::timestamptz >= (select ${orders.dateNextInvoice} from ${orders} where ${orders.id} = ${invoices.orderId})`;
+  const renewals = and(eq(invoices.status, 'UNPAID'), eq(invoices.purpose, 'RENEWAL'), notBegun);
+  const extensions = and(inArray(invoices.status, ['UNPAID', 'PARTIALLY_PAID']), eq(invoices.purpose, 'EXTENSION'));
   await tx
     .update(invoices)
     .set({ status: 'CANCELLED' })
-    .where(and(inArray(invoices.orderId, ids), eq(invoices.status, 'UNPAID'), options.extensions ? or(and(eq(invoices.purpose, 'RENEWAL'), notBegun), eq(invoices.purpose, 'EXTENSION')) : and(eq(invoices.purpose, 'RENEWAL'), notBegun)));
+    .where(and(inArray(invoices.orderId, ids), options.extensions ? or(renewals, extensions) : renewals));
 }
 
 

@@ -1,9 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
-import { affiliateAccounts, affiliateLinks, affiliateVisits } from '../db/schema/index';
-import { newClickId } from '../services/affiliate';
+import { recordReferralClick } from '../services/affiliate-programme';
 import { REFERRAL_PATH } from '../../lib/rules/affiliate';
 import { honoPath } from '../http/operation';
 
@@ -25,27 +23,17 @@ export function affiliateReferralRoutes() {
   app.get(honoPath(REFERRAL_PATH), async (c) => {
     const { db, now } = c.var.deps;
     const hash = (c.req.param('hash') ?? '').toLowerCase().slice(0, 100);
-    const [link] = await db
-      .select({ guid: affiliateLinks.guid, affiliateGuid: affiliateLinks.affiliateGuid, cookieDays: affiliateAccounts.cookieDurationDays })
-      .from(affiliateLinks)
-      .innerJoin(affiliateAccounts, eq(affiliateAccounts.guid, affiliateLinks.affiliateGuid))
-      .where(and(eq(affiliateLinks.linkHash, hash), eq(affiliateLinks.status, 'ACTIVE'), eq(affiliateAccounts.status, 'ACTIVE')));
+    const click = await recordReferralClick(
+      db,
+      hash,
+      { ipAddress: c.var.ip === 'unknown' ? null : c.var.ip, userAgent: c.var.userAgent || null, referer: c.req.header('referer')?.slice(0, 500) ?? null, landingUrl: c.req.url.slice(0, 500) },
+      now(),
+    );
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
-    if (!link) return c.redirect(SIGN_UP_PATH, 302);
-    const clickId = newClickId();
-    await db.insert(affiliateVisits).values({
-      affiliateGuid: link.affiliateGuid,
-      linkGuid: link.guid,
-      clickId,
-      ipAddress: c.var.ip === 'unknown' ? null : c.var.ip,
-      userAgent: c.var.userAgent || null,
-      referer: c.req.header('referer')?.slice(0, 500) ?? null,
-      landingUrl: c.req.url.slice(0, 500),
-      dateCreated: now(),
-    });
-    setCookie(c, AFFILIATE_COOKIE, clickId, { path: '/', maxAge: link.cookieDays * 86_400, sameSite: 'Lax', httpOnly: true });
-    return c.redirect(`${SIGN_UP_PATH}?aff_click_id=${encodeURIComponent(clickId)}`, 302);
+    if (!click) return c.redirect(SIGN_UP_PATH, 302);
+    setCookie(c, AFFILIATE_COOKIE, click.clickId, { path: '/', maxAge: click.cookieDays * 86_400, sameSite: 'Lax', httpOnly: true });
+    return c.redirect(`${SIGN_UP_PATH}?aff_click_id=${encodeURIComponent(click.clickId)}`, 302);
   });
   return app;
 }

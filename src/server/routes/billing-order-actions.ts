@@ -17,7 +17,7 @@ import {
 import { processDueCancellations } from '../billing/billing-cycle';
 import { recordCancellationRequest } from '../billing/cancellation-request';
 import { issueInvoice } from '../billing/issue-invoice';
-import { cyclesOf, priceOrderPeriod } from '../billing/order-lifecycle';
+import { cyclesOf, endOfPaidPeriods, priceOrderPeriod } from '../billing/order-lifecycle';
 import { companyIps } from '../services/ip-selection';
 import { lockCancellations } from '../billing/cancellation-request';
 import type { Db } from '../db/connection';
@@ -58,7 +58,7 @@ export const billingOrderActionOperations = [
       if (open) throw problem(409, ORDER_CANCELLATION_REQUESTED, { code: 'cancellation_requested' });
       // An unpaid order has no cycle to wait for; a running one ends with its billing cycle unless asked otherwise.
       const atOnce = order.status === 'PENDING' || body.cancellation_time === 'IMMEDIATELY' || !order.dateNextInvoice;
-      const effective = atOnce ? today : order.dateNextInvoice!;
+      const effective = atOnce ? today : await endOfPaidPeriods(tx, order.id, order.dateNextInvoice!);
       // The order's running addresses join the request, but for those another request already holds.
       // Ending the order ends every address it holds: a member kept to some groups may not end the others.
       const [outOfReach] = await tx

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { listCompanyLogsOp } from '../../lib/api/company-logs';
 import { activityLogs } from '../db/schema/index';
 import { implement } from '../http/operation';
-import { activityLogPage } from './account-activity';
+import { activityLogPage } from '../services/account-activity';
 
 /** Company > Logs: every member's and API key's writes in the company, as the account Logs tab shows them (spec part 3, 2.9). */
 export const companyLogOperations = [

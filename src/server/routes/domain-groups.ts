@@ -1,126 +1,13 @@
-import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
-import {
-  createDomainGroupOp,
-  deleteDomainGroupOp,
-  getDomainGroupOp,
-  groupExpiringOp,
-  groupIpAddressesOp,
-  listDomainGroupsOp,
-  updateDomainGroupOp,
-  type DomainGroup,
-  type GroupIpAddress,
-} from '../../lib/api/domains';
-import { EXPIRING_BANNER_DAYS, groupDeleteRefusal } from '../../lib/rules/domain-groups';
-import type { CompanyContext } from '../context';
-import type { Db } from '../db/connection';
-import { countRows, pageOfRows } from '../db/lists';
-import { lockCompany } from '../db/locks';
-import { domainGroupIpGroups, domainGroups, domains, hostingAccounts, ipAddresses, ipGroups } from '../db/schema/index';
-import { badRequest, problem } from '../http/errors';
+import { createDomainGroupOp, deleteDomainGroupOp, getDomainGroupOp, groupExpiringOp, groupIpAddressesOp, listDomainGroupsOp, updateDomainGroupOp } from '../../lib/api/domains';
 import { implement } from '../http/operation';
-import { requireUnlimited, restrictTo } from '../services/access';
 import { visibleDomainGroup } from '../services/domain-access';
-import { recordSetupEvent } from '../services/getting-started';
-import { HOSTING_ACCOUNT_NOT_FOUND } from '../../lib/schemas/hosting-accounts';
-
-type GroupRow = typeof domainGroups.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** Groups as the API answers them: their default account, domain count and allowed IP groups, read in three passes. */
-async function groupAnswers(db: Db | Tx, rows: GroupRow[]): Promise<DomainGroup[]> {
-  if (!rows.length) return [];
-  const guids = rows.map((r) => r.guid);
-  const accountGuids = [...new Set(rows.map((r) => r.defaultHostingAccountGuid).filter((g): g is string => g !== null))];
-  const [accounts, counts, allowed] = await Promise.all([
-    accountGuids.length
-      ? db
-          .select({ guid: hostingAccounts.guid, name: hostingAccounts.name, accountType: hostingAccounts.accountType, status: hostingAccounts.status })
-          .from(hostingAccounts)
-          .where(inArray(hostingAccounts.guid, accountGuids))
-      : [],
-    db
-      .select({ group: domains.groupGuid, n: count() })
-      .from(domains)
-      .where(and(inArray(domains.groupGuid, guids), isNull(domains.parentDomainGuid)))
-      .groupBy(domains.groupGuid),
-    db
-      .select({ group: domainGroupIpGroups.domainGroupGuid, guid: ipGroups.guid, name: ipGroups.name })
-      .from(domainGroupIpGroups)
-      .innerJoin(ipGroups, eq(ipGroups.guid, domainGroupIpGroups.ipGroupGuid))
-      .where(inArray(domainGroupIpGroups.domainGroupGuid, guids))
-      .orderBy(asc(ipGroups.name)),
-  ]);
-  const accountOf = new Map(accounts.map((a) => [a.guid, a]));
-  const countOf = new Map(counts.map((c) => [c.group, Number(c.n)]));
-  const allowedOf = Map.groupBy(allowed, (a) => a.group);
-  return rows.map((r) => {
-    const account = r.defaultHostingAccountGuid ? accountOf.get(r.defaultHostingAccountGuid) : undefined;
-    return {
-      guid: r.guid,
-      name: r.name,
-      default_hosting_account: account ? { guid: account.guid, name: account.name, account_type: account.accountType as 'SHARED_HOSTING' | 'CUSTOM_HOST', status: account.status } : null,
-      domain_count: countOf.get(r.guid) ?? 0,
-      date_created: r.dateCreated.toISOString(),
-      is_internal: r.isInternal,
-      include_subdomains_in_list: r.includeSubdomainsInList,
-      allowed_ip_address_groups: (allowedOf.get(r.guid) ?? []).map((a) => ({ guid: a.guid, name: a.name })),
-    };
-  });
-}
-
-/**
- * The default hosting account and allowed IP groups a form names, checked against the
- * company: an account that is not the company's, or not ACTIVE, cannot be chosen (spec part 2,
- * 2.2 and 4.1); IP groups must be the company's and ones the member may see.
- */
-async function checkChoices(db: Db, company: CompanyContext, field: 'default_hosting_account', account: string, ipGroupField: string, groups: readonly string[]) {
-  const [row] = await db
-    .select({ status: hostingAccounts.status })
-    .from(hostingAccounts)
-    .where(and(eq(hostingAccounts.guid, account), eq(hostingAccounts.companyGuid, company.guid), restrictTo(hostingAccounts.guid, company.allowedHostingAccounts)));
-  if (!row) throw badRequest({ [field]: HOSTING_ACCOUNT_NOT_FOUND });
-  if (row.status !== 'ACTIVE') throw badRequest({ [field]: 'Only an ACTIVE hosting account can be chosen.' });
-  const wanted = [...new Set(groups)];
-  if (wanted.length) {
-    const found = await db
-      .select({ guid: ipGroups.guid })
-      .from(ipGroups)
-      .where(and(inArray(ipGroups.guid, wanted), eq(ipGroups.companyGuid, company.guid), restrictTo(ipGroups.guid, company.allowedIpGroups)));
-    if (found.length !== wanted.length) throw badRequest({ [ipGroupField]: 'Unknown IP address group.' });
-  }
-  return wanted;
-}
-
-const DAY_MS = 86_400_000;
+import { createDomainGroup, deleteDomainGroup, domainGroupsPage, expiringCount, groupAnswers, groupIpAddressesPage, updateDomainGroup } from '../services/domain-groups';
 
 /** Domain groups (spec part 2, 2.2, 2.3 and 7.1). */
 export const domainGroupOperations = [
-  implement(listDomainGroupsOp, async (c, { query }) => {
-    const { db } = c.var.deps;
-    const company = c.var.company;
-    const filter = and(eq(domainGroups.companyGuid, company.guid), restrictTo(domainGroups.guid, company.allowedDomainGroups));
-    return pageOfRows(
-      query,
-      async (limit, offset) => groupAnswers(db, await db.select().from(domainGroups).where(filter).orderBy(asc(sql`lower(${domainGroups.name})`), asc(domainGroups.guid)).limit(limit).offset(offset)),
-      () => countRows(db, domainGroups, filter),
-    );
-  }),
+  implement(listDomainGroupsOp, async (c, { query }) => domainGroupsPage(c.var.deps.db, c.var.company, query)),
 
-  implement(createDomainGroupOp, async (c, { body }) => {
-    const { db } = c.var.deps;
-    const company = c.var.company;
-    requireUnlimited(company, 'allowed_domain_groups');
-    const allowed = await checkChoices(db, company, 'default_hosting_account', body.default_hosting_account, 'ip_address_groups', body.ip_address_groups);
-    const group = await db.transaction(async (tx) => {
-      // The company's row first (src/server/db/locks.ts): the set-up event below locks it again.
-      await lockCompany(tx, company.guid);
-      const [row] = await tx.insert(domainGroups).values({ companyGuid: company.guid, name: body.name, defaultHostingAccountGuid: body.default_hosting_account }).returning();
-      if (allowed.length) await tx.insert(domainGroupIpGroups).values(allowed.map((g) => ({ domainGroupGuid: row!.guid, ipGroupGuid: g })));
-      await recordSetupEvent(tx, company.guid, { kind: 'domain_group_created', group: row!.guid });
-      return (await groupAnswers(tx, [row!]))[0]!;
-    });
-    return { message: 'Domain group successfully added!', group };
-  }),
+  implement(createDomainGroupOp, async (c, { body }) => ({ message: 'Domain group successfully added!', group: await createDomainGroup(c.var.deps.db, c.var.company, body) })),
 
   implement(getDomainGroupOp, async (c, { params }) => {
     const { db } = c.var.deps;
@@ -128,95 +15,25 @@ export const domainGroupOperations = [
     return (await groupAnswers(db, [row]))[0]!;
   }),
 
-  implement(updateDomainGroupOp, async (c, { params, body }) => {
-    const { db } = c.var.deps;
-    const company = c.var.company;
-    await visibleDomainGroup(db, company, params.guid, updateDomainGroupOp.notFound);
-    const allowed = await checkChoices(db, company, 'default_hosting_account', body.default_hosting_account, 'allowed_ip_address_groups', body.allowed_ip_address_groups);
-    const group = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(domainGroups)
-        .set({ name: body.name, defaultHostingAccountGuid: body.default_hosting_account, includeSubdomainsInList: body.include_subdomains_in_list })
-        .where(eq(domainGroups.guid, params.guid))
-        .returning();
-      await tx.delete(domainGroupIpGroups).where(eq(domainGroupIpGroups.domainGroupGuid, params.guid));
-      if (allowed.length) await tx.insert(domainGroupIpGroups).values(allowed.map((g) => ({ domainGroupGuid: params.guid, ipGroupGuid: g })));
-      return (await groupAnswers(tx, [row!]))[0]!;
-    });
-    return { message: 'Group successfully updated!', group };
-  }),
+  implement(updateDomainGroupOp, async (c, { params, body }) => ({
+    message: 'Group successfully updated!',
+    group: await updateDomainGroup(c.var.deps.db, c.var.company, params.guid, body, updateDomainGroupOp.notFound),
+  })),
 
   implement(deleteDomainGroupOp, async (c, { params }) => {
-    const { db } = c.var.deps;
-    const row = await visibleDomainGroup(db, c.var.company, params.guid, deleteDomainGroupOp.notFound);
-    await db.transaction(async (tx) => {
-      // Locked, so a domain added meanwhile cannot be left in a deleted group.
-      await tx.execute(sql`select 1 from domain_groups where guid = ${row.guid} for update`);
-      const [answer] = await groupAnswers(tx, [row]);
-      const [anyDomain] = await tx.select({ guid: domains.guid }).from(domains).where(eq(domains.groupGuid, row.guid)).limit(1);
-      const refusal = groupDeleteRefusal({ is_internal: answer!.is_internal, domain_count: anyDomain ? Math.max(answer!.domain_count, 1) : 0 });
-      if (refusal) throw problem(409, refusal, { code: 'group_not_deletable' });
-      await tx.delete(domainGroups).where(eq(domainGroups.guid, row.guid));
-    });
+    await deleteDomainGroup(c.var.deps.db, c.var.company, params.guid, deleteDomainGroupOp.notFound);
     return { message: 'Domain group successfully deleted!' };
   }),
 
   implement(groupIpAddressesOp, async (c, { params, query }) => {
     const { db } = c.var.deps;
-    const company = c.var.company;
-    const group = await visibleDomainGroup(db, company, params.guid, groupIpAddressesOp.notFound);
-    const allowed = (await db.select({ g: domainGroupIpGroups.ipGroupGuid }).from(domainGroupIpGroups).where(eq(domainGroupIpGroups.domainGroupGuid, group.guid))).map((r) => r.g);
-    const filter = and(
-      eq(ipAddresses.companyGuid, company.guid),
-      eq(ipAddresses.status, 'ACTIVE'),
-      restrictTo(ipAddresses.groupGuid, allowed),
-      restrictTo(ipAddresses.groupGuid, company.allowedIpGroups),
-    );
-    const used = db
-      .select({ ip: domains.ipAddressGuid, n: count().as('n') })
-      .from(domains)
-      .where(eq(domains.companyGuid, company.guid))
-      .groupBy(domains.ipAddressGuid)
-      .as('used');
-    return pageOfRows(
-      query,
-      async (limit, offset) => {
-        const rows = await db
-          .select({ ip: ipAddresses, group: { guid: ipGroups.guid, name: ipGroups.name }, used: used.n })
-          .from(ipAddresses)
-          .innerJoin(ipGroups, eq(ipGroups.guid, ipAddresses.groupGuid))
-          .leftJoin(used, eq(used.ip, ipAddresses.guid))
-          .where(filter)
-          .orderBy(asc(ipAddresses.ipNumeric), asc(ipAddresses.guid))
-          .limit(limit)
-          .offset(offset);
-        return rows.map(
-          ({ ip, group: g, used: n }): GroupIpAddress => ({
-            guid: ip.guid,
-            ip_address: ip.ipAddress,
-            ip_address_type: ip.ipAddressType as 'SHARED' | 'DEDICATED',
-            http_version: ip.httpVersion === 2 ? 2 : 1,
-            country: ip.country,
-            country_code: ip.countryCode,
-            city: ip.city,
-            domain_count: Number(n ?? 0),
-            domains_allowed: ip.domainsAllowed,
-            group: g,
-          }),
-        );
-      },
-      () => countRows(db, ipAddresses, filter),
-    );
+    const group = await visibleDomainGroup(db, c.var.company, params.guid, groupIpAddressesOp.notFound);
+    return groupIpAddressesPage(db, c.var.company, group, query);
   }),
 
   implement(groupExpiringOp, async (c, { params }) => {
     const { db, now } = c.var.deps;
     const group = await visibleDomainGroup(db, c.var.company, params.guid, groupExpiringOp.notFound);
-    const from = now();
-    const [row] = await db
-      .select({ n: count() })
-      .from(domains)
-      .where(and(eq(domains.groupGuid, group.guid), gte(domains.whoisExpires, from), lt(domains.whoisExpires, new Date(from.getTime() + EXPIRING_BANNER_DAYS * DAY_MS))));
-    return { expiring_domains: Number(row?.n ?? 0) };
+    return { expiring_domains: await expiringCount(db, group.guid, now()) };
   }),
 ];

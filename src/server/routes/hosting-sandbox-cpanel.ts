@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { HostingPlanLimits } from '../../lib/api/hosting';
 import type { AppEnv } from '../context';
-import { domains } from '../db/schema/index';
 import { hostingAccountDetail } from '../services/hosting-accounts';
-import { SANDBOX_CPANEL_PATH, useSandboxCpanelLink } from '../services/sandbox-cpanel';
+import { accountDomainNames, SANDBOX_CPANEL_PATH, useSandboxCpanelLink } from '../services/sandbox-cpanel';
 
 /**
  * The reference API's stand-in for cPanel (spec part 3, 2.8 "cPanel login"; docs/decisions.md
@@ -59,11 +57,7 @@ export function sandboxCpanelRoutes() {
     if (!accountGuid) return gone();
     const account = await hostingAccountDetail(db, accountGuid).catch(() => null);
     if (!account) return gone();
-    const names = await db
-      .select({ domain: domains.domain })
-      .from(domains)
-      .where(and(eq(domains.hostingAccountGuid, accountGuid), isNull(domains.parentDomainGuid)))
-      .orderBy(asc(domains.domain));
+    const names = await accountDomainNames(db, accountGuid);
     const facts: [string, string][] = [
       ['Account', account.name],
       ['Username', account.username ?? '-'],
@@ -73,7 +67,7 @@ export function sandboxCpanelRoutes() {
     ];
     const limits = account.plan_limits;
     const limitFacts: [string, string][] = limits ? LIMIT_LABELS.map(([key, label, unit]) => [label, limits[key] === null ? 'Unlimited' : `${limits[key]}${unit}`]) : [];
-    const domainList = names.length ? `<ul>${names.map((d) => `<li>${escape(d.domain)}</li>`).join('')}</ul>` : '<p>No domains on this account yet.</p>';
+    const domainList = names.length ? `<ul>${names.map((d) => `<li>${escape(d)}</li>`).join('')}</ul>` : '<p>No domains on this account yet.</p>';
     return page(
       c,
       `Control panel of ${account.name}`,

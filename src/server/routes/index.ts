@@ -1,9 +1,20 @@
 import type { Implemented } from '../http/operation';
 import { accountActivityOperations } from './account-activity';
-import { accountAreaOperations } from './account-area';
-import { shellAreaOperations } from './shell-area';
-import { signInAreaOperations } from './sign-in-area';
+import { accountOperations } from './account';
+import { accountCompanyOperations } from './account-companies';
+import { accountInvitationOperations } from './account-invitations';
+import { accountProfileOperations } from './account-profile';
+import { accountSetupOperations } from './account-setup';
+import { dashboardOperations } from './dashboard';
+import { ipAddressOperations } from './ip-addresses';
+import { noticeOperations } from './notices';
+import { notificationOperations } from './notifications';
+import { systemOperations } from './system';
+import { authOperations } from './auth';
+import { publicAccountOperations } from './public-account';
+import { twoFactorOperations } from './two-factor';
 import { taskOperations } from './tasks';
+import { taskEventsOperation } from './task-events';
 import { domainGroupOperations } from './domain-groups';
 import { domainOperations } from './domains';
 import { domainBulkOperations } from './domain-bulk';
@@ -38,11 +49,80 @@ import { companyLogOperations } from './company-logs';
 import { companyEmailOperations } from './company-emails';
 import { companyContactOperations } from './company-contacts';
 import { partnerDetailsOperations } from './partner-details';
-
 import { companyProfileOperations } from './company-profile';
 import { companyUserOperations } from './company-users';
 import { companyInvitationOperations } from './company-invitations';
 import { companyApiKeyOperations } from './company-api-keys';
 import { gettingStartedOperations } from './getting-started';
-/** Every operation the API mounts, each registered against its definition in src/lib/api. */
-export const operations: readonly Implemented[] = [...accountActivityOperations, ...accountAreaOperations, ...shellAreaOperations, ...signInAreaOperations, ...taskOperations, ...domainGroupOperations, ...domainOperations, ...domainBulkOperations, ...domainSoftwareOperations, ...softwareMigrationOperations, ...domainLoginOperations, ...domainPlacementOperations, ...dnsZoneOperations, ...hostingAccountOperations, ...hostingCpanelOperations, ...hostingPlanOperations, ...hostingOrderOperations, ...domainWebOperations, ...domainExtrasOperations, ...presetOperations, ...websiteOperations, ...firewallRuleOperations, ...firewallRulesetOperations, ...firewallPolicyOperations, ...firewallDryRunOperations, ...billingOrderOperations, ...billingOrderActionOperations, ...billingDocumentOperations, ...ipActionOperations, ...ipSlotOperations, ...billingPaymentOperations, ...billingIpOrderOperations, ...billingCancellationOperations, ...serviceOperations, ...affiliateOperations, ...companyProfileOperations, ...companyUserOperations, ...companyInvitationOperations, ...companyApiKeyOperations, ...companyVatOperations, ...companyLogOperations, ...companyEmailOperations, ...companyContactOperations, ...partnerDetailsOperations, ...gettingStartedOperations];
+
+/**
+ * The signed-in account area: whoami, profile, companies, invitations and the to-do list (spec
+ * part 1, 2.6 and 7).
+ */
+const accountArea = [...accountOperations, ...accountProfileOperations, ...accountCompanyOperations, ...accountInvitationOperations, ...accountSetupOperations];
+
+/**
+ * What the panel's frame calls on every page (branding, error codes, global search, support
+ * articles, the bell and the banners), the home page (spec part 1, 2.5 and 2.7) and the
+ * IP address list (spec part 3, 2.2).
+ */
+const shellArea = [...systemOperations, ...dashboardOperations, ...notificationOperations, ...noticeOperations, ...ipAddressOperations];
+
+/**
+ * Signing in and out, signing up, verification and recovery, the links people follow from
+ * emails, and the user's own 2FA (spec part 1, 2.9, 5 and 7).
+ */
+const signInArea = [...authOperations, ...publicAccountOperations, ...twoFactorOperations];
+
+/**
+ * Every operation the API mounts, each registered against its definition in src/lib/api. This is
+ * the one file of src/server/routes that imports the others (tests/unit/suite-routes.test.ts).
+ */
+export const operations: readonly Implemented[] = [
+  ...accountActivityOperations,
+  ...accountArea,
+  ...shellArea,
+  ...signInArea,
+  ...taskOperations,
+  taskEventsOperation,
+  ...domainGroupOperations,
+  ...domainOperations,
+  ...domainBulkOperations,
+  ...domainSoftwareOperations,
+  ...softwareMigrationOperations,
+  ...domainLoginOperations,
+  ...domainPlacementOperations,
+  ...dnsZoneOperations,
+  ...hostingAccountOperations,
+  ...hostingCpanelOperations,
+  ...hostingPlanOperations,
+  ...hostingOrderOperations,
+  ...domainWebOperations,
+  ...domainExtrasOperations,
+  ...presetOperations,
+  ...websiteOperations,
+  ...firewallRuleOperations,
+  ...firewallRulesetOperations,
+  ...firewallPolicyOperations,
+  ...firewallDryRunOperations,
+  ...billingOrderOperations,
+  ...billingOrderActionOperations,
+  ...billingDocumentOperations,
+  ...ipActionOperations,
+  ...ipSlotOperations,
+  ...billingPaymentOperations,
+  ...billingIpOrderOperations,
+  ...billingCancellationOperations,
+  ...serviceOperations,
+  ...affiliateOperations,
+  ...companyProfileOperations,
+  ...companyUserOperations,
+  ...companyInvitationOperations,
+  ...companyApiKeyOperations,
+  ...companyVatOperations,
+  ...companyLogOperations,
+  ...companyEmailOperations,
+  ...companyContactOperations,
+  ...partnerDetailsOperations,
+  ...gettingStartedOperations,
+];

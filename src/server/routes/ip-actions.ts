@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { and, eq, min, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   createCancellationOp,
   createIpGroupOp,
@@ -18,6 +18,7 @@ import type { AppEnv, CompanyContext } from '../context';
 import type { Db } from '../db/connection';
 import { lockCompany } from '../db/locks';
 import { processDueCancellations } from '../billing/billing-cycle';
+import { endOfPaidPeriods } from '../billing/order-lifecycle';
 import { lockCancellations, recordCancellationRequest } from '../billing/cancellation-request';
 import { ipAddresses, ipGroups, orders, signatures } from '../db/schema/index';
 import { badRequest, notFound, problem } from '../http/errors';
@@ -190,8 +191,15 @@ export const ipActionOperations = [
       if (Number(withDomains?.n)) throw problem(409, CANCEL_BLOCKED_DOMAINS, { code: 'ip_addresses_in_use' });
 
       // Spec part 3, 4: processed at the end of the billing cycle (the earliest renewal among them), or now.
-      const [renewal] = await tx.select({ at: min(orders.dateNextInvoice) }).from(ipAddresses).innerJoin(orders, eq(orders.id, ipAddresses.orderId)).where(where);
-      const at = body.cancellation_time === 'IMMEDIATELY' || !renewal?.at ? now() : renewal.at;
+      // A renewal already paid for moves its order's end of cycle to the end of that period.
+      const renewing = await tx
+        .selectDistinct({ id: orders.id, at: orders.dateNextInvoice })
+        .from(ipAddresses)
+        .innerJoin(orders, eq(orders.id, ipAddresses.orderId))
+        .where(and(where, isNotNull(orders.dateNextInvoice)));
+      const ends: number[] = [];
+      for (const order of renewing) ends.push((await endOfPaidPeriods(tx, order.id, order.at!)).getTime());
+      const at = body.cancellation_time === 'IMMEDIATELY' || !ends.length ? now() : new Date(Math.min(...ends));
       const made = await recordCancellationRequest(tx, { companyGuid: company.guid, orderId: null, requestedBy: c.var.viewer.userGuid, effective: at, created: now(), feedback: body, addresses: where });
       return { guid: made, effective: at };
     });

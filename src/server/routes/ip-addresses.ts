@@ -1,10 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
 import { listIpAddressesOp, listIpGroupsOp, listSignaturesOp } from '../../lib/api/ip-addresses';
-import { countRows, pageOfRows } from '../db/lists';
-import { ipGroups, signatures } from '../db/schema/index';
-import { restrictTo } from '../services/access';
 import { notFound } from '../http/errors';
 import { implement } from '../http/operation';
+import { ipGroupsPage, signaturesPage } from '../services/ip-groups';
 import { ipGroupVisible, ipListJson } from '../services/ip-list';
 
 /** IP addresses of the company (spec part 3, 2.2 and 7); lists of up to 99,999 rows. */
@@ -20,24 +17,7 @@ export const ipAddressOperations = [
     return c.body(`{"data":${data},"page":${q.page},"per_page":${q.per_page},"total":${total}}`);
   }),
 
-  implement(listIpGroupsOp, async (c, { query }) => {
-    const { db } = c.var.deps;
-    const company = c.var.company;
-    const filter = and(eq(ipGroups.companyGuid, company.guid), restrictTo(ipGroups.guid, company.allowedIpGroups));
-    return pageOfRows(
-      query,
-      (limit, offset) => db.select({ guid: ipGroups.guid, name: ipGroups.name }).from(ipGroups).where(filter).orderBy(asc(ipGroups.name), asc(ipGroups.guid)).limit(limit).offset(offset),
-      () => countRows(db, ipGroups, filter),
-    );
-  }),
+  implement(listIpGroupsOp, async (c, { query }) => ipGroupsPage(c.var.deps.db, c.var.company, query)),
 
-  implement(listSignaturesOp, async (c, { query }) => {
-    const { db } = c.var.deps;
-    return pageOfRows(
-      query,
-      async (limit, offset) =>
-        (await db.select().from(signatures).orderBy(asc(signatures.position), asc(signatures.signature)).limit(limit).offset(offset)).map((s) => ({ guid: s.guid, signature: s.signature, is_default: s.isDefault })),
-      () => countRows(db, signatures, undefined),
-    );
-  }),
+  implement(listSignaturesOp, async (c, { query }) => signaturesPage(c.var.deps.db, query)),
 ];

@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   addPresetItemsOp,
   createPresetGroupOp,
@@ -9,178 +8,41 @@ import {
   listPresetsOp,
   presetPickerOp,
   PRESET_GROUP_NOT_FOUND,
-  PRESET_ITEM_NOT_FOUND,
   PRESET_NOT_FOUND,
   searchDirectoryOp,
-  type PresetGroup,
-  type SoftwarePreset,
 } from '../../lib/api/presets';
-import { PICKER_PAGE_SIZE } from '../../lib/schemas/lists';
-import {
-  itemTypeOf,
-  PRESET_CREATED,
-  PRESET_DELETED,
-  PRESET_GROUP_CREATED,
-  PRESET_GROUP_DELETED,
-  PRESET_ITEM_DELETED,
-  PRESET_ITEMS_ADDED,
-  type PresetGroupType,
-} from '../../lib/schemas/presets';
-import type { CompanyContext } from '../context';
-import type { Db } from '../db/connection';
-import { countRows, pageOfRows } from '../db/lists';
-import { softwarePresetGroups, softwarePresetItems, softwarePresets } from '../db/schema/index';
-import { badRequest, notFound } from '../http/errors';
+import { PRESET_CREATED, PRESET_DELETED, PRESET_GROUP_CREATED, PRESET_GROUP_DELETED, PRESET_ITEM_DELETED, PRESET_ITEMS_ADDED } from '../../lib/schemas/presets';
 import { implement } from '../http/operation';
-import { lockKey } from '../jobs/store';
-import { requireUnlimited, restrictTo } from '../services/access';
-import { directoryEntry, searchDirectory } from '../services/plugin-directory';
+import { searchDirectory } from '../services/plugin-directory';
+import { addPresetItems, createPreset, createPresetGroup, deletePreset, deletePresetGroup, deletePresetItem, presetPicker, presetsPage } from '../services/presets';
 
 /** The Software Presets tab and the wizard's preset picker (spec part 2, 2.9, 4.7, 6 and 7.5). */
-
-type PresetRow = typeof softwarePresets.$inferSelect;
-type GroupRow = typeof softwarePresetGroups.$inferSelect;
-type ItemRow = typeof softwarePresetItems.$inferSelect;
-
-/** The company's presets the membership may use (allowed_software_presets; none listed: all). */
-const presetsOf = (company: CompanyContext) => and(eq(softwarePresets.companyGuid, company.guid), restrictTo(softwarePresets.guid, company.allowedSoftwarePresets));
-
-/** The preset a path names, on the same terms; 404 otherwise, never 403 (docs/decisions.md "Sessions and sign-in"). */
-async function visiblePreset(db: Db, company: CompanyContext, guid: string, message: string): Promise<PresetRow> {
-  const [row] = await db
-    .select()
-    .from(softwarePresets)
-    .where(and(eq(softwarePresets.guid, guid), presetsOf(company)));
-  if (!row) throw notFound(message);
-  return row;
-}
-
-/** The group a path names within its visible preset. */
-async function visibleGroup(db: Db, company: CompanyContext, presetGuid: string, groupGuid: string, message: string): Promise<GroupRow> {
-  await visiblePreset(db, company, presetGuid, message);
-  const [row] = await db
-    .select()
-    .from(softwarePresetGroups)
-    .where(and(eq(softwarePresetGroups.guid, groupGuid), eq(softwarePresetGroups.presetGuid, presetGuid)));
-  if (!row) throw notFound(message);
-  return row;
-}
-
-const itemOf = (r: ItemRow) => ({ guid: r.guid, name: r.name, slug: r.slug, item_type: r.itemType as 'PLUGIN' | 'THEME', date_created: r.dateCreated.toISOString() });
-const groupOf = (g: GroupRow, items: ItemRow[]): PresetGroup => ({
-  guid: g.guid,
-  name: g.name,
-  group_type: g.groupType as PresetGroupType,
-  install_action: g.installAction as PresetGroup['install_action'],
-  date_created: g.dateCreated.toISOString(),
-  items: items.map(itemOf),
-});
-
-/** The presets with their groups (oldest first) and items (by name, case ignored), read in two more queries. */
-async function withGroups(db: Db, presets: PresetRow[]): Promise<SoftwarePreset[]> {
-  const guids = presets.map((p) => p.guid);
-  const groups = guids.length
-    ? await db.select().from(softwarePresetGroups).where(inArray(softwarePresetGroups.presetGuid, guids)).orderBy(asc(softwarePresetGroups.dateCreated), asc(softwarePresetGroups.name))
-    : [];
-  const items = await itemsOf(db, groups.map((g) => g.guid));
-  return presets.map((p) => ({
-    guid: p.guid,
-    name: p.name,
-    software_name: p.softwareName,
-    date_created: p.dateCreated.toISOString(),
-    groups: groups.filter((g) => g.presetGuid === p.guid).map((g) => groupOf(g, items.filter((i) => i.groupGuid === g.guid))),
-  }));
-}
-
-async function itemsOf(db: Db, groupGuids: string[]): Promise<ItemRow[]> {
-  if (!groupGuids.length) return [];
-  return db.select().from(softwarePresetItems).where(inArray(softwarePresetItems.groupGuid, groupGuids)).orderBy(asc(sql`lower(${softwarePresetItems.name})`), asc(softwarePresetItems.slug));
-}
-
 export const presetOperations = [
-  implement(presetPickerOp, async (c) => {
-    const rows = await c.var.deps.db
-      .select({ guid: softwarePresets.guid, name: softwarePresets.name, software_name: softwarePresets.softwareName })
-      .from(softwarePresets)
-      .where(presetsOf(c.var.company))
-      .orderBy(asc(softwarePresets.name), asc(softwarePresets.guid))
-      .limit(PICKER_PAGE_SIZE);
-    return { data: rows };
-  }),
+  implement(presetPickerOp, async (c) => ({ data: await presetPicker(c.var.deps.db, c.var.company) })),
 
-  implement(listPresetsOp, async (c, { query }) => {
-    const { db } = c.var.deps;
-    const filter = presetsOf(c.var.company);
-    return pageOfRows(
-      query,
-      async (limit, offset) => withGroups(db, await db.select().from(softwarePresets).where(filter).orderBy(desc(softwarePresets.dateCreated), asc(softwarePresets.name)).limit(limit).offset(offset)),
-      () => countRows(db, softwarePresets, filter),
-    );
-  }),
+  implement(listPresetsOp, async (c, { query }) => presetsPage(c.var.deps.db, c.var.company, query)),
 
-  implement(createPresetOp, async (c, { body }) => {
-    const { db, now } = c.var.deps;
-    const company = c.var.company;
-    requireUnlimited(company, 'allowed_software_presets');
-    const [row] = await db.insert(softwarePresets).values({ companyGuid: company.guid, name: body.name, softwareName: body.software_name, dateCreated: now() }).returning();
-    const [preset] = await withGroups(db, [row!]);
-    return { message: PRESET_CREATED, preset: preset! };
-  }),
+  implement(createPresetOp, async (c, { body }) => ({ message: PRESET_CREATED, preset: await createPreset(c.var.deps.db, c.var.company, body, c.var.deps.now()) })),
 
   implement(deletePresetOp, async (c, { params }) => {
-    const { db } = c.var.deps;
-    const preset = await visiblePreset(db, c.var.company, params.id, PRESET_NOT_FOUND);
-    // Groups and items go with it (cascade); domains given the preset keep their software and lose the reference.
-    await db.delete(softwarePresets).where(eq(softwarePresets.guid, preset.guid));
+    await deletePreset(c.var.deps.db, c.var.company, params.id, PRESET_NOT_FOUND);
     return { message: PRESET_DELETED };
   }),
 
   implement(createPresetGroupOp, async (c, { params, body }) => {
-    const { db, now } = c.var.deps;
-    const preset = await visiblePreset(db, c.var.company, params.id, PRESET_NOT_FOUND);
-    const [row] = await db
-      .insert(softwarePresetGroups)
-      .values({ presetGuid: preset.guid, name: body.name, groupType: body.group_type, installAction: body.install_action, dateCreated: now() })
-      .returning();
-    return { message: PRESET_GROUP_CREATED, guid: row!.guid, group: groupOf(row!, []) };
+    const group = await createPresetGroup(c.var.deps.db, c.var.company, params.id, body, c.var.deps.now(), PRESET_NOT_FOUND);
+    return { message: PRESET_GROUP_CREATED, guid: group.guid, group };
   }),
 
   implement(deletePresetGroupOp, async (c, { params }) => {
-    const { db } = c.var.deps;
-    const group = await visibleGroup(db, c.var.company, params.id, params.gid, PRESET_GROUP_NOT_FOUND);
-    await db.delete(softwarePresetGroups).where(eq(softwarePresetGroups.guid, group.guid));
+    await deletePresetGroup(c.var.deps.db, c.var.company, params.id, params.gid, PRESET_GROUP_NOT_FOUND);
     return { message: PRESET_GROUP_DELETED };
   }),
 
-  implement(addPresetItemsOp, async (c, { params, body }) => {
-    const { db, now } = c.var.deps;
-    const group = await visibleGroup(db, c.var.company, params.id, params.gid, PRESET_GROUP_NOT_FOUND);
-    const type = itemTypeOf(group.groupType as PresetGroupType);
-    const refused: Record<string, string> = {};
-    body.items.forEach((item, i) => {
-      if (!directoryEntry(type, item.slug)) refused[`items.${i}.slug`] = `${item.name} (${item.slug}) is not a ${type === 'PLUGIN' ? 'plugin' : 'theme'} of the directory.`;
-    });
-    if (Object.keys(refused).length) throw badRequest(refused);
-    const added = await db.transaction(async (tx) => {
-      // One addition at a time per group, so two quick submissions cannot add an item twice.
-      await lockKey(tx, `preset-items:${group.guid}`);
-      const held = new Set((await tx.select({ slug: softwarePresetItems.slug }).from(softwarePresetItems).where(eq(softwarePresetItems.groupGuid, group.guid))).map((r) => r.slug));
-      // The directory's name is stored, whatever the client sent beside the slug.
-      const fresh = [...new Map(body.items.filter((i) => !held.has(i.slug)).map((i) => [i.slug, directoryEntry(type, i.slug)!])).values()];
-      if (fresh.length) await tx.insert(softwarePresetItems).values(fresh.map((e) => ({ groupGuid: group.guid, name: e.name, slug: e.slug, itemType: type, dateCreated: now() })));
-      return fresh.length;
-    });
-    return { message: PRESET_ITEMS_ADDED, added, group: groupOf(group, await itemsOf(db, [group.guid])) };
-  }),
+  implement(addPresetItemsOp, async (c, { params, body }) => ({ message: PRESET_ITEMS_ADDED, ...(await addPresetItems(c.var.deps.db, c.var.company, params.id, params.gid, body, c.var.deps.now(), PRESET_GROUP_NOT_FOUND)) })),
 
   implement(deletePresetItemOp, async (c, { params }) => {
-    const { db } = c.var.deps;
-    const group = await visibleGroup(db, c.var.company, params.id, params.gid, PRESET_ITEM_NOT_FOUND);
-    const deleted = await db
-      .delete(softwarePresetItems)
-      .where(and(eq(softwarePresetItems.guid, params.iid), eq(softwarePresetItems.groupGuid, group.guid)))
-      .returning({ guid: softwarePresetItems.guid });
-    if (!deleted.length) throw notFound(PRESET_ITEM_NOT_FOUND);
+    await deletePresetItem(c.var.deps.db, c.var.company, params.id, params.gid, params.iid);
     return { message: PRESET_ITEM_DELETED };
   }),
 

@@ -1,42 +1,13 @@
-import { and, desc, eq, gte, isNull, notInArray, or } from 'drizzle-orm';
 import { streamSSE } from 'hono/streaming';
 import { taskEventsOp, type TaskEvent } from '../../lib/api/tasks';
-import type { Db } from '../db/connection';
-import { sessionTokens, tasks } from '../db/schema/index';
-import type { ServerConfig, Viewer } from '../context';
 import { implement } from '../http/operation';
-import { taskEventOf } from '../jobs/store';
+import { changedSince, sessionAlive } from '../services/task-stream';
 
 /** How long a client waits before it reconnects (the `retry` field). */
 const RETRY_MS = 3000;
-/** Event ids are times; a resume looks this much further back, for clocks of other processes. */
-const RESUME_SLACK_MS = 10_000;
-/** A resume sends the state of at most this many tasks. */
-const RESUME_MAX = 100;
 
 /** An event id is the stream's clock in milliseconds; anything else resumes nothing. */
 const resumePoint = (header: string | undefined) => (header && /^\d{1,15}$/.test(header.trim()) ? Number(header.trim()) : null);
-
-/** The state of every task of the company still running, or finished since `since`. */
-async function changedSince(db: Db, company: string, since: number): Promise<TaskEvent[]> {
-  const rows = await db
-    .select()
-    .from(tasks)
-    .where(and(eq(tasks.companyGuid, company), or(notInArray(tasks.status, ['COMPLETED', 'FAILURE']), gte(tasks.dateCompleted, new Date(since - RESUME_SLACK_MS)))))
-    .orderBy(desc(tasks.dateCreated))
-    .limit(RESUME_MAX);
-  return rows.reverse().map((t) => taskEventOf(t));
-}
-
-/**
- * A stream outlives the request that opened it: at each heartbeat it checks that the session is
- * still valid (not revoked, not expired, not idle), without counting the stream as a use.
- */
-async function sessionAlive(db: Db, viewer: Viewer, now: Date, config: ServerConfig): Promise<boolean> {
-  const [row] = await db.select().from(sessionTokens).where(and(eq(sessionTokens.guid, viewer.sessionGuid), isNull(sessionTokens.revokedAt)));
-  if (!row || (row.expiresAt && row.expiresAt <= now)) return false;
-  return row.kind !== 'SESSION' || row.lastUsedAt.getTime() + config.sessionIdleMinutes * 60_000 > now.getTime();
-}
 
 /**
  * `GET /tasks/events/`: the company's task changes as Server-Sent Events (DESIGN "Jobs"; spec

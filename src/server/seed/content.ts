@@ -102,7 +102,7 @@ export async function seedContent(ctx: SeedContext, providerGuid: string) {
     article('services', 'Website setup', '<p>We set up your websites for you: domains, hosting, a theme and content. The price is shown before you order and invoiced as shown.</p>', 26),
     article('company', 'Your company', '<p>The company profile holds the details your invoices carry. Invite users and choose what each may do, add VAT ids and contacts, and create API keys for scripts.</p>', 27),
   ]);
-  // The home page's Quick FAQ: articles whose slug starts with 'faq-' (src/server/routes/dashboard.ts).
+  // The home page's Quick FAQ: articles whose slug starts with 'faq-' (src/server/services/dashboard.ts).
   await db.insert(kbArticles).values([
     article('faq-website-slots', 'How many websites can one IP address hold?', '<p>A dedicated IP address comes with 10 website slots and a shared one with 1. Add slots to an address with <strong>Modify Website Slots</strong> on its IP group page.</p>', 10),
     article('faq-add-domains', 'How do I add my first domains?', '<p>Create a domain group, choose its hosting account and IP groups, then use <strong>Add Domains</strong>. Each domain gets a free slot on one of the group’s IP addresses.</p>', 11),

@@ -1,14 +1,18 @@
+import type { Context } from 'hono';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Task } from '../../lib/api/tasks';
 import type { NewDomain } from '../../lib/schemas/add-domains';
-import type { CompanyContext } from '../context';
+import type { AppEnv, CompanyContext } from '../context';
 import type { Db } from '../db/connection';
 import { lockCompany } from '../db/locks';
 import { domainGroupIpGroups, domainGroups, domains, hostingAccounts, ipAddresses, softwarePresets, taskItems, tasks } from '../db/schema/index';
 import { ApiProblem } from '../http/errors';
+import { isKeyTakenOver, keyRunOf } from '../http/idempotency';
 import { lockKey } from '../jobs/store';
-import { ADD_DOMAINS, type AddedDomain } from '../jobs/steps/domain-add';
+import { ADD_DOMAINS, addDomainItems, type AddedDomain } from '../jobs/steps/domain-add';
 import { isAllowed, restrictTo } from './access';
 import { recordSetupEvent } from './getting-started';
+import { taskAnswers } from './task-answers';
 import { HOSTING_ACCOUNT_NOT_FOUND } from '../../lib/schemas/hosting-accounts';
 
 type Row = { [K in keyof NewDomain]-?: Exclude<NewDomain[K], undefined> };
@@ -144,4 +148,49 @@ export async function addDomainsTaskOf(db: Db, domainGuid: string): Promise<type
     .orderBy(desc(tasks.dateCreated))
     .limit(1);
   return row?.task;
+}
+
+/** What an Add Domains request records under its Idempotency-Key: the domains it committed, then that their task was. */
+const DOMAINS_STEP = 'domains';
+const TASK_STEP = 'task';
+
+/**
+ * Add Domains (spec part 2, 2.3 and 7.2): the domains, then one task that provisions them,
+ * named in the Tasks tab of the first domain's group. With an Idempotency-Key each of the two
+ * commits is recorded in its own transaction, so a retry after the process died finishes what
+ * is missing.
+ */
+export async function addDomains(c: Context<AppEnv>, rows: readonly Row[]): Promise<{ task: Task; added: AddedDomain[] }> {
+  const { db, jobs, now } = c.var.deps;
+  const company = c.var.company;
+  const key = keyRunOf(c);
+  const added = key?.earlier<AddedDomain[]>(DOMAINS_STEP) ?? (await insertNewDomains(db, company, rows, c.var.viewer.email, now(), (tx, inserted) => key?.record(tx, DOMAINS_STEP, inserted) ?? Promise.resolve()));
+  const groupGuid = rows[0]!.group;
+  try {
+    const task = key?.earlier<true>(TASK_STEP)
+      ? await addDomainsTaskOf(db, added[0]!.guid)
+      : (
+          await jobs.startTask(
+            { companyGuid: company.guid, domainGroupGuid: groupGuid, kind: ADD_DOMAINS, createdBy: c.var.viewer.userGuid, items: addDomainItems(added) },
+            { alongside: (tx) => key?.record(tx, TASK_STEP, true) ?? Promise.resolve() },
+          )
+        ).task;
+    if (!task) throw new Error(`The task adding ${added[0]!.domain} was recorded but is not there.`);
+    const [answer] = await taskAnswers(db, [task]);
+    return { task: answer!, added };
+  } catch (error) {
+    // A retry took the key over: the domains are its to finish.
+    if (isKeyTakenOver(error)) throw error;
+    // Without a task nothing would ever finish them: take them back rather than leave them ADDING.
+    await db.transaction(async (tx) => {
+      await tx.delete(domains).where(
+        inArray(
+          domains.guid,
+          added.map((d) => d.guid),
+        ),
+      );
+      await key?.forget(tx, DOMAINS_STEP);
+    });
+    throw error;
+  }
 }

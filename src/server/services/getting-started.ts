@@ -1,10 +1,15 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { readData, STEP, type DomainInfo, type GettingStartedData, type SetupProgress } from '../../lib/rules/getting-started';
+import type { ParsedInput } from '../../lib/api/define';
+import type { GettingStartedState, saveGettingStartedDataOp } from '../../lib/api/getting-started';
+import { readData, STEP, stepToShow, type DomainInfo, type GettingStartedData, type SetupProgress } from '../../lib/rules/getting-started';
 import { LIVE_IP_STATUSES } from '../../lib/rules/status-groups';
 import { EMPTY_TODO_LIST, type TodoKey } from '../../lib/rules/todo-list';
 import type { Db } from '../db/connection';
 import { lockCompany } from '../db/locks';
 import { companies, domainGroups, domains, hostingAccounts, ipAddresses, ipGroups, memberships, paymentMethods, users } from '../db/schema/index';
+import type { CompanyContext } from '../context';
+import { badRequest } from '../http/errors';
+import { isAllowed } from './access';
 
 /**
  * What happens elsewhere in the panel, the CLI or the API that moves the getting-started wizard
@@ -156,4 +161,67 @@ export async function setupProgress(db: Db, companyGuid: string): Promise<SetupP
     domainGroup: domainGroup?.guid ?? null,
     firstDomain: domain ?? null,
   };
+}
+
+type CompanyRow = typeof companies.$inferSelect;
+type WizardColumns = Partial<Pick<CompanyRow, 'showGettingStarted' | 'gettingStartedStep' | 'gettingStartedData'>>;
+type WizardData = ParsedInput<typeof saveGettingStartedDataOp>['body'];
+
+const stateOf = (row: Pick<CompanyRow, 'showGettingStarted' | 'gettingStartedStep' | 'gettingStartedData'>): GettingStartedState => ({
+  show_getting_started: row.showGettingStarted,
+  getting_started_step: row.gettingStartedStep,
+  getting_started_data: row.gettingStartedData,
+});
+
+async function saveWizard(db: Db, companyGuid: string, values: WizardColumns): Promise<GettingStartedState> {
+  const [row] = await db.update(companies).set(values).where(eq(companies.guid, companyGuid)).returning();
+  return stateOf(row!);
+}
+
+/** The wizard's data as it stands, with the company's row held until the transaction ends (the one lock order). */
+async function lockedWizardData(tx: Db, companyGuid: string): Promise<GettingStartedData> {
+  await lockCompany(tx, companyGuid);
+  const [row] = await tx.select({ data: companies.gettingStartedData }).from(companies).where(eq(companies.guid, companyGuid));
+  return { ...readData(row?.data) };
+}
+
+/**
+ * Shows the wizard at a step. From the payment method on, the steps the company has already done
+ * are passed over: it is never asked for a card it has, nor for a group it made (stepToShow).
+ */
+export async function showWizardAt(db: Db, companyGuid: string, wanted: number): Promise<GettingStartedState> {
+  if (wanted < STEP.paymentMethod) return saveWizard(db, companyGuid, { showGettingStarted: true, gettingStartedStep: wanted });
+  return db.transaction(async (tx) => {
+    const kept = await lockedWizardData(tx, companyGuid);
+    const { step, data } = stepToShow(wanted, await setupProgress(tx, companyGuid), kept);
+    return saveWizard(tx, companyGuid, { showGettingStarted: true, gettingStartedStep: step, gettingStartedData: { ...data } });
+  });
+}
+
+/** Stopped: hidden, and a new start begins afresh (spec part 1, 4 "the step then resets to 1"). */
+export const stopWizard = (db: Db, companyGuid: string) => saveWizard(db, companyGuid, { showGettingStarted: false, gettingStartedStep: STEP.welcome, gettingStartedData: {} });
+
+/** Keeps what the wizard's steps chose: groups of the company the member may see, and the first domain. */
+export async function saveWizardData(db: Db, company: CompanyContext, body: WizardData): Promise<GettingStartedState> {
+  return db.transaction(async (tx) => {
+    const data = await lockedWizardData(tx, company.guid);
+    if (body.domain_group) {
+      const [group] = await tx
+        .select({ guid: domainGroups.guid })
+        .from(domainGroups)
+        .where(and(eq(domainGroups.guid, body.domain_group), eq(domainGroups.companyGuid, company.guid)));
+      if (!group || !isAllowed(company.allowedDomainGroups, group.guid)) throw badRequest({ domain_group: 'Domain group not found.' });
+    }
+    if (body.ip_group) {
+      const [group] = await tx
+        .select({ guid: ipGroups.guid })
+        .from(ipGroups)
+        .where(and(eq(ipGroups.guid, body.ip_group), eq(ipGroups.companyGuid, company.guid)));
+      if (!group || !isAllowed(company.allowedIpGroups, group.guid)) throw badRequest({ ip_group: 'IP group not found.' });
+    }
+    if (body.domain_group) data.domain_group = body.domain_group;
+    if (body.ip_group) data.ip_group = body.ip_group;
+    if (body.domain_info) data.domain_info = body.domain_info;
+    return saveWizard(tx, company.guid, { gettingStartedData: { ...data } });
+  });
 }

@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { hashToken, newToken } from '../auth/tokens';
 import type { Db } from '../db/connection';
-import { emailTokens } from '../db/schema/index';
+import { domains, emailTokens } from '../db/schema/index';
 import { LOGIN_LINK_MS } from './login-links';
 
 /**
@@ -37,4 +37,14 @@ export async function useSandboxCpanelLink(db: Db, token: string, now: Date): Pr
     .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, SANDBOX_CPANEL_PURPOSE), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
     .returning({ account: emailTokens.subjectGuid });
   return row?.account ?? null;
+}
+
+/** The names of the account's top-level domains, as the sandbox page lists them. */
+export async function accountDomainNames(db: Db, accountGuid: string): Promise<string[]> {
+  const rows = await db
+    .select({ domain: domains.domain })
+    .from(domains)
+    .where(and(eq(domains.hostingAccountGuid, accountGuid), isNull(domains.parentDomainGuid)))
+    .orderBy(asc(domains.domain));
+  return rows.map((r) => r.domain);
 }
