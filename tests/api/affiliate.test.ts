@@ -37,7 +37,7 @@ import {
   type ApplicationInput,
 } from '../../src/lib/schemas/affiliate';
 import { dayOf, presetRange, REPORT_PRESETS } from '../../src/lib/rules/affiliate';
-import type { Database } from '../../src/server/db/connection';
+import type { Database, Db } from '../../src/server/db/connection';
 import { affiliateAccounts, affiliateLinks, affiliatePaymentDetails, affiliateVisits, companies, invoices, memberships, referrals, users } from '../../src/server/db/schema/index';
 import { openSecret } from '../../src/server/services/secret-box';
 import { invoicePaid } from '../../src/server/billing/invoice-paid';
@@ -177,6 +177,17 @@ describe('the monthly payout run', () => {
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     const [account] = await database.db.select().from(affiliateAccounts).innerJoin(users, eq(users.guid, affiliateAccounts.userGuid)).where(eq(users.email, 'demo@hostdeck.test'));
     const affiliate = account!.affiliate_accounts;
+    const threshold = (db: Db, cents: number) => db.update(affiliateAccounts).set({ paymentThresholdCents: cents }).where(eq(affiliateAccounts.guid, affiliate.guid));
+    // The server's own minute run may have invoiced the seeded payouts already, and may run again
+    // at any moment: out of reach of its threshold, this test's payouts wait for the test's runs.
+    await database.db.transaction(async (tx) => {
+      await threshold(tx, 2_147_483_647);
+      const cleared = new Date(monthStart.getTime() - 2 * 86_400_000);
+      await tx.insert(referrals).values([
+        { affiliateGuid: affiliate.guid, payoutCents: 1250, currency: 'USD', status: 'UNPAID', dateClears: cleared },
+        { affiliateGuid: affiliate.guid, payoutCents: 3375, currency: 'USD', payoutType: 'RECURRING', status: 'CLEARING', dateClears: cleared },
+      ]);
+    });
     const before = (await listAffiliateInvoices(me(), { per_page: 100 })).total;
 
     const dueRows = (await database.db.select().from(referrals).where(eq(referrals.affiliateGuid, affiliate.guid))).filter(
@@ -184,12 +195,17 @@ describe('the monthly payout run', () => {
     );
     const gross = dueRows.reduce((sum, r) => sum + r.payoutCents, 0);
     expect(gross).toBeGreaterThan(0);
-    const threshold = (cents: number) => database.db.update(affiliateAccounts).set({ paymentThresholdCents: cents }).where(eq(affiliateAccounts.guid, affiliate.guid));
+    // Each threshold and the run that reads it in one transaction: the minute run sees neither.
+    const runAt = (cents: number) =>
+      database.db.transaction(async (tx) => {
+        await threshold(tx, cents);
+        const made = await invoiceClearedPayouts(tx, now);
+        await threshold(tx, 2_147_483_647);
+        return made;
+      });
     // A cent below the threshold nothing is invoiced: the payouts wait for the next month.
-    await threshold(gross + 1);
-    expect(await invoiceClearedPayouts(database.db, now)).toEqual([]);
-    await threshold(gross);
-    const made = await invoiceClearedPayouts(database.db, now);
+    expect(await runAt(gross + 1)).toEqual([]);
+    const made = await runAt(gross);
     expect(made).toHaveLength(1);
     expect((await listAffiliateInvoices(me(), { per_page: 100 })).total).toBe(before + 1);
     const invoice = await getAffiliateInvoice(me(), made[0]!);
@@ -199,8 +215,8 @@ describe('the monthly payout run', () => {
     // Each payout is on that invoice now, and a second run makes nothing more.
     const claimed = await database.db.select().from(referrals).where(eq(referrals.affiliateInvoiceId, made[0]!));
     expect(claimed.map((r) => r.guid).sort()).toEqual(dueRows.map((r) => r.guid).sort());
-    expect(await invoiceClearedPayouts(database.db, now)).toEqual([]);
-    await threshold(affiliate.paymentThresholdCents);
+    expect(await runAt(gross)).toEqual([]);
+    await threshold(database.db, affiliate.paymentThresholdCents);
   });
 });
 
