@@ -3,9 +3,8 @@ import { expect, signedInAs, test, waitForHydration } from './support';
 import { panelApi } from './panel-api';
 import { codesShown } from './whole-words';
 
-// The codes the API answers in, put into words on the screens of IP addresses, billing,
-// hosting, the account and the company (src/lib/format/words.ts): no screen shows a code the
-// panel has words for, counts agree with their nouns, brand names keep their spelling.
+// The codes the API answers in, put into words on the screens (src/lib/format/words.ts): counts
+// agree with their nouns, brand names keep their spelling.
 test.use({ storageState: signedInAs('owner') });
 
 interface OrderRow {
@@ -14,33 +13,8 @@ interface OrderRow {
   preferences: { locations?: { location: string; ip_address_count: number }[] };
 }
 
-test('the IP address, billing, hosting, account and company screens show words, never the codes behind them', async ({ page }) => {
-  test.slow();
-  await page.goto('/billing');
-  await waitForHydration(page);
-  const call = await panelApi(page);
-  const groups = (await call.get<{ data: { guid: string }[] }>('/ip_addresses/groups/?per_page=100')).data;
-  const hosting = (await call.get<{ data: { guid: string }[] }>('/hosting/accounts/?per_page=100')).data;
-  const screens = [
-    '/billing',
-    '/billing/invoices',
-    '/billing/payment-methods',
-    '/billing/transactions',
-    '/billing/cancellation-requests',
-    '/hosting',
-    '/account/companies',
-    '/account/logins',
-    '/company/users',
-    '/company/contacts',
-    ...groups.map((g) => `/ip-addresses/${g.guid}`),
-    ...hosting.map((h) => `/hosting/${h.guid}`),
-  ];
-  for (const path of screens) {
-    await page.goto(path);
-    await waitForHydration(page);
-    await expect(page.locator('main table tbody tr, main .card').first()).toBeVisible();
-    expect(await codesShown(page, SCREEN_CODES), path).toEqual([]);
-  }
+// The tour (tour.spec.ts) reads every screen, as every role, for codes shown where words belong.
+test('brand names keep their spelling and order types are named in words', async ({ page }) => {
   // PayPal is spelled as its owner spells it.
   await page.goto('/billing/transactions');
   await waitForHydration(page);

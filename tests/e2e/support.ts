@@ -49,23 +49,36 @@ export const KNOWN_DEVICE_ID = 'e2e-known-device';
 const DEVICE_KEY = 'hostdeck:device-id';
 
 /**
- * Fails on serious or critical WCAG 2.2 AA violations of the page as it is now, in the light
- * and in the dark theme (the theme is the `dark` class on <html>, all colours follow it).
+ * Serious and critical WCAG 2.2 AA violations, in the theme the page shows now: all of them, or
+ * only colour contrast (what a change of theme can break); in the whole page or `within` the
+ * elements a selector names.
+ */
+export async function axeProblems(page: Page, rules: 'all' | 'contrast', within?: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page });
+  if (within) axe.include(within);
+  const results = await (rules === 'all' ? axe.withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']) : axe.withRules(['color-contrast'])).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `axe ${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/** Shows the page in the light or dark theme (the `dark` class on <html>), once the colours have finished fading. */
+export async function setTheme(page: Page, dark: boolean): Promise<void> {
+  await page.evaluate(async (on) => {
+    document.documentElement.classList.toggle('dark', on);
+    await Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined)));
+  }, dark);
+}
+
+/**
+ * Fails on serious or critical WCAG 2.2 AA violations of the page as it is now: every rule in the
+ * theme it shows, and colour contrast in the other (only colours change with the theme).
  */
 export async function expectAccessible(page: Page, where = page.url()): Promise<void> {
   const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
-  for (const theme of [dark, !dark]) {
-    // Colours that fade between themes are read once they have arrived.
-    await page.evaluate(async (on) => {
-      document.documentElement.classList.toggle('dark', on);
-      await Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined)));
-    }, theme);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-    expect(serious, `accessibility of ${where} (${theme ? 'dark' : 'light'} theme)`).toEqual([]);
-  }
+  expect(await axeProblems(page, 'all'), `accessibility of ${where} (${dark ? 'dark' : 'light'} theme)`).toEqual([]);
+  await setTheme(page, !dark);
+  expect(await axeProblems(page, 'contrast'), `contrast of ${where} (${dark ? 'light' : 'dark'} theme)`).toEqual([]);
   await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
 }
 

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { SCREEN_IDS } from '../../src/lib/rules/routes';
 import { SCREENS } from '../../src/lib/rules/screens';
-import { ROLES, expect, signedInAs, test, tokenOf, waitForHydration, type Role } from './support';
-import { axeProblems, codesOnScreen, errorToasts, layoutProblems, setTheme, watchPage, type Problems } from './tour/checks';
+import { ROLES, axeProblems, expect, setTheme, signedInAs, test, tokenOf, waitForHydration, type Role } from './support';
+import { codesOnScreen, errorToasts, layoutProblems, watchPage, type Problems, type Settled } from './tour/checks';
 import { TOUR_DIR, demoIds, screenName, touredAddresses, untouredScreens, type DemoIds } from './tour/screens';
 import { SCREEN_CODES } from '../../src/lib/format/words';
 import { OPENERS } from './tour/openers';
@@ -40,8 +40,30 @@ async function openScreen(page: Page, path: string): Promise<void> {
   await expect(page.locator('main h1, main [role="status"]').first()).toBeVisible();
 }
 
-/** Looks at the screen now shown, at both widths and in both themes; answers what is wrong. */
-async function lookAt(page: Page, role: Role, name: string, settled: () => Promise<void>): Promise<Problems> {
+/**
+ * How closely a role looks. The owner sees every control, so the owner's tour takes each screen
+ * at both widths in both themes, with axe reading each theme. The other roles see the same
+ * screens with fewer controls: their tour checks the layout at both widths and keeps one
+ * screenshot (desktop, light), since the themes and their contrast are the owner's to prove.
+ */
+interface Look {
+  themes: readonly boolean[];
+  /** The widths a screenshot is kept at; the layout is checked at every width. */
+  shotsAt: readonly (typeof WIDTHS)[number]['name'][];
+  axe: boolean;
+}
+const LOOKS: Record<Role, Look> = {
+  owner: { themes: [false, true], shotsAt: ['desktop', 'phone'], axe: true },
+  customer: { themes: [false], shotsAt: ['desktop'], axe: false },
+  staff: { themes: [false], shotsAt: ['desktop'], axe: false },
+};
+
+/**
+ * Looks at the screen now shown, at both widths (and the role's themes); answers what is wrong.
+ * `axeWithin` narrows axe to an open dialog: the page behind it was read on its own.
+ */
+async function lookAt(page: Page, role: Role, name: string, settled: Settled, axeWithin?: string): Promise<Problems> {
+  const look = LOOKS[role];
   const problems: Problems = [];
   const folder = join(TOUR_DIR, role);
   mkdirSync(folder, { recursive: true });
@@ -49,14 +71,15 @@ async function lookAt(page: Page, role: Role, name: string, settled: () => Promi
     await page.setViewportSize({ width: size.width, height: size.height });
     // What redraws itself on a resize (a chart's ResizeObserver) has done so two frames later.
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    await settled();
+    await settled('after a resize');
     problems.push(...(await layoutProblems(page)).map((p) => `${size.name}: ${p}`));
-    for (const dark of [false, true]) {
+    if (!look.shotsAt.includes(size.name)) continue;
+    for (const dark of look.themes) {
       await setTheme(page, dark);
       // Contrast does not change with the width: axe reads each theme once, at the desktop
-      // width, as the owner (the other roles see the same screens with fewer controls).
-      if (size.name === 'desktop' && role === 'owner') problems.push(...(await axeProblems(page)).map((p) => `${dark ? 'dark' : 'light'}: ${p}`));
-      await page.screenshot({ path: join(folder, `${name}-${size.name}-${dark ? 'dark' : 'light'}.png`), fullPage: true });
+      // width. Only colours change with the theme, so the dark theme's reading is of contrast.
+      if (size.name === 'desktop' && look.axe) problems.push(...(await axeProblems(page, dark ? 'contrast' : 'all', axeWithin)).map((p) => `${dark ? 'dark' : 'light'}: ${p}`));
+      await page.screenshot({ path: join(folder, `${name}-${size.name}-${dark ? 'dark' : 'light'}.jpeg`), fullPage: true, quality: 80 });
     }
     await setTheme(page, false);
   }
@@ -64,8 +87,11 @@ async function lookAt(page: Page, role: Role, name: string, settled: () => Promi
   return problems;
 }
 
+/** What the openers open: dialogs, drawers and wizards are each a dialog (or an alert dialog) to assistive technology. */
+const DIALOGS = '[role="dialog"], [role="alertdialog"]';
+
 /** Opens the screen's dialogs, drawers and wizards in turn and looks at each (and each of its views). */
-async function lookAtDialogs(page: Page, role: Role, screen: string, settled: () => Promise<void>): Promise<Problems> {
+async function lookAtDialogs(page: Page, role: Role, screen: string, settled: Settled): Promise<Problems> {
   const problems: Problems = [];
   for (const opener of OPENERS[screen] ?? []) {
     await page.setViewportSize(WIDTHS[0]);
@@ -78,7 +104,7 @@ async function lookAtDialogs(page: Page, role: Role, screen: string, settled: ()
       await page.setViewportSize(WIDTHS[0]);
       await view.show();
       const name = [screen, opener.name, view.name].filter(Boolean).join('-');
-      problems.push(...(await lookAt(page, role, name, settled)).map((p) => `${opener.name}${view.name ? ` ${view.name}` : ''}: ${p}`));
+      problems.push(...(await lookAt(page, role, name, settled, DIALOGS)).map((p) => `${opener.name}${view.name ? ` ${view.name}` : ''}: ${p}`));
     }
     await page.keyboard.press('Escape');
     await expect(dialog, `${opener.name} closes with Escape`).toBeHidden();
@@ -94,7 +120,7 @@ for (const role of ROLES) {
       test(`tours ${pattern}`, async ({ page, request }) => {
         const ids = await demoIds(request, tokenOf(role));
         const watch = await watchPage(page, onPurpose(ids));
-        const settled = () => watch.settled();
+        const settled: Settled = (after) => watch.settled(after);
         for (const path of touredAddresses(id, ids)) {
           const screen = screenName(pattern, path);
           await openScreen(page, path);

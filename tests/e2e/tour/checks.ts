@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
 import { expect } from '../support';
 import { brokenWords, codesShown } from '../whole-words';
@@ -11,12 +10,21 @@ const LONG_LIVED = /\/api\/tasks\/events\//;
 /** Query parameters no call may send empty: a screen that does asked before it knew what for. */
 const REQUIRED_PARAMS = ['group', 'domain', 'guid', 'id', 'company', 'order', 'invoice'];
 
+/**
+ * Resolves once no request but the long-lived ones has been running for a moment: long enough,
+ * on a screen just opened, for an answer to start the request that follows from it; shorter
+ * after a resize, which starts no chain of loads.
+ */
+export type Settled = (after?: 'after a resize') => Promise<void>;
+
 interface Watch {
   /** Problems seen since the last `take`. */
   take(): Problems;
-  /** Resolves once no request but the long-lived ones has been running for a moment. */
-  settled(): Promise<void>;
+  settled: Settled;
 }
+
+/** How long nothing must have run, in ms, for a screen to count as settled. */
+const QUIET = { opened: 250, resized: 100 } as const;
 
 /** A request path with an empty segment or an empty required parameter, described; else null. */
 export function emptyPartOf(url: string): string | null {
@@ -75,8 +83,9 @@ export async function watchPage(page: Page, expected: (url: URL, status: number)
       problems = [];
       return taken;
     },
-    async settled() {
-      await expect.poll(() => running.size === 0 && Date.now() - lastChange > 400, { timeout: 20_000, intervals: [100] }).toBe(true);
+    async settled(after) {
+      const quiet = after ? QUIET.resized : QUIET.opened;
+      await expect.poll(() => running.size === 0 && Date.now() - lastChange > quiet, { timeout: 20_000, intervals: [50] }).toBe(true);
     },
   };
 }
@@ -103,20 +112,4 @@ export async function layoutProblems(page: Page): Promise<Problems> {
 /** Words of `codes` shown as visible text, where a person expects words. */
 export async function codesOnScreen(page: Page, codes: readonly string[]): Promise<Problems> {
   return (await codesShown(page, codes)).map((code) => `the code '${code}' is shown`);
-}
-
-/** Serious and critical WCAG 2.2 AA violations, in the theme the page shows now. */
-export async function axeProblems(page: Page): Promise<Problems> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `axe ${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
-/** Shows the page in the light or dark theme, once the colours have finished fading. */
-export async function setTheme(page: Page, dark: boolean): Promise<void> {
-  await page.evaluate(async (on) => {
-    document.documentElement.classList.toggle('dark', on);
-    await Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined)));
-  }, dark);
 }

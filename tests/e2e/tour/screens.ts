@@ -10,7 +10,7 @@ import { SCREEN_IDS } from '../../../src/lib/rules/routes';
 import { SCREENS, type ScreenId } from '../../../src/lib/rules/screens';
 
 /**
- * Where the tour leaves its screenshots, one folder per role: `.builds/screens/<role>/<screen>-<width>-<theme>.png`
+ * Where the tour leaves its screenshots, one folder per role: `.builds/screens/<role>/<screen>-<width>-<theme>.jpeg`
  * (`.builds/<name>-screens` for a run built with HOSTDECK_OUT_DIR, so side-by-side runs keep theirs apart).
  */
 export const TOUR_DIR = join(process.cwd(), '.builds', process.env.HOSTDECK_OUT_DIR ? `${basename(process.env.HOSTDECK_OUT_DIR)}-screens` : 'screens');
