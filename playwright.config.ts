@@ -44,10 +44,12 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  // Two workers share the machine's cores (with other runs, on a shared machine): a test that
-  // takes 10 s alone can take three times that, which is slowness, not a failure.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Safety nets, never what decides a test: assertions wait until what they expect is there, so
+  // a longer limit costs a passing test nothing. Two workers share the machine's cores (with
+  // other runs, on a shared machine, or one core under taskset): a tour test that takes 50 s alone
+  // can take three times that, which is slowness, not a failure.
+  timeout: 240_000,
+  expect: { timeout: 30_000 },
   // The last records each file's time for the run's summary (scripts/timings).
   reporter: [['list'], ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]), ['./scripts/timings/playwright-reporter.mjs']],
   use: {

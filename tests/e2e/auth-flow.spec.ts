@@ -107,7 +107,6 @@ test('register steps show the validation sentences of spec part 1, 5', async ({ 
 });
 
 test('sign up, verify, 2FA, backup codes, device verification, and password reset', async ({ page, browser, request }) => {
-  test.setTimeout(240_000);
   const email = `ada-${Date.now()}@example.test`;
   const usedCodes: { lastStep: number | null } = { lastStep: null };
 

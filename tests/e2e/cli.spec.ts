@@ -20,7 +20,7 @@ test.describe('hostdeck CLI against the running server', () => {
       input: input ?? '',
       encoding: 'utf8',
       env: { ...process.env, HOSTDECK_CONFIG_DIR: configDir, NO_COLOR: '1' },
-      timeout: 60_000,
+      timeout: 180_000,
     });
     return { code: run.status, stdout: run.stdout, stderr: run.stderr };
   };

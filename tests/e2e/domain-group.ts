@@ -25,6 +25,6 @@ export async function addThroughWizard(page: Page, names: string[]) {
   await page.getByRole('button', { name: 'Review' }).click();
   await page.getByRole('button', { name: `Add ${names.length} ${names.length === 1 ? 'domain' : 'domains'}` }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('table', { name: 'Tasks' }).getByRole('row').nth(1)).toContainText('Completed', { timeout: 30_000 });
+  await expect(page.getByRole('table', { name: 'Tasks' }).getByRole('row').nth(1)).toContainText('Completed');
   await page.getByRole('tab', { name: 'Domains', exact: true }).click();
 }

@@ -40,7 +40,7 @@ export async function waitForMail(to: string, options: { subject?: string | RegE
           .find((m) => !options.after?.has(m.file) && m.to.includes(to) && (options.subject === undefined || (typeof options.subject === 'string' ? m.subject === options.subject : options.subject.test(m.subject))));
         return Boolean(found);
       },
-      { message: `an email to ${to}`, timeout: options.timeout ?? 15_000 },
+      { message: `an email to ${to}`, ...(options.timeout ? { timeout: options.timeout } : {}) },
     )
     .toBe(true);
   return found!;
