@@ -30,6 +30,7 @@ async function timed(bin: string, args: string[], env: Record<string, string>): 
   // forked copy of the parent (this bench, with the database open) across exec.
   await writeFile(
     reporter,
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text is a script whose own template literal fills ${...} when it runs.
     "import { readFileSync } from 'node:fs';\nprocess.on('exit', () => process.stderr.write(`\\nMAXRSS ${/VmHWM:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]}\\n`));\n",
   );
   const started = performance.now();

@@ -13,8 +13,10 @@
  * 4. With 50,000 domains in one group: a page of the domain list beside a bare SQL select, the
  *    export of all of them (time, peak memory), and in Chromium the time to the first rows and
  *    the slowest interaction while scrolling, selecting all and searching by tag.
- * 5. The HTTP edge's requests per second with 100 ACTIVE firewall rules on a domain beside a
- *    domain with none (ratio), under 50 concurrent clients.
+ * 5. The HTTP edge beside nginx doing the same work (bench/edge.ts): wrk with 50 connections
+ *    against a 301 redirect, a page and the page through 100 firewall rules, on PGlite and on
+ *    PostgreSQL with two edge processes; requests per second, p99 and the ratio to nginx, and
+ *    with 100 rules beside without (skipped, saying so, where wrk is not installed).
  * 6. The CLI packed on its own: its start-up time, 10,000 domains imported (checked and
  *    submitted) and the IP addresses exported to a file (time and peak memory).
  * 7. The DNS server's queries per second, lost queries and p99 beside Knot DNS on the same zone
@@ -29,7 +31,7 @@ import { measureIpList } from './ip-list';
 import { measurePageJs } from './page-js';
 import { measureConcurrency } from './concurrency';
 import { measureDomains } from './domains';
-import { measureEdgeFirewall } from './edge-firewall';
+import { measureEdge } from './edge';
 import { measureCli } from './cli';
 import { measureDns } from './dns';
 
@@ -67,7 +69,7 @@ if (!values['skip-domains']) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-if (!values['skip-edge']) await measureEdgeFirewall(Number(values.seconds));
+if (!values['skip-edge']) await measureEdge(Number(values.seconds));
 if (!values['skip-cli']) {
   const dir = mkdtempSync(join(tmpdir(), 'hostdeck-bench-cli-db-'));
   try {

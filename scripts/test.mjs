@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: type checks, then unit, API and CLI tests (Vitest), then browser tests
-// (Playwright on Chromium). Stops at the first failing stage. Prints where the time went.
+// `npm test`: type checks, then the linter (Biome: biome.jsonc, import boundaries included), then
+// unit, API and CLI tests (Vitest), then browser tests (Playwright on Chromium). Stops at the first
+// failing stage. Prints where the time went.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -26,6 +27,8 @@ function stage(title, command, args, env = {}) {
 }
 
 stage('type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+// A warning fails it as an error does: the suite keeps the lint at zero findings.
+stage('lint', bin('biome'), ['lint', '--error-on-warnings']);
 stage('unit, API and CLI tests', bin('vitest'), ['run']);
 const chromium = findChromium({ install: true });
 stage('browser tests', process.execPath, [join(root, 'scripts/e2e.mjs')], { CHROMIUM_PATH: chromium });

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { Api } from '../../src/lib/api/client';
-import type { IpOrderOptions, MarketplaceEntry } from '../../src/lib/api/ip-orders';
+import type { IpOrderOptions } from '../../src/lib/api/ip-orders';
 import { formatMoney, type PricedIpOrder } from '../../src/lib/billing';
+import { ipOrderCalls } from '../../src/lib/ip-order/calls';
+import type { ChosenOrder } from '../../src/lib/ip-order/derived';
 import { listPaymentMethods, payInvoice } from '../../src/lib/requests/billing';
 import { listIpGroups } from '../../src/lib/requests/ip-addresses';
-import { createIpOrder, ipMarketplace, ipOrderOptions } from '../../src/lib/requests/ip-orders';
-import { orderBody, summaryOf, type LocationPick, type OrderChoices } from '../../src/lib/rules/ip-order';
-import { IP_ADDRESS_TYPES, IP_FILTERS, ORDER_DEFAULTS, normaliseCoupon, type IpAddressType, type IpFilter } from '../../src/lib/schemas/ip-orders';
+import { createIpOrder } from '../../src/lib/requests/ip-orders';
+import { orderBody, summaryOf, type OrderChoices } from '../../src/lib/rules/ip-order';
+import { IP_ADDRESS_TYPES, IP_FILTERS, ORDER_DEFAULTS, normaliseCoupon } from '../../src/lib/schemas/ip-orders';
 import { PICKER_PAGE_SIZE } from '../../src/lib/schemas/lists';
 import type { Context, Runner } from '../context';
 import { CliError, EXIT, UsageError } from '../errors';
@@ -61,12 +63,9 @@ export interface OrderCatalogue {
 }
 
 export async function orderCatalogue(api: Api, coupon: string | null): Promise<OrderCatalogue> {
-  const [groups, options] = await Promise.all([allPages((page) => listIpGroups(api, { page, per_page: PICKER_PAGE_SIZE })), ipOrderOptions(api, coupon ? { coupon } : {})]);
+  const [groups, options] = await Promise.all([allPages((page) => listIpGroups(api, { page, per_page: PICKER_PAGE_SIZE })), ipOrderCalls(api).options(coupon)]);
   return { groups, options };
 }
-
-export const marketplaceFor = (api: Api, type: IpAddressType, filter: IpFilter, excluded: readonly string[]) =>
-  ipMarketplace(api, { ip_type: type, ip_filter: filter, exclude: [...excluded] }).then((page) => page.data);
 
 const findIpGroup = (groups: OrderCatalogue['groups'], wanted: string) =>
   findByNameOrGuid(groups, wanted, { kind: 'IP group', none: groups.length ? 'See your IP groups with `hostdeck ip list`, or in the panel.' : 'This company has no IP groups yet; create one in the panel.' });
@@ -80,7 +79,7 @@ export async function orderIpAddresses(ctx: Context, options: IpOrderCommandOpti
     }
     const { askIpOrder } = await import('../ui/ip-order-flow');
     const catalogue = await ctx.ui.withSpinner('Reading the marketplace…', orderCatalogue(api, null));
-    const answer = await askIpOrder(ctx.io, { catalogue, marketplace: (type, filter, excluded) => marketplaceFor(api, type, filter, excluded), options: (coupon) => ipOrderOptions(api, coupon ? { coupon } : {}) });
+    const answer = await askIpOrder(ctx.io, { catalogue, ...ipOrderCalls(api) });
     if (!answer) throw new CliError('The order was not placed.', { exitCode: EXIT.cancelled });
     return place(ctx, api, answer, options.pay);
   }
@@ -91,19 +90,14 @@ export async function orderIpAddresses(ctx: Context, options: IpOrderCommandOpti
   const excluded = options.excludeGroup.map((g) => findIpGroup(catalogue.groups, g).guid);
   const cycle = catalogue.options.billing_cycles.find((c) => c.name === options.cycle.toUpperCase());
   if (!cycle) throw new UsageError(`${options.cycle} is not a billing cycle of IP addresses.`, { hint: `Cycles: ${catalogue.options.billing_cycles.map((c) => c.name).join(', ')}.` });
-  const entries = await marketplaceFor(api, options.type, options.filter, excluded);
+  const entries = await ipOrderCalls(api).marketplace(options.type, options.filter, excluded);
   const picks = picksFromSpecs(entries, specs, options.type);
   const choices: OrderChoices = { group: group.guid, ipType: options.type, filter: options.filter, excludedGroups: excluded, billingCycle: cycle.name, coupon: options.coupon ?? '' };
   await place(ctx, api, { choices, entries, picks, options: catalogue.options }, options.pay);
 }
 
-/** An order as chosen, from flags or from the interactive flow. */
-export interface ChosenOrder {
-  choices: OrderChoices;
-  entries: readonly MarketplaceEntry[];
-  picks: Readonly<Record<string, LocationPick>>;
-  options: IpOrderOptions;
-}
+/** An order as chosen, from flags or from the interactive flow (src/lib/ip-order, where the flow makes it). */
+export type { ChosenOrder };
 
 export function priceChosen({ choices, entries, picks, options }: ChosenOrder): PricedIpOrder {
   const cycle = options.billing_cycles.find((c) => c.name === choices.billingCycle)!;

@@ -1,31 +1,19 @@
 import { ConfirmInput, MultiSelect, Select, Spinner } from '@inkjs/ui';
 import { Box, Text } from 'ink';
-import { useEffect, useState } from 'react';
-import type { IpOrderOptions, MarketplaceEntry, MarketplaceLocation } from '../../src/lib/api/ip-orders';
-import { formatMoney, type Currency } from '../../src/lib/billing';
-import { chosenLocations, couponOverrides, summaryOf, type LocationPick } from '../../src/lib/rules/ip-order';
-import { errorMessages } from '../../src/lib/errors';
-import {
-  COUPON_OVERRIDES,
-  IP_FILTER_LABELS,
-  IP_TYPE_LABELS,
-  MAX_SLOTS,
-  NO_FILTER_QUESTION,
-  NO_FILTER_WARNING,
-  ORDER_DEFAULTS,
-  normaliseCoupon,
-  type IpAddressType,
-  type IpFilter,
-} from '../../src/lib/schemas/ip-orders';
-import type { ChosenOrder, OrderCatalogue } from '../commands/ip-order';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { IpOrderOptions } from '../../src/lib/api/ip-orders';
+import { formatMoney } from '../../src/lib/billing';
+import { askIpOrder } from '../../src/lib/ip-order/asking';
+import { availableLocations, chosenOrderOf, couponWarned, summaryOfOrder, type ChosenOrder } from '../../src/lib/ip-order/derived';
+import type { IpOrderCalls } from '../../src/lib/ip-order/flow';
+import { CHOOSE_ANOTHER_FILTER, NOTHING_OFFERED, NO_IP_GROUPS, numberAsked, passed, tickedLocations, type Answer, type AskedIpOrder } from '../../src/lib/ip-order/questions';
+import { COUPON_OVERRIDES, IP_FILTER_LABELS, IP_TYPE_LABELS, NO_FILTER_QUESTION, NO_FILTER_WARNING, ORDER_DEFAULTS, normaliseCoupon, type IpAddressType, type IpFilter } from '../../src/lib/schemas/ip-orders';
+import type { OrderCatalogue } from '../commands/ip-order';
 import { LineInput } from './LineInput';
 
 /** What the flow asks the API for as the answers come in. */
-export interface IpOrderSources {
+export interface IpOrderSources extends IpOrderCalls {
   catalogue: OrderCatalogue;
-  marketplace(type: IpAddressType, filter: IpFilter, excluded: readonly string[]): Promise<MarketplaceEntry[]>;
-  /** The options again with a coupon: its terms, or a refusal with the coupon's sentence. */
-  options(coupon: string | null): Promise<IpOrderOptions>;
 }
 
 export interface IpOrderFlowProps extends IpOrderSources {
@@ -33,25 +21,15 @@ export interface IpOrderFlowProps extends IpOrderSources {
   onDone(order: ChosenOrder | null): void;
 }
 
-type Step =
-  | { at: 'group' }
-  | { at: 'type' }
-  | { at: 'filter' }
-  | { at: 'no-filter' }
-  | { at: 'exclude' }
-  | { at: 'loading' }
-  | { at: 'locations' }
-  | { at: 'count'; index: number }
-  | { at: 'slots'; index: number }
-  | { at: 'cycle' }
-  | { at: 'coupon' }
-  | { at: 'summary' }
-  | { at: 'done' };
-
 /** The default first, so Enter takes it; 'No filter', which asks again, last. */
-const FILTER_ORDER: readonly IpFilter[] = ['C', 'B', 'A', 'NONE'];
+export const FILTER_ORDER: readonly IpFilter[] = ['C', 'B', 'A', 'NONE'];
+
+/** The billing cycles with the default first, so Enter takes it (a Select's defaultValue counts as chosen, and Enter on it does nothing). */
+export const cyclesInOrder = (options: IpOrderOptions) =>
+  [...options.billing_cycles].sort((a, b) => Number(b.name === ORDER_DEFAULTS.billingCycle) - Number(a.name === ORDER_DEFAULTS.billingCycle));
 
 const percentOff = (discount: IpOrderOptions['billing_cycles'][number]['discount']) => (discount ? ` (${discount.percentage_value}% off)` : '');
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function Answered({ label, value }: { label: string; value: string }) {
   return (
@@ -61,7 +39,7 @@ function Answered({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Question({ label, children, error }: { label: string; children: React.ReactNode; error?: string | undefined }) {
+function Question({ label, children, error }: { label: string; children: React.ReactNode; error?: string | null | undefined }) {
   return (
     <Box flexDirection="column">
       <Text bold>
@@ -75,247 +53,108 @@ function Question({ label, children, error }: { label: string; children: React.R
   );
 }
 
-/** A whole number from `min` to `max`, asked until one is given. */
-function NumberQuestion({ label, min, max, initial, onAnswer }: { label: string; min: number; max: number; initial: number; onAnswer: (n: number) => void }) {
-  const [error, setError] = useState<string>();
-  const submit = (text: string) => {
-    const value = text.trim() === '' ? initial : Number(text.trim());
-    if (!Number.isInteger(value) || value < min || value > max) setError(`Enter a whole number from ${min} to ${max}.`);
-    else onAnswer(value);
-  };
-  return (
-    <Question label={`${label} (${min}-${max}, Enter for ${initial})`} error={error}>
-      <LineInput placeholder={String(initial)} onChange={() => setError(undefined)} onSubmit={submit} />
-    </Question>
-  );
-}
-
-/**
- * `hostdeck ip order` asked step by step (spec part 3, 2.3): the group, type, subnet filter
- * ('No filter' asks first), excluded groups, locations with what each has, counts and slots,
- * the billing cycle, a coupon, then the summary priced as the panel prices it, and a last yes.
- */
-export function IpOrderFlow({ catalogue, marketplace, options: optionsWith, onDone }: IpOrderFlowProps) {
-  const [step, setStep] = useState<Step>(catalogue.groups.length ? { at: 'group' } : { at: 'done' });
-  const [group, setGroup] = useState<{ guid: string; name: string } | null>(null);
-  const [type, setType] = useState<IpAddressType>(ORDER_DEFAULTS.ipAddressType);
-  const [filter, setFilter] = useState<IpFilter>(ORDER_DEFAULTS.ipAddressFilter);
-  const [excluded, setExcluded] = useState<string[]>([]);
-  const [entries, setEntries] = useState<MarketplaceEntry[]>([]);
-  const [chosen, setChosen] = useState<MarketplaceLocation[]>([]);
-  const [picks, setPicks] = useState<Record<string, LocationPick>>({});
-  const [cycle, setCycle] = useState<string>(ORDER_DEFAULTS.billingCycle);
-  const [options, setOptions] = useState<IpOrderOptions>(catalogue.options);
-  const [coupon, setCoupon] = useState('');
-  const [problem, setProblem] = useState<string>();
-
-  useEffect(() => {
-    if (!catalogue.groups.length) onDone(null);
-  }, []);
-
-  useEffect(() => {
-    if (step.at !== 'loading') return;
-    let live = true;
-    marketplace(type, filter, excluded).then(
-      (found) => {
-        if (!live) return;
-        setEntries(found);
-        setProblem(undefined);
-        setStep({ at: 'locations' });
-      },
-      (error: unknown) => {
-        if (!live) return;
-        setProblem(errorMessages(error).join(' '));
-        setStep({ at: 'filter' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [step.at]);
-
-  const currency = options.currency as Currency;
-  const money = (cents: number) => formatMoney(cents, currency);
-  const groupName = (guid: string) => catalogue.groups.find((g) => g.guid === guid)?.name ?? guid;
-  const available = entries.flatMap((e) => e.locations).filter((l) => l.ip_address_count > 0);
-
-  const afterLocation = (index: number) => setStep(index + 1 < chosen.length ? { at: 'count', index: index + 1 } : { at: 'cycle' });
-
-  const applyCoupon = async (text: string) => {
-    const code = normaliseCoupon(text);
-    try {
-      setOptions(await optionsWith(code));
-      setCoupon(code ?? '');
-      setProblem(undefined);
-      setStep({ at: 'summary' });
-    } catch (error) {
-      setProblem(errorMessages(error).join(' '));
-    }
-  };
-
-  const done: React.ReactNode[] = [];
-  if (group) done.push(<Answered key="group" label="IP group" value={group.name} />);
-  const past = (at: Step['at']) => {
-    const order: Step['at'][] = ['group', 'type', 'filter', 'no-filter', 'exclude', 'loading', 'locations', 'count', 'slots', 'cycle', 'coupon', 'summary', 'done'];
-    return order.indexOf(step.at) > order.indexOf(at);
-  };
-  if (past('type')) done.push(<Answered key="type" label="Type" value={IP_TYPE_LABELS[type]} />);
-  if (past('no-filter')) done.push(<Answered key="filter" label="Subnet filter" value={IP_FILTER_LABELS[filter]} />);
-  if (past('exclude') && catalogue.groups.length > 1) done.push(<Answered key="exclude" label="Excluded groups" value={excluded.length ? excluded.map(groupName).join(', ') : 'none'} />);
-  if (past('locations')) {
-    for (const l of chosen) {
-      const pick = picks[l.hash];
-      if (pick) done.push(<Answered key={l.hash} label={l.city} value={`${pick.count} address${pick.count === 1 ? '' : 'es'}, ${pick.slots} website slot${pick.slots === 1 ? '' : 's'} each`} />);
+/** The answers given so far, above the question asked now. */
+function Answers({ state }: { state: AskedIpOrder }) {
+  const groupName = (guid: string) => state.groups.find((g) => g.guid === guid)?.name ?? guid;
+  const lines: React.ReactNode[] = [];
+  if (state.group) lines.push(<Answered key="group" label="IP group" value={groupName(state.group)} />);
+  if (passed(state, 'type')) lines.push(<Answered key="type" label="Type" value={IP_TYPE_LABELS[state.ipType]} />);
+  if (passed(state, 'no-filter')) lines.push(<Answered key="filter" label="Subnet filter" value={IP_FILTER_LABELS[state.filter]} />);
+  if (passed(state, 'exclude') && state.groups.length > 1) {
+    lines.push(<Answered key="exclude" label="Excluded groups" value={state.excludedGroups.length ? state.excludedGroups.map(groupName).join(', ') : 'none'} />);
+  }
+  if (passed(state, 'locations')) {
+    for (const l of tickedLocations(state)) {
+      const pick = state.picks[l.hash];
+      if (pick?.count) lines.push(<Answered key={l.hash} label={l.city} value={`${plural(pick.count, 'address', 'addresses')}, ${plural(pick.slots, 'website slot', 'website slots')} each`} />);
     }
   }
-  if (past('cycle')) done.push(<Answered key="cycle" label="Billing cycle" value={cycle} />);
-  if (past('coupon')) done.push(<Answered key="coupon" label="Coupon" value={coupon || 'none'} />);
+  if (passed(state, 'cycle')) lines.push(<Answered key="cycle" label="Billing cycle" value={state.billingCycle} />);
+  if (passed(state, 'coupon')) lines.push(<Answered key="coupon" label="Coupon" value={normaliseCoupon(state.coupon) ?? 'none'} />);
+  return <>{lines}</>;
+}
 
-  let current: React.ReactNode = null;
-  switch (step.at) {
+/** The question asked now, whose answer goes to `send`; `typing` takes back what was said about the last answer. */
+function Asked({ state, send, typing }: { state: AskedIpOrder; send: (answer: Answer) => void; typing: () => void }) {
+  // Asking starts with the options the command read (startAsking), and keeps them.
+  const options = state.options!;
+  const money = (cents: number) => formatMoney(cents, options.currency);
+  switch (state.asking.at) {
     case 'group':
-      current = (
+      return (
         <Question label="Which IP group do the addresses go to?">
-          <Select
-            options={catalogue.groups.map((g) => ({ label: g.name, value: g.guid }))}
-            onChange={(guid) => {
-              setGroup(catalogue.groups.find((g) => g.guid === guid)!);
-              setStep({ at: 'type' });
-            }}
-          />
+          <Select options={state.groups.map((g) => ({ label: g.name, value: g.guid }))} onChange={(group) => send({ to: 'group', group })} />
         </Question>
       );
-      break;
     case 'type':
-      current = (
+      return (
         <Question label="IP address type">
-          <Select
-            options={(['DEDICATED', 'SHARED'] as const).map((t) => ({ label: IP_TYPE_LABELS[t], value: t }))}
-            onChange={(t) => {
-              setType(t as IpAddressType);
-              setStep({ at: 'filter' });
-            }}
-          />
+          <Select options={(['DEDICATED', 'SHARED'] as const).map((t) => ({ label: IP_TYPE_LABELS[t], value: t }))} onChange={(t) => send({ to: 'type', ipType: t as IpAddressType })} />
         </Question>
       );
-      break;
     case 'filter':
-      current = (
-        <Question label="Subnet filter" error={problem}>
-          <Select
-            options={FILTER_ORDER.map((f) => ({ label: IP_FILTER_LABELS[f], value: f }))}
-            onChange={(f) => {
-              setFilter(f as IpFilter);
-              setStep(f === 'NONE' ? { at: 'no-filter' } : { at: catalogue.groups.length > 1 ? 'exclude' : 'loading' });
-            }}
-          />
+      return (
+        <Question label="Subnet filter" error={state.problem}>
+          <Select options={FILTER_ORDER.map((f) => ({ label: IP_FILTER_LABELS[f], value: f }))} onChange={(f) => send({ to: 'filter', filter: f as IpFilter })} />
         </Question>
       );
-      break;
     case 'no-filter':
-      current = (
+      return (
         <Question label={`${NO_FILTER_QUESTION} ${NO_FILTER_WARNING}`}>
-          <ConfirmInput defaultChoice="cancel" onConfirm={() => setStep({ at: catalogue.groups.length > 1 ? 'exclude' : 'loading' })} onCancel={() => setStep({ at: 'filter' })} />
+          <ConfirmInput defaultChoice="cancel" onConfirm={() => send({ to: 'no-filter', sure: true })} onCancel={() => send({ to: 'no-filter', sure: false })} />
         </Question>
       );
-      break;
     case 'exclude':
-      current = (
+      return (
         <Question label="Exclude the subnets of these groups (space to tick, Enter when done)">
-          <MultiSelect
-            options={catalogue.groups.filter((g) => g.guid !== group?.guid).map((g) => ({ label: g.name, value: g.guid }))}
-            onSubmit={(guids) => {
-              setExcluded(guids);
-              setStep({ at: 'loading' });
-            }}
-          />
+          <MultiSelect options={state.groups.filter((g) => g.guid !== state.group).map((g) => ({ label: g.name, value: g.guid }))} onSubmit={(groups) => send({ to: 'exclude', groups })} />
         </Question>
       );
-      break;
     case 'loading':
-      current = <Spinner label="Reading what each location has…" />;
-      break;
-    case 'locations':
-      current = available.length ? (
-        <Question label="Locations (space to tick, Enter when done)" error={problem}>
+      return <Spinner label="Reading what each location has…" />;
+    case 'locations': {
+      const available = availableLocations(state);
+      return available.length ? (
+        <Question label="Locations (space to tick, Enter when done)" error={state.problem}>
           <MultiSelect
             visibleOptionCount={10}
             options={available.map((l) => ({ label: `${l.city}, ${l.country} - ${l.ip_address_count} available, ${money(l.price)} a month`, value: l.hash }))}
-            onSubmit={(hashes) => {
-              if (!hashes.length) return setProblem('Please choose at least 1 location!');
-              setProblem(undefined);
-              setChosen(available.filter((l) => hashes.includes(l.hash)));
-              setStep({ at: 'count', index: 0 });
-            }}
+            onSubmit={(hashes) => send({ to: 'locations', hashes })}
           />
         </Question>
       ) : (
-        <Question label="No location has addresses for this type and filter.">
-          <Text>Press Enter to choose another filter.</Text>
-          <ConfirmInput onConfirm={() => setStep({ at: 'filter' })} onCancel={() => onDone(null)} />
+        <Question label={NOTHING_OFFERED}>
+          <Text>{CHOOSE_ANOTHER_FILTER}</Text>
+          <ConfirmInput onConfirm={() => send({ to: 'nothing-offered', again: true })} onCancel={() => send({ to: 'nothing-offered', again: false })} />
         </Question>
       );
-      break;
-    case 'count': {
-      const l = chosen[step.index]!;
-      current = (
-        <NumberQuestion
-          key={`count-${l.hash}`}
-          label={`IP addresses in ${l.city}`}
-          min={1}
-          max={l.ip_address_count}
-          initial={1}
-          onAnswer={(count) => {
-            setPicks((p) => ({ ...p, [l.hash]: { count, slots: 1 } }));
-            if (MAX_SLOTS[type] > 1) setStep({ at: 'slots', index: step.index });
-            else afterLocation(step.index);
-          }}
-        />
-      );
-      break;
     }
+    case 'count':
     case 'slots': {
-      const l = chosen[step.index]!;
-      current = (
-        <NumberQuestion
-          key={`slots-${l.hash}`}
-          label={`Website slots per address in ${l.city} (${money(l.site_price)} a month each beyond the first)`}
-          min={1}
-          max={MAX_SLOTS[type]}
-          initial={1}
-          onAnswer={(slots) => {
-            setPicks((p) => ({ ...p, [l.hash]: { count: p[l.hash]!.count, slots } }));
-            afterLocation(step.index);
-          }}
-        />
+      const asked = numberAsked(state)!;
+      const { city, site_price } = asked.location;
+      const label = asked.at === 'count' ? `IP addresses in ${city}` : `Website slots per address in ${city} (${money(site_price)} a month each beyond the first)`;
+      return (
+        <Question label={`${label} (${asked.min}-${asked.max}, Enter for ${asked.initial})`} error={state.problem}>
+          <LineInput key={`${asked.at}-${asked.location.hash}`} placeholder={String(asked.initial)} onChange={typing} onSubmit={(text) => send({ to: asked.at, text })} />
+        </Question>
       );
-      break;
     }
     case 'cycle':
-      current = (
+      return (
         <Question label="Billing cycle">
-          <Select
-            // The default first, so Enter takes it (a Select's defaultValue counts as chosen, and Enter on it does nothing).
-            options={[...options.billing_cycles].sort((a, b) => Number(b.name === ORDER_DEFAULTS.billingCycle) - Number(a.name === ORDER_DEFAULTS.billingCycle)).map((c) => ({ label: `${c.name}${percentOff(c.discount)}`, value: c.name }))}
-            onChange={(name) => {
-              setCycle(name);
-              setStep({ at: 'coupon' });
-            }}
-          />
+          <Select options={cyclesInOrder(options).map((c) => ({ label: `${c.name}${percentOff(c.discount)}`, value: c.name }))} onChange={(cycle) => send({ to: 'cycle', cycle })} />
         </Question>
       );
-      break;
     case 'coupon':
-      current = (
-        <Question label="Coupon (Enter for none)" error={problem}>
-          <LineInput onChange={() => setProblem(undefined)} onSubmit={(text) => void applyCoupon(text)} />
+      return (
+        <Question label="Coupon (Enter for none)" error={state.problem}>
+          <LineInput onChange={typing} onSubmit={(text) => send({ to: 'coupon', text })} />
         </Question>
       );
-      break;
     case 'summary': {
-      const cycleOption = options.billing_cycles.find((c) => c.name === cycle)!;
-      const priced = summaryOf({ ipType: type, entries, picks, cycle: cycleOption, coupon: options.coupon, options });
-      current = (
+      const priced = summaryOfOrder(state)!;
+      return (
         <Box flexDirection="column">
           {priced.items.map((item) => (
             <Text key={item.description}>
@@ -323,39 +162,37 @@ export function IpOrderFlow({ catalogue, marketplace, options: optionsWith, onDo
             </Text>
           ))}
           {priced.discount_amount ? <Text>Discount: -{money(priced.discount_amount)}</Text> : null}
-          {couponOverrides(cycle, options.coupon) ? <Text color="yellow">{COUPON_OVERRIDES}</Text> : null}
+          {couponWarned(state) ? <Text color="yellow">{COUPON_OVERRIDES}</Text> : null}
           <Text bold>Total: {money(priced.total_amount)}</Text>
           <Question label="Place this order? It makes an invoice to pay.">
-            <ConfirmInput
-              defaultChoice="cancel"
-              onConfirm={() => {
-                setStep({ at: 'done' });
-                onDone({
-                  choices: { group: group!.guid, ipType: type, filter, excludedGroups: excluded, billingCycle: cycle, coupon },
-                  entries,
-                  picks: Object.fromEntries(chosenLocations(entries, picks).map(({ location, pick }) => [location.hash, pick])),
-                  options,
-                });
-              }}
-              onCancel={() => {
-                setStep({ at: 'done' });
-                onDone(null);
-              }}
-            />
+            <ConfirmInput defaultChoice="cancel" onConfirm={() => send({ to: 'summary', place: true })} onCancel={() => send({ to: 'summary', place: false })} />
           </Question>
         </Box>
       );
-      break;
     }
-    case 'done':
-      current = catalogue.groups.length ? null : <Text color="yellow">This company has no IP groups yet; create one in the panel first.</Text>;
-      break;
   }
+}
+
+/**
+ * `hostdeck ip order` asked step by step: the order of src/lib/ip-order asked a question at a
+ * time (./questions.ts there says which and in what order), drawn here with the answers so far
+ * above the question, and handed on once it is over.
+ */
+export function IpOrderFlow({ catalogue, marketplace, options, onDone }: IpOrderFlowProps) {
+  const [order] = useState(() => askIpOrder(catalogue, { marketplace, options }));
+  const state = useSyncExternalStore(order.state.subscribe, order.state.get);
+
+  // Told once, when the walk ends: the state at that moment is the answer, and onDone is the caller's.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the end of the walk calls onDone, not every later render.
+  useEffect(() => {
+    if (!state.open) onDone(state.confirmed ? chosenOrderOf(state) : null);
+  }, [state.open]);
 
   return (
     <Box flexDirection="column">
-      {done}
-      {current}
+      <Answers state={state} />
+      {state.open ? <Asked state={state} send={(answer) => void order.answer(answer)} typing={order.typing} /> : null}
+      {state.groups.length ? null : <Text color="yellow">{NO_IP_GROUPS}</Text>}
     </Box>
   );
 }

@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { Dialog } from './Dialog';
+import { Dialog, type TriggerButtonProps } from './Dialog';
 
-export interface ConfirmProps {
+export interface ConfirmProps extends TriggerButtonProps {
   /** The question, as the spec words it. */
   message: string;
   title?: string;
-  /** The element that asks; clicking it opens the confirmation. */
+  /** What asks: text for a `.button` (see TriggerButtonProps) or an element; clicking it opens the confirmation. */
   trigger: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
@@ -14,7 +14,7 @@ export interface ConfirmProps {
 }
 
 /** Asks before a step that cannot be undone; the action runs only after 'Yes'. */
-export function Confirm({ message, title = 'Please confirm', trigger, confirmLabel = 'Yes', cancelLabel = 'No', onConfirm }: ConfirmProps) {
+export function Confirm({ message, title = 'Please confirm', trigger, confirmLabel = 'Yes', cancelLabel = 'No', onConfirm, ...triggerProps }: ConfirmProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -35,6 +35,7 @@ export function Confirm({ message, title = 'Please confirm', trigger, confirmLab
       open={open}
       onOpenChange={setOpen}
       trigger={trigger}
+      {...triggerProps}
       footer={
         <>
           <button type="button" className="button" onClick={() => setOpen(false)} disabled={busy}>

@@ -4,6 +4,7 @@ import { Portal } from '@ark-ui/react/portal';
 import { countries } from 'countries-list';
 import { Icon } from './Icon';
 import '../styles/auth.css';
+import '../styles/controls.css';
 
 interface CountryItem {
   label: string;

@@ -3,10 +3,41 @@ import { useOverlayState } from './overlays/overlay-state';
 
 const DialogFrame = lazy(() => import('./overlays/OverlayFrames').then((m) => ({ default: m.DialogFrame })));
 
-export interface DialogProps {
+/**
+ * How a trigger given as text looks: the panel's `.button`, plain unless told. Most dialogs open
+ * from such a button; an element given as the trigger is rendered as it is and ignores these.
+ */
+export interface TriggerButtonProps {
+  /** primary: the screen's main action; danger: one that deletes or cancels. */
+  triggerVariant?: 'primary' | 'danger';
+  /** small: a button in a table row or beside a card's value. */
+  triggerSize?: 'small';
+  /** The button's accessible name where its text alone is ambiguous (each row's Edit). */
+  triggerAriaLabel?: string;
+  triggerDisabled?: boolean;
+}
+
+/**
+ * The element that opens a dialog: text becomes `<button type="button" class="button …">` with
+ * the variant, size, name and disabled state given; an element (an icon button, a link) is returned as it is.
+ */
+export function triggerButton(trigger: ReactNode, { triggerVariant, triggerSize, triggerAriaLabel, triggerDisabled }: TriggerButtonProps): ReactNode {
+  if (typeof trigger !== 'string') return trigger;
+  const className = ['button', triggerSize && `button-${triggerSize}`, triggerVariant && `button-${triggerVariant}`].filter(Boolean).join(' ');
+  return (
+    <button type="button" className={className} disabled={triggerDisabled} aria-label={triggerAriaLabel}>
+      {trigger}
+    </button>
+  );
+}
+
+export interface DialogProps extends TriggerButtonProps {
   title: ReactNode;
   children: ReactNode;
-  /** An element to open the dialog with; it is rendered as the trigger itself. */
+  /**
+   * What opens the dialog: text for a `.button` (see TriggerButtonProps), or an element, which
+   * is rendered as the trigger itself.
+   */
   trigger?: ReactNode;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
@@ -22,8 +53,8 @@ export interface DialogProps {
  * A centred modal dialog: focus trapped (on its first field, if it has one), Escape closes,
  * title announced. Its code (./OverlayFrames.tsx) loads when it first opens.
  */
-export function Dialog({ title, children, trigger, open, onOpenChange, footer, size = 'md', dismissible = true }: DialogProps) {
-  const state = useOverlayState({ open, onOpenChange, trigger });
+export function Dialog({ title, children, trigger, open, onOpenChange, footer, size = 'md', dismissible = true, ...triggerProps }: DialogProps) {
+  const state = useOverlayState({ open, onOpenChange, trigger: triggerButton(trigger, triggerProps) });
   return (
     <>
       {state.trigger}

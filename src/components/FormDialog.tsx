@@ -1,11 +1,14 @@
 import { useId, useState, type FormEvent, type ReactNode, type Ref } from 'react';
-import { Dialog, FormFooter } from './Dialog';
+import { Dialog, FormFooter, type TriggerButtonProps } from './Dialog';
 
-export interface FormDialogProps {
+export interface FormDialogProps extends TriggerButtonProps {
   title: ReactNode;
   /** The fields; they are rendered inside the dialog's form. */
   children: ReactNode;
-  /** An element that opens the dialog, rendered as the trigger itself. */
+  /**
+   * What opens the dialog: text for a `.button` (`trigger="Rename"`, with `triggerVariant`,
+   * `triggerSize`… for the others), or an element, rendered as the trigger itself.
+   */
   trigger?: ReactNode;
   /** Controlled open state; without it the dialog keeps its own. */
   open?: boolean;
@@ -37,7 +40,7 @@ export interface FormDialogProps {
  * footer (FormFooter, tied to the form by its id), the first field focused on open.
  * Validation and the request are the caller's (the form helper), through `onSubmit`.
  */
-export function FormDialog({ title, children, trigger, open, onOpenChange, submitLabel, cancelLabel, busy, submitDisabled = false, onSubmit, formRef, footer, formClassName = 'form-grid', size, dismissible = true }: FormDialogProps) {
+export function FormDialog({ title, children, trigger, open, onOpenChange, submitLabel, cancelLabel, busy, submitDisabled = false, onSubmit, formRef, footer, formClassName = 'form-grid', size, dismissible = true, ...triggerProps }: FormDialogProps) {
   const formId = useId();
   const [ownOpen, setOwnOpen] = useState(false);
   const isOpen = open ?? ownOpen;
@@ -49,6 +52,7 @@ export function FormDialog({ title, children, trigger, open, onOpenChange, submi
     <Dialog
       title={title}
       trigger={trigger}
+      {...triggerProps}
       open={isOpen}
       onOpenChange={setOpen}
       {...(size ? { size } : {})}

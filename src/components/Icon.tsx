@@ -13,6 +13,7 @@ interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
 export function Icon({ name, label, size = 18, ...rest }: IconProps) {
   const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true };
   return (
+    // biome-ignore lint/a11y/noSvgWithoutTitle: with a label the icon has its <title> and role="img"; without one it is decoration, hidden by aria-hidden (spread in as `a11y`).
     <svg
       width={size}
       height={size}

@@ -2,6 +2,7 @@ import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Combobox, createListCollection } from '@ark-ui/react/combobox';
 import { useFilter } from '@ark-ui/react/locale';
 import { Icon } from './Icon';
+import '../styles/controls.css';
 import '../styles/multi-picker.css';
 
 /** One choice: the value sent and the label shown. */
@@ -47,10 +48,10 @@ export function MultiPicker({ label, value, onValueChange, options, picked = [],
   const labelOf = (v: string) => labels.current.get(v) ?? v;
 
   const searching = Boolean(onSearch);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `contains` follows the locale, which does not change while the picker shows.
   const collection = useMemo(() => {
     const shown = searching ? options : options.filter((o) => contains(o.label, text));
     return createListCollection<PickerOption>({ items: [...shown], itemToString: (o) => o.label, itemToValue: (o) => o.value });
-    // `contains` follows the locale, which does not change while the picker shows.
   }, [options, text, searching]);
 
   const hintId = `${id}-hint`;

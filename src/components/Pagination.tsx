@@ -35,10 +35,12 @@ export function Pagination({ page, perPage, total, onPageChange, onPerPageChange
             {(p) =>
               p.pages.map((item, i) =>
                 item.type === 'page' ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the pager's slots are places (first, ..., current, ..., last), not things that move.
                   <ArkPagination.Item key={i} {...item} className="button button-small pager-item">
                     {item.value}
                   </ArkPagination.Item>
                 ) : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: an ellipsis has no identity but its place in the pager.
                   <ArkPagination.Ellipsis key={i} index={i} className="pager-ellipsis">
                     …
                   </ArkPagination.Ellipsis>

@@ -50,5 +50,6 @@ export function SafeHtml({ html, className, as: Tag = 'div' }: SafeHtmlProps) {
     };
   }, [html]);
   if (clean === null) return null;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the one place HTML is shown, and only after DOMPurify has cleaned it (above).
   return <Tag className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

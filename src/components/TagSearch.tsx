@@ -38,7 +38,7 @@ export function TagSearch({ label, tags, onTagsChange, placeholder = 'Search...'
   }
 
   return (
-    <div className="tag-search" role="search">
+    <search className="tag-search">
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
@@ -70,6 +70,6 @@ export function TagSearch({ label, tags, onTagsChange, placeholder = 'Search...'
         onKeyDown={onKeyDown}
         onBlur={() => text && commit(text)}
       />
-    </div>
+    </search>
   );
 }

@@ -31,6 +31,7 @@ export function Tooltip(props: TooltipProps) {
     want(focus ? 'keyboard' : 'pointer');
   };
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the anchor only hears the pointer and the focus reach its child, the real trigger, to load the tooltip's code.
     <span ref={box} className="tooltip-anchor" onPointerEnter={reach(false)} onFocus={reach(true)}>
       {props.children}
     </span>

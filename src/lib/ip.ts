@@ -73,7 +73,7 @@ function ipv6Bytes(text: string): Uint8Array | null {
     groups = [...head, ...new Array<number>(8 - head.length - tail.length).fill(0), ...tail];
   } else {
     const all = groupsOf(text, true);
-    if (!all || all.length !== 8) return null;
+    if (all?.length !== 8) return null;
     groups = all;
   }
   const bytes = new Uint8Array(16);

@@ -5,7 +5,8 @@ import { clientAddressOf } from './client-address';
 import { seedDemo } from './seed/index';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts';
 import { createJobEngine } from './jobs/engine';
-import { edgeOptionsFromEnv, startEdge } from './edge/server';
+import { edgeOptionsFromEnv } from './edge/server';
+import { startEdgeBeside } from './edge/processes';
 import { dnsOptionsFromEnv, startDnsServerBeside } from './dns/server';
 import { createViewerCache } from './auth/viewer-cache';
 import { issuerFromEnv } from './services/acme-issuer';
@@ -71,12 +72,12 @@ async function start(): Promise<ServerDeps> {
   // The HTTP edge serves the domains by their Host header. A port already taken must not stop
   // the API: the panel works without it, and the log says why the sites do not answer.
   const edge = edgeOptionsFromEnv();
-  await startEdge(deps.db, edge, deps.now)
-    .then((handle) => {
-      deps.edge = handle;
-      console.log(`[hostdeck] HTTP edge on http://${edge.host}:${handle.port}${handle.tlsPort === null ? '' : ` and https://${edge.host}:${handle.tlsPort}`}`);
-    })
-    .catch((error: unknown) => console.error(`[hostdeck] HTTP edge did not start on ${edge.host}:${edge.port}:`, error));
+  const edgeHandle = await startEdgeBeside(database, edge, deps.now);
+  if (edgeHandle) {
+    deps.edge = edgeHandle;
+    const processes = edge.processes && edge.processes > 1 && database.kind === 'postgres' ? ` (${edge.processes} processes)` : '';
+    console.log(`[hostdeck] HTTP edge on http://${edge.host}:${edgeHandle.port}${edgeHandle.tlsPort === null ? '' : ` and https://${edge.host}:${edgeHandle.tlsPort}`}${processes}`);
+  }
   // The DNS server answers the zones the panel edits; like the edge, a taken port leaves the API serving.
   const dns = dnsOptionsFromEnv();
   const dnsHandle = await startDnsServerBeside(database, dns);

@@ -5,5 +5,9 @@
  */
 export function attemptKey() {
   let key = '';
-  return { renew: () => (key = crypto.randomUUID()), get: () => key || (key = crypto.randomUUID()) };
+  const renew = () => {
+    key = crypto.randomUUID();
+    return key;
+  };
+  return { renew, get: () => key || renew() };
 }

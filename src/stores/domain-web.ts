@@ -53,7 +53,7 @@ export async function loadMeta(domain: string): Promise<void> {
  */
 export async function toggleMeta(flag: MetaFlag, on: boolean): Promise<void> {
   const { domain, meta } = $domainMeta.get();
-  if (!meta || meta.status !== 'ACTIVE') return;
+  if (meta?.status !== 'ACTIVE') return;
   $domainMeta.set({ domain, loading: false, meta: { ...meta, ...withExclusions({ [flag]: on }), status: 'UPDATING' } });
   let sent = false;
   const start = async () => {
@@ -119,7 +119,7 @@ export async function removeRedirects(ids: readonly string[]): Promise<boolean> 
     toastSuccess(answer.message);
     const { page, answer: shown } = redirectsList.$list.get();
     // Every row of a later page gone: show the page before.
-    const emptied = shown && shown.data.every((r) => ids.includes(r.guid)) && page > 1;
+    const emptied = shown?.data.every((r) => ids.includes(r.guid)) && page > 1;
     redirectsList.$list.setKey('filters', { domain, search });
     await redirectsList.load(emptied ? page - 1 : page);
     return true;

@@ -96,7 +96,10 @@ function browserEnvironment(): PanelEnvironment {
       const opened = window.open('about:blank', '_blank');
       if (opened) opened.opener = null;
       return {
-        show: (url) => (opened ? (opened.location.href = url) : location.assign(url)),
+        show: (url) => {
+          if (opened) opened.location.href = url;
+          else location.assign(url);
+        },
         close: () => opened?.close(),
       };
     },

@@ -40,7 +40,7 @@ export function followPanelLinks(root: HTMLElement): () => void {
   const onClick = (event: MouseEvent) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const link = event.target instanceof Element ? event.target.closest('a') : null;
-    if (!link || !link.href || link.target || link.hasAttribute('download') || link.rel.includes('external')) return;
+    if (!link?.href || link.target || link.hasAttribute('download') || link.rel.includes('external')) return;
     // A jump within this page (the skip link) stays a jump.
     const here = environment().location();
     if (link.hash && link.pathname === here.pathname && link.search === here.search) return;

@@ -62,7 +62,7 @@ beforeAll(async () => {
   // asked only for this file's domain.
   await t.deps.jobs.start();
   await t.deps.jobs.idle();
-  edge = await startEdge(database.db, { port: 0, tlsPort: 0, host: '127.0.0.1' }, t.deps.now);
+  edge = await startEdge(database, { port: 0, tlsPort: 0, host: '127.0.0.1' }, t.deps.now);
   t.deps.edge = edge;
   const { db } = database;
   const candidates = await db

@@ -1,10 +1,11 @@
-import { and, count, eq, inArray, like } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/lib/errors';
 import { addCard } from '../../src/lib/requests/billing';
 import { createApiKey, createCompanyUser } from '../../src/lib/requests/company';
 import { createContact } from '../../src/lib/requests/company-contacts';
 import { addDnsRecord } from '../../src/lib/requests/dns-zone';
+import { installSoftware } from '../../src/lib/requests/domain-software';
 import { addDomains, createDomainGroup, groupIpAddresses } from '../../src/lib/requests/domains';
 import { createCustomHost } from '../../src/lib/requests/hosting';
 import { createIpGroup } from '../../src/lib/requests/ip-addresses';
@@ -23,6 +24,7 @@ import {
   memberships,
   orders,
   paymentMethods,
+  softwareInstallations,
   users,
 } from '../../src/server/db/schema/index';
 import { openSeededApp, type TestApp } from './helpers/app';
@@ -85,6 +87,18 @@ describe.skipIf(!url)('twenty creates at once on PostgreSQL', () => {
     return results.length - refusals.length;
   }
 
+  /** `burst`, and the sentences of the refusals it met, each once. */
+  async function refusalsOf(send: (i: number) => Promise<unknown>): Promise<{ made: number; sentences: Set<string> }> {
+    const sentences = new Set<string>();
+    const made = await burst((i) =>
+      send(i).catch((error: unknown) => {
+        if (error instanceof ApiError) sentences.add(error.message);
+        throw error;
+      }),
+    );
+    return { made, sentences };
+  }
+
   const client = () => t.client(demo);
   const rows = async (query: Promise<{ n: number }[]>) => Number((await query)[0]?.n ?? 0);
 
@@ -128,6 +142,53 @@ describe.skipIf(!url)('twenty creates at once on PostgreSQL', () => {
     expect(made).toBe(BURST);
     const n = await rows(database.db.select({ n: count() }).from(dnsRecords).where(and(eq(dnsRecords.zoneGuid, zone!.guid), like(dnsRecords.name, 'burst%'))));
     expect(n).toBe(BURST);
+  });
+
+  describe('DNS records: twenty adds of one record set at once write it once (issue 29)', () => {
+    const zoneOf = async () => (await database.db.select().from(dnsZones).where(and(eq(dnsZones.companyGuid, demo.company), eq(dnsZones.status, 'ACTIVE'))).limit(1))[0]!;
+    const recordsAt = async (zone: string, name: string) =>
+      (await database.db.select({ type: dnsRecords.type, value: dnsRecords.value }).from(dnsRecords).where(and(eq(dnsRecords.zoneGuid, zone), eq(dnsRecords.name, name)))).map((r) => `${r.type} ${r.value}`).sort();
+
+    it('the same values: one answer 201, every other the duplicate refusal, the set written once', async () => {
+      const zone = await zoneOf();
+      const { made, sentences } = await refusalsOf(() => addDnsRecord(client(), zone.domainGuid, { type: 'A', name: 'same-set', value: '203.0.113.61\n203.0.113.62', ttl: 3600 }));
+      expect(made).toBe(1);
+      expect([...sentences]).toEqual(['There is a A record for same-set already: edit it to add values.']);
+      expect(await recordsAt(zone.guid, 'same-set')).toEqual(['A 203.0.113.61', 'A 203.0.113.62']);
+    });
+
+    it('other values and a CNAME at one name: one set is written, the rest refused', async () => {
+      const zone = await zoneOf();
+      const { made } = await refusalsOf((i) =>
+        addDnsRecord(client(), zone.domainGuid, i % 2 ? { type: 'CNAME', name: 'same-name', value: `target-${i}.example.net`, ttl: 3600 } : { type: 'A', name: 'same-name', value: `203.0.113.${100 + i}`, ttl: 3600 }),
+      );
+      expect(made).toBe(1);
+      expect(await recordsAt(zone.guid, 'same-name')).toHaveLength(1);
+    });
+
+    it('the same nameserver twenty times: one NS record more', async () => {
+      const zone = await zoneOf();
+      const { made, sentences } = await refusalsOf(() => addDnsRecord(client(), zone.domainGuid, { type: 'NS', name: '', value: 'ns9.burst.example', ttl: 86400 }));
+      expect(made).toBe(1);
+      expect([...sentences]).toEqual(['There is a NS record for @ already: edit it to add values.']);
+      expect((await recordsAt(zone.guid, '')).filter((r) => r === 'NS ns9.burst.example')).toHaveLength(1);
+    });
+  });
+
+  it('software: twenty installs on one domain at once, one installation and every other answer the refusal', async () => {
+    const [free] = await database.db
+      .select({ guid: domains.guid })
+      .from(domains)
+      .innerJoin(hostingAccounts, eq(hostingAccounts.guid, domains.hostingAccountGuid))
+      .leftJoin(softwareInstallations, eq(softwareInstallations.domainGuid, domains.guid))
+      .where(and(eq(domains.companyGuid, demo.company), eq(domains.status, 'ACTIVE'), eq(domains.isSubdomain, false), eq(hostingAccounts.accountType, 'SHARED_HOSTING'), isNull(softwareInstallations.guid)))
+      .limit(1);
+    const { made, sentences } = await refusalsOf((i) =>
+      installSoftware(client(), free!.guid, { software: 'WORDPRESS', language: 'en', protocol: 'https://', install_directory: '', admin_username: `admin${i}`, admin_password: 'A-long-password!1', admin_email: 'owner@example.com', website_name: 'Burst', website_description: '' }),
+    );
+    expect(made).toBe(1);
+    expect([...sentences]).toEqual(['Software is installed on this domain already.']);
+    expect(await rows(database.db.select({ n: count() }).from(softwareInstallations).where(eq(softwareInstallations.domainGuid, free!.guid)))).toBe(1);
   });
 
   it('users: twenty answers 201, twenty members', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Resolver } from 'node:dns/promises';
+import type { Resolver } from 'node:dns/promises';
 import { and, eq } from 'drizzle-orm';
 import { addDnsRecord, deleteDnsRecord, exportZoneFile, getDnsZone, importZoneFile, restoreDnsZone, updateDnsRecord, zoneHistory } from '../../src/lib/requests/dns-zone';
 import type { Database } from '../../src/server/db/connection';

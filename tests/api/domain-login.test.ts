@@ -22,7 +22,7 @@ let foreign: string;
 beforeAll(async () => {
   ({ database, t } = await openSeededApp({ provisionStepMs: 5 }));
   demo = await t.signIn('demo@hostdeck.test');
-  edge = await startEdge(database.db, { port: 0, host: '127.0.0.1' }, t.deps.now);
+  edge = await startEdge(database, { port: 0, host: '127.0.0.1' }, t.deps.now);
   t.deps.edge = edge;
   const { db } = database;
   const [row] = await db

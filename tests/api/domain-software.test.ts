@@ -11,7 +11,7 @@ import { openSeededApp, type TestApp } from './helpers/app';
 import { customHostDomain } from './helpers/domain-picks';
 import { openTaskStream, refusal, taskFinished } from './helpers/outcomes';
 import { listGroupTasks } from '../../src/lib/requests/tasks';
-import { SSL_REQUEST_PENDING } from '../../src/server/routes/domain-software';
+import { SSL_REQUEST_PENDING } from '../../src/server/services/ssl-requests';
 
 let database: Database;
 let t: TestApp;

@@ -48,7 +48,7 @@ useTestStorageEngine();
 beforeAll(async () => {
   ({ database, t } = await openSeededApp({ provisionStepMs: 5, eventHeartbeatMs: 150 }));
   // Sign-in links open the sites the edge serves; without it there is nothing to sign in to.
-  edge = await startEdge(database.db, { port: 0, host: '127.0.0.1' }, t.deps.now);
+  edge = await startEdge(database, { port: 0, host: '127.0.0.1' }, t.deps.now);
   t.deps.edge = edge;
   demo = await panelSignedInAs(t, 'demo@hostdeck.test');
   const { db } = database;

@@ -56,7 +56,7 @@ const POLICY_DAY = '2025-03-12';
 beforeAll(async () => {
   ({ database, t } = await openSeededApp());
   demo = await t.signIn('demo@hostdeck.test');
-  edge = await startEdge(database.db, { port: 0, host: '127.0.0.1', trustProxy: true }, () => new Date(clock));
+  edge = await startEdge(database, { port: 0, host: '127.0.0.1', trustProxy: true }, () => new Date(clock));
   free = await ungovernedDomains(database, demo.company);
 });
 afterAll(async () => {

@@ -30,7 +30,7 @@ describe('authentication on every route', () => {
     const routes = t.app.routes.filter((r) => r.method !== 'ALL' && !publicPaths.has(r.path));
     expect(routes.length).toBeGreaterThanOrEqual(6);
     for (const r of routes) {
-      const path = r.path.replace(/:\w+/g, SAMPLE_PARAM) + '/';
+      const path = `${r.path.replace(/:\w+/g, SAMPLE_PARAM)}/`;
       const res = await t.call(r.method, path);
       expect.soft(res.status, `${r.method} ${path}`).toBe(401);
       expect.soft(await res.json(), `${r.method} ${path}`).toMatchObject({ errors: [expect.any(String)] });

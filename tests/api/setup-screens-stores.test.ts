@@ -1,7 +1,7 @@
 /**
- * The stores behind the IP order wizard, the page info dialogs, the getting-started wizard and
- * the order page, in Node against the in-process API through the panel's own API object: what
- * a person sees in each (the sentence beside a field, the article, the step, the order's words).
+ * The stores behind the page info dialogs, the getting-started wizard and the order page (the IP
+ * order wizard's: tests/api/ip-order-stores.test.ts), in Node against the in-process API through
+ * the panel's own API object: what a person sees in each (the article, the step, the order's words).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanStores } from 'nanostores';
@@ -13,15 +13,12 @@ import { companies } from '../../src/server/db/schema/index';
 import { orderLocationWords } from '../../src/lib/format/words';
 import { STEP } from '../../src/lib/rules/getting-started';
 import { SUPPORT_IDS } from '../../src/lib/rules/screens';
-import { TOO_MANY_SLOTS } from '../../src/lib/schemas/ip-orders';
 import { api } from '../../src/stores/api';
-import { listIpGroups } from '../../src/lib/requests/ip-addresses';
 import { listOrders } from '../../src/lib/requests/billing';
 import { orderPage } from '../../src/stores/billing';
 import { panelSignedInAs } from './helpers/panel';
 import { $companyGuid } from '../../src/stores/credentials';
 import { $wizard, goToStep, skipWizard, startWizard } from '../../src/stores/getting-started';
-import { $ipOrder, openIpOrder, setCount, setSlots, slotsErrorKey, toAvailability, toSummary } from '../../src/stores/ip-order';
 import { loadUser } from '../../src/stores/session';
 import { $support, loadSupportArticle } from '../../src/stores/support';
 import { $toasts } from '../../src/stores/toasts';
@@ -41,25 +38,6 @@ beforeEach(async () => {
   cleanStores($support);
   await panelSignedInAs(t, 'demo@hostdeck.test', '/');
   await loadUser();
-});
-
-describe('the IP order wizard’s website slots (spec part 3, 5)', () => {
-  it('says "Website slot count cannot be larger than 10!" for 11 slots, keeps the 11 and stays on the locations', async () => {
-    const group = (await listIpGroups(api, { per_page: 100 })).data[0]!.guid;
-    await openIpOrder(group);
-    await toAvailability();
-    const chicago = $ipOrder.get().marketplace.flatMap((c) => c.locations).find((l) => l.city === 'Chicago')!;
-    setCount(chicago.hash, 1);
-    setSlots(chicago.hash, 11);
-    expect($ipOrder.get().picks[chicago.hash]).toEqual({ count: 1, slots: 11 });
-    expect($ipOrder.get().errors[slotsErrorKey(chicago.hash)]).toBe(TOO_MANY_SLOTS);
-    await toSummary();
-    expect($ipOrder.get().page).toBe(2);
-    setSlots(chicago.hash, 10);
-    expect($ipOrder.get().errors[slotsErrorKey(chicago.hash)]).toBeUndefined();
-    await toSummary();
-    expect($ipOrder.get().page).toBe(3);
-  });
 });
 
 describe('the page info dialogs (spec decisions, 2)', () => {

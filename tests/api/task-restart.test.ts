@@ -69,7 +69,8 @@ const env = () => ({ DATA_DIR: dir, DATABASE_URL: '', PROVISION_STEP_MS: String(
 describe('a task across a killed process', () => {
   it('finishes once after a restart, items not doubled, and the stream follows it', async () => {
     const started = performance.now();
-    const first = (running = await startApiProcess(env()));
+    running = await startApiProcess(env());
+    const first = running;
     const bootMs = performance.now() - started;
     const session = await first.signIn('demo@hostdeck.test');
 
@@ -103,7 +104,8 @@ describe('a task across a killed process', () => {
     ]);
 
     // The same folder, once the first process is gone; the stream resumes where it stopped.
-    const second = (running = await startApiProcess(env()));
+    running = await startApiProcess(env());
+    const second = running;
     const restartedMs = performance.now() - killedAt;
     const seenAfter: TaskEvent[] = [];
     const stop = new AbortController();

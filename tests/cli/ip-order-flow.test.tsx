@@ -6,6 +6,7 @@ import { COUPON_OVERRIDES, NO_FILTER_QUESTION } from '../../src/lib/schemas/ip-o
 import { ApiError } from '../../src/lib/errors';
 import type { ChosenOrder } from '../../cli/commands/ip-order';
 import { IpOrderFlow } from '../../cli/ui/IpOrderFlow';
+import { FIXTURE_OPTIONS as OPTIONS, GROUPS } from '../helpers/ip-order-fixture';
 import { calledBack, renderInk } from './helpers/ink';
 
 afterEach(() => {
@@ -16,29 +17,11 @@ const ENTER = '\r';
 const DOWN = '\u001B[B';
 const SPACE = ' ';
 
-const GROUPS = [
-  { guid: '00000000-0000-4000-8000-000000000001', name: 'Main network' },
-  { guid: '00000000-0000-4000-8000-000000000002', name: 'Blogs' },
-];
 const location = (hash: string, city: string, count: number, price: number) => ({ hash, id: hash, city, country: 'Somewhere', country_code: 'XX', location: hash, ip_address_count: count, price, site_price: 100, currency: 'USD' as const });
 const ENTRIES: MarketplaceEntry[] = [
   { country_code: 'US', country_name: 'United States', locations: [location('us-nyc', 'New York', 40, 300), location('us-lax', 'Los Angeles', 0, 300)] },
   { country_code: 'DE', country_name: 'Germany', locations: [location('de-fra', 'Frankfurt', 12, 350)] },
 ];
-const OPTIONS: IpOrderOptions = {
-  billing_cycles: [
-    { name: 'ANNUALLY', value: 12, discount: { discount_type: 'PERCENTAGE', percentage_value: 10 } },
-    { name: 'MONTHLY', value: 1, discount: null },
-  ],
-  ip_address_types: ['DEDICATED', 'SHARED'],
-  ip_address_filters: ['NONE', 'C', 'B', 'A'],
-  defaults: { ip_address_type: 'DEDICATED', ip_address_filter: 'C', billing_cycle: 'ANNUALLY' },
-  max_website_slots: { DEDICATED: 10, SHARED: 1 },
-  currency: 'USD',
-  tax_rate: 0,
-  eur_per_usd: 0.92,
-  coupon: null,
-};
 
 function mount(overrides: { options?: (coupon: string | null) => Promise<IpOrderOptions> } = {}) {
   const { callback: onDone, called: done } = calledBack<[ChosenOrder | null]>('the flow to end with the order or null');
@@ -81,7 +64,7 @@ describe('hostdeck ip order, asked step by step', () => {
     await app.shows('Website slots per address in Frankfurt');
     app.type(ENTER);
     await app.shows('Billing cycle');
-    expect(lastFrame()).toContain('ANNUALLY (10% off)');
+    expect(lastFrame()).toContain('ANNUALLY (15% off)');
     app.type(ENTER);
     await app.shows('Coupon (Enter for none)');
     app.type(ENTER);

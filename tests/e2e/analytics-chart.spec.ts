@@ -16,7 +16,9 @@ test('the Analytics chart names each day once on its time axis', async ({ page }
       return clear.call(this, x, y, w, h);
     };
     proto.fillText = function (text: string, x: number, y: number, maxWidth?: number) {
-      ((this.canvas as Drawn).drawnTexts ??= []).push(String(text));
+      const drawn = this.canvas as Drawn;
+      drawn.drawnTexts ??= [];
+      drawn.drawnTexts.push(String(text));
       return maxWidth === undefined ? fill.call(this, text, x, y) : fill.call(this, text, x, y, maxWidth);
     };
   });

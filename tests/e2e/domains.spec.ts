@@ -350,7 +350,7 @@ test("from the drawer: a Let's Encrypt certificate, WordPress and its password, 
   const edge = `http://127.0.0.1:${process.env.E2E_EDGE_PORT}`;
   const moved = await page.request.get(`${edge}/old-page`, { headers: { Host: domain }, maxRedirects: 0 });
   expect(moved.status()).toBe(301);
-  expect(moved.headers()['location']).toBe('https://example.org/new-page');
+  expect(moved.headers().location).toBe('https://example.org/new-page');
 
   // The HTTPS and www switches: turning one of a pair on turns the other off.
   await drawer.getByRole('tab', { name: 'Misc' }).click();

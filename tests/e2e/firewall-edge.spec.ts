@@ -111,7 +111,7 @@ test('a rule is tried, saved, attached to a group and enforced by the edge until
   expect((await get('/', BAD_BOT)).status()).toBe(200);
   const moved = await get('/old/page');
   expect(moved.status()).toBe(302);
-  expect(moved.headers()['location']).toBe('https://example.org/new');
+  expect(moved.headers().location).toBe('https://example.org/new');
   // Three a minute: the minute's window may turn during the burst, so seven are sent and one of
   // the windows holds a fourth.
   const burst: APIResponse[] = [];

@@ -176,6 +176,7 @@ test.describe('hostile announcement HTML', () => {
    * parses (in an inert document, before removing it) as a refused inline handler, although
    * nothing runs. The test checks those reports itself and fails on any other kind.
    */
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's first parameter as a destructuring pattern and refuses anything else.
   test.use({ cspGuard: async ({}, use) => use() });
 
   test('an announcement carrying scripts and event handlers shows its text and runs nothing', async ({ page }) => {

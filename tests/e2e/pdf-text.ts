@@ -10,8 +10,7 @@ export function pdfText(pdf: Uint8Array): string {
   const latin = bytes.toString('latin1');
   const lines: string[] = [];
   const streams = /stream\r?\n/g;
-  let m: RegExpExecArray | null;
-  while ((m = streams.exec(latin))) {
+  for (let m = streams.exec(latin); m; m = streams.exec(latin)) {
     const start = m.index + m[0].length;
     const end = latin.indexOf('endstream', start);
     if (end < 0) break;
@@ -32,6 +31,7 @@ export function pdfText(pdf: Uint8Array): string {
   return lines.join('\n');
 }
 
+// biome-ignore lint/complexity/useSimpleNumberKeys: the byte codes as the WinAnsi table writes them.
 const WIN_ANSI_EXTRA: Record<number, string> = { 0x80: '€', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x96: '–', 0x97: '—' };
 
 function winAnsi(bytes: Buffer): string {

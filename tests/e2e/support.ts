@@ -134,6 +134,7 @@ export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Ma
  * The tests' `test`: it also fails a test whose pages broke the Content Security Policy
  * (the browser reports each refused script or style as a console error).
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: Playwright's type for a fixture that gives the test no value (it only runs around it).
 export const test = base.extend<{ cspGuard: void; knownDevice: void; ownAccount: OwnAccount; keepWizard: boolean }>({
   /** `test.use({ keepWizard: true })`: the own account's getting-started wizard stays running, as after a real sign-up. */
   keepWizard: [false, { option: true }],

@@ -28,7 +28,7 @@ export function awaiting(what: string, stop?: AbortSignal): Waiting {
   const ended = new AbortController();
   let last: { state: unknown } | undefined;
   let settled = false;
-  const describe = () => `${what}${last ? `; last seen: ${inspect(last.state, { depth: 6, breakLength: 120 })}` : ''}`;
+  const described = () => `${what}${last ? `; last seen: ${inspect(last.state, { depth: 6, breakLength: 120 })}` : ''}`;
   if (stop) {
     if (stop.aborted) ended.abort();
     else stop.addEventListener('abort', () => ended.abort(), { once: true, signal: ended.signal });
@@ -36,7 +36,7 @@ export function awaiting(what: string, stop?: AbortSignal): Waiting {
   if (inTest()) {
     onTestFailed(() => {
       // Thrown here, it is reported with the test's own failure (its time-out, usually).
-      if (!settled) throw new Error(`Still waiting for ${describe()}.`);
+      if (!settled) throw new Error(`Still waiting for ${described()}.`);
     });
     onTestFinished(() => ended.abort());
   }
@@ -48,7 +48,7 @@ export function awaiting(what: string, stop?: AbortSignal): Waiting {
     done() {
       settled = true;
     },
-    stopped: () => new Error(`Stopped waiting for ${describe()}.`),
+    stopped: () => new Error(`Stopped waiting for ${described()}.`),
   };
 }
 
@@ -83,14 +83,14 @@ export function whenEmitted<T>(
   source: { on(event: string, listener: () => void): unknown; off(event: string, listener: () => void): unknown },
   event: string,
   check: () => T | undefined,
-  describe: () => unknown,
+  seenState: () => unknown,
   stop?: AbortSignal,
 ): Promise<T> {
   const waiting = awaiting(what, stop);
   return new Promise<T>((resolve, reject) => {
     const look = () => {
       const found = check();
-      if (found === undefined) return waiting.seen(describe());
+      if (found === undefined) return waiting.seen(seenState());
       waiting.done();
       finish();
       resolve(found);

@@ -38,15 +38,6 @@ const COMPOSITION = 'index.ts';
  * file leaves it in the change that makes it follow the rules (the second test says when).
  */
 const PENDING: Record<string, string> = {
-  'billing-cancellations.ts': 'billing',
-  'billing-ip-orders.ts': 'billing',
-  'billing-order-actions.ts': 'billing',
-  'billing-orders.ts': 'billing',
-  'billing-payments.ts': 'billing',
-  'hosting-orders.ts': 'billing (it also reads the plans through hosting-plans.ts; their home is src/server/services/hosting-plans.ts)',
-  'ip-actions.ts': 'billing',
-  'dns-zone.ts': 'DNS',
-  'domain-software.ts': 'certificates and software (its two refusals live in src/server/services/software-refusals.ts too)',
 };
 
 /** The names a file imports from the database schema: the tables it could write. */

@@ -79,7 +79,11 @@ describe('the zone file writer (the export)', () => {
         const cnames = new Set(records.filter((r) => r.type === 'CNAME').map((r) => r.name));
         const kept = records
           .filter((r) => (r.type === 'CNAME' ? !seen.has(`CNAME ${r.name}`) : !cnames.has(r.name)))
-          .map((r) => ({ ...r, ttl: sets.get(`${r.type} ${r.name}`) ?? (sets.set(`${r.type} ${r.name}`, r.ttl), r.ttl) }))
+          .map((r) => {
+            const set = `${r.type} ${r.name}`;
+            if (!sets.has(set)) sets.set(set, r.ttl);
+            return { ...r, ttl: sets.get(set)! };
+          })
           .filter((r) => {
             const key = r.type === 'CNAME' ? `CNAME ${r.name}` : `${r.type} ${r.name} ${r.type === 'TXT' ? r.value : r.value.toLowerCase()}`;
             return !seen.has(key) && Boolean(seen.add(key));

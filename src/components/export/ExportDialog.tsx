@@ -8,6 +8,7 @@ import type { FormBinding } from '../form/use-form';
 import { useFormDialog } from '../form/use-form-dialog';
 import type { FormController } from '../../stores/form';
 import type { ExportResult } from '../../stores/export-file';
+import { ScrollBox } from '../ScrollBox';
 
 /** The choices every export offers (spec part 2, 9 and part 3, 9 "Export"). */
 export interface ExportChoices<F extends string, S extends string> {
@@ -42,7 +43,7 @@ function ExportResults({ result, noun }: { result: ExportResult; noun: { one: st
         {result.rows} {result.rows === 1 ? noun.one : noun.many} exported to <span className="mono">{result.filename}</span> ({sizeOf(result.bytes)}).
       </p>
       {result.preview.rows.length ? (
-        <div className="data-table-wrap" tabIndex={0} role="group" aria-label="First rows of the export">
+        <ScrollBox className="data-table-wrap" label="First rows of the export">
           <table className="data-table">
             <caption className="visually-hidden">First rows of the export</caption>
             <thead>
@@ -54,8 +55,10 @@ function ExportResults({ result, noun }: { result: ExportResult; noun: { one: st
             </thead>
             <tbody>
               {result.preview.rows.map((row, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the first rows of a file, shown once; a row has no identity but its place.
                 <tr key={i}>
                   {row.map((cell, k) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a cell is its column, which is its place in the row.
                     <td key={k} className="cell-wrap">
                       {cell}
                     </td>
@@ -64,7 +67,7 @@ function ExportResults({ result, noun }: { result: ExportResult; noun: { one: st
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       ) : null}
     </div>
   );
@@ -102,11 +105,7 @@ export function ExportDialog<F extends string, S extends string, V extends Expor
             )
           : undefined
       }
-      trigger={
-        <button type="button" className="button">
-          Export
-        </button>
-      }
+      trigger="Export"
       submitLabel="Export"
       formClassName="export-form"
     >

@@ -10,9 +10,9 @@ export { typedValues };
  * after hydration would empty them. `adopt` gets each non-empty field once, on mount.
  */
 export function useTypedBeforeHydration(form: RefObject<HTMLFormElement | null>, adopt: (name: string, value: string) => void): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for what the page held when the script arrived.
   useEffect(() => {
     if (!form.current) return;
     for (const [name, value] of Object.entries(typedValues(form.current))) if (value !== '') adopt(name, value);
-    // Once, for what the page held when the script arrived.
   }, []);
 }

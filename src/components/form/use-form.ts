@@ -67,8 +67,8 @@ export function useForm<V, A>(controller: FormController<V, A>, { initial, state
   const { busy, fields, message, attempts } = useStore(controller.$state);
   const ref = useRef<HTMLFormElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration: without it the first render would empty what the page held.
   useEffect(() => {
-    // Once, on hydration: without it the first render would empty what the page held.
     const held = ref.current ? typedValues(ref.current) : {};
     const filled = Object.fromEntries(Object.entries(held).filter(([, v]) => v !== ''));
     if (Object.keys(filled).length) setValues(withTypedValues(values, filled));

@@ -3,6 +3,7 @@ import { Popover as ArkPopover } from '@ark-ui/react/popover';
 import { Portal } from '@ark-ui/react/portal';
 import { openAsAsked, type OpenedBy } from './deferred';
 import { Icon } from '../Icon';
+import { ScrollBox } from '../ScrollBox';
 import '../../styles/overlays.css';
 
 export interface PopoverProps {
@@ -46,9 +47,9 @@ export function Popover({ trigger, triggerLabel, triggerClassName = 'icon-button
               </ArkPopover.CloseTrigger>
             </div>
             {/* The body scrolls on its own, so it takes focus for keyboard scrolling. */}
-            <div className="popover-body" tabIndex={0} role="group" aria-label={title}>
+            <ScrollBox className="popover-body" label={title}>
               {children}
-            </div>
+            </ScrollBox>
             {footer ? <div className="popover-footer">{footer}</div> : null}
           </ArkPopover.Content>
         </ArkPopover.Positioner>

@@ -7,6 +7,7 @@ import { ColumnsMenu } from './ColumnsMenu';
 import type { PagedTableFeatures } from './features';
 import { ariaSort, sortArrow } from './sorting';
 import { usePagedTable, type PagedTableInstance, type PagedTableOptions } from './usePagedTable';
+import { ScrollBox } from '../ScrollBox';
 import '../../styles/controls.css';
 
 export interface PagedTableProps<T extends RowData> extends PagedTableOptions<T> {
@@ -87,7 +88,7 @@ export function PagedTable<T extends RowData>({
         </div>
       ) : null}
       {/* The box scrolls on narrow screens and long pages, so the keyboard can reach it. */}
-      <div ref={scrollBox} className={virtual ? 'data-table-wrap is-virtual' : 'data-table-wrap'} tabIndex={0} role="group" aria-label={caption}>
+      <ScrollBox ref={scrollBox} className={virtual ? 'data-table-wrap is-virtual' : 'data-table-wrap'} label={caption}>
         <table className="data-table" aria-rowcount={virtual ? rows.length + 1 : undefined}>
           <caption className="visually-hidden">{caption}</caption>
           <thead>
@@ -113,7 +114,7 @@ export function PagedTable<T extends RowData>({
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
       <Pagination
         page={page}
         perPage={perPage}
@@ -194,6 +195,7 @@ function VirtualRows<T extends RowData>({ rows, scrollBox, colSpan, renderRow }:
 
 function Spacer({ height, colSpan }: { height: number; colSpan: number }) {
   return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty row that holds the height of the rows not drawn; nothing in it takes the focus.
     <tr className="data-table-spacer" aria-hidden="true">
       <td colSpan={colSpan} style={{ height }} />
     </tr>

@@ -33,7 +33,7 @@ export const pagedTableFeatures = tableFeatures({
 
 export type PagedTableFeatures = typeof pagedTableFeatures;
 
-// `any`: columns differ in value type, and TanStack's own `helper.columns()` returns this element type.
+// biome-ignore lint/suspicious/noExplicitAny: columns differ in value type, and TanStack's own `helper.columns()` returns this element type.
 export type PagedColumns<Row extends RowData> = ReadonlyArray<ColumnDef<PagedTableFeatures, Row, any>>;
 
 /** The column helper of a paged list's rows: `pagedColumnHelper<LoginRecord>().accessor(...)`. */

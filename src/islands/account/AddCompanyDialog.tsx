@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
 import { CountrySelectField } from '../../components/form/CountrySelectField';
 import { SelectField } from '../../components/form/SelectField';
-import { useForm } from '../../components/form/use-form';
+import { useFormDialog } from '../../components/form/use-form-dialog';
 import { CURRENCIES, type CompanyCreateInput } from '../../lib/schemas/account';
 import { companyForm } from '../../stores/account-lists';
 
@@ -11,29 +10,12 @@ const EMPTY: Required<CompanyCreateInput> = { name: '', address1: '', address2: 
 
 /** Add Company (spec part 1, 2.6 and 5): every field but Address 2 is required; currency USD or EUR. */
 export function AddCompanyDialog() {
-  const [open, setOpen] = useState(false);
-  const form = useForm(companyForm, { initial: EMPTY, onDone: () => setOpen(false) });
+  const { form, dialog } = useFormDialog(companyForm, { initial: EMPTY });
 
   const text = (key: Exclude<keyof typeof EMPTY, 'country' | 'currency'>, label: string, autoComplete: string) => <TextField label={label} autoComplete={autoComplete} {...form.text(key)} />;
 
   return (
-    <FormDialog
-      title="Add Company"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) form.reset();
-      }}
-      trigger={
-        <button type="button" className="button button-primary">
-          Add Company
-        </button>
-      }
-      submitLabel="Add Company"
-      busy={form.busy}
-      onSubmit={form.form.onSubmit}
-      formRef={form.form.ref}
-    >
+    <FormDialog title="Add Company" {...dialog} trigger="Add Company" triggerVariant="primary" submitLabel="Add Company">
       {text('name', 'Name', 'organization')}
       {text('address1', 'Address', 'address-line1')}
       {text('address2', 'Address 2', 'address-line2')}

@@ -1,8 +1,8 @@
 import { EMAIL_FILTER_KEYS } from '../../lib/schemas/account';
 import { $openEmail, clearEmailFilters, closeEmail, emailFilterForm, emailsList, openEmail, removeEmailFilter } from '../../stores/account-lists';
-import { EmailDetailDialog } from './EmailDetailDialog';
-import { EmailFilterDialog } from './EmailFilterDialog';
-import { EmailList } from './EmailList';
+import { EmailDetailDialog } from '../../components/email/EmailDetailDialog';
+import { EmailFilterDialog } from '../../components/email/EmailFilterDialog';
+import { EmailList } from '../../components/email/EmailList';
 
 const FILTER_LABELS = { subject: 'Subject', content: 'Content' } as const;
 

@@ -13,11 +13,8 @@ export function InvitationCodeDialog() {
       size="sm"
       open={state !== null}
       onOpenChange={(next) => (next ? void showInvitationCode() : closeInvitationCode())}
-      trigger={
-        <button type="button" className="button button-primary">
-          Get Invitation Code
-        </button>
-      }
+      trigger="Get Invitation Code"
+      triggerVariant="primary"
       footer={
         <button type="button" className="button" onClick={closeInvitationCode}>
           Close

@@ -1,7 +1,7 @@
 import { Confirm } from '../../components/Confirm';
 import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
-import { PagedTable, pagedColumnHelper } from '../../components/table';
+import { actionsColumn, PagedTable, pagedColumnHelper } from '../../components/table';
 import type { Invitation } from '../../lib/api/account';
 import { accept, invitationsList } from '../../stores/account-lists';
 import { InvitationCodeDialog } from './InvitationCodeDialog';
@@ -11,24 +11,19 @@ const columns = column.columns([
   column.accessor('company.name', { header: 'Company' }),
   column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
   column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} /> }),
-  column.display({
-    id: 'accept',
-    header: () => <span className="visually-hidden">Actions</span>,
-    meta: { className: 'cell-actions' },
-    cell: ({ row: { original: i } }) =>
-      i.status === 'PENDING' ? (
-        <Confirm
-          title="Accept invitation"
-          message="Are you sure you want to accept this invitation?"
-          onConfirm={() => accept(i.guid)}
-          trigger={
-            <button type="button" className="button button-small button-primary" aria-label={`Accept invitation from ${i.company.name}`}>
-              Accept
-            </button>
-          }
-        />
-      ) : null,
-  }),
+  actionsColumn(column, 'accept', (i) =>
+    i.status === 'PENDING' ? (
+      <Confirm
+        title="Accept invitation"
+        message="Are you sure you want to accept this invitation?"
+        onConfirm={() => accept(i.guid)}
+        trigger="Accept"
+        triggerSize="small"
+        triggerVariant="primary"
+        triggerAriaLabel={`Accept invitation from ${i.company.name}`}
+      />
+    ) : null,
+  ),
 ]);
 
 const invitationId = (i: Invitation) => i.guid;

@@ -5,6 +5,7 @@ import { FormFooter } from '../../components/Dialog';
 import { TextField } from '../../components/TextField';
 import { Checkbox } from '../../components/Checkbox';
 import { useForm } from '../../components/form/use-form';
+import { useFormDialog } from '../../components/form/use-form-dialog';
 import type { TwoFactorSetup } from '../../lib/api/two-factor';
 import { CODE_LENGTH, typedCode } from '../../lib/schemas/auth-flows';
 import {
@@ -126,11 +127,8 @@ function EnableDialog() {
       title="Enable two-factor authentication"
       open={open}
       onOpenChange={openChange}
-      trigger={
-        <button type="button" className="button button-primary">
-          Enable
-        </button>
-      }
+      trigger="Enable"
+      triggerVariant="primary"
       submitLabel="Verify"
       busy={form.busy || starting}
       onSubmit={forward}
@@ -171,28 +169,9 @@ function EnableDialog() {
 }
 
 function DisableDialog() {
-  const [open, setOpen] = useState(false);
-  const form = useForm(twoFactorDisableForm, { initial: { password: '' }, onDone: () => setOpen(false) });
+  const { form, dialog } = useFormDialog(twoFactorDisableForm, { initial: { password: '' } });
   return (
-    <FormDialog
-      title="Disable two-factor authentication"
-      size="sm"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        form.reset();
-      }}
-      trigger={
-        <button type="button" className="button">
-          Disable
-        </button>
-      }
-      submitLabel="Disable"
-      busy={form.busy}
-      onSubmit={form.form.onSubmit}
-      formRef={form.form.ref}
-      formClassName=""
-    >
+    <FormDialog title="Disable two-factor authentication" size="sm" {...dialog} trigger="Disable" submitLabel="Disable" formClassName="">
       <TextField label="Password" type="password" autoComplete="current-password" {...form.text('password')} />
     </FormDialog>
   );
@@ -200,32 +179,24 @@ function DisableDialog() {
 
 /** Codes are stored hashed: the dialog shows how many remain, and new ones after the password. */
 function BackupCodesDialog() {
-  const [open, setOpen] = useState(false);
   const [left, setLeft] = useState<number | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const form = useForm(backupCodesForm, { initial: { password: '' }, onDone: (answer) => setCodes(answer.codes) });
-
-  async function openChange(next: boolean) {
-    setOpen(next);
-    setCodes(null);
-    form.reset();
-    if (next) setLeft(await countBackupCodes());
-  }
+  const { form, dialog, setOpen } = useFormDialog(backupCodesForm, {
+    initial: { password: '' },
+    closeOnDone: false,
+    onDone: (answer) => setCodes(answer.codes),
+    onOpen: () => {
+      setCodes(null);
+      void countBackupCodes().then(setLeft);
+    },
+  });
   return (
     <FormDialog
       title="Backup codes"
       size="sm"
-      open={open}
-      onOpenChange={(next) => void openChange(next)}
-      trigger={
-        <button type="button" className="button">
-          View
-        </button>
-      }
+      {...dialog}
+      trigger="View"
       submitLabel="Generate new codes"
-      busy={form.busy}
-      onSubmit={form.form.onSubmit}
-      formRef={form.form.ref}
       formClassName=""
       {...(codes
         ? {

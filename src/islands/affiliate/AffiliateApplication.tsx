@@ -8,7 +8,7 @@ import { useForm } from '../../components/form/use-form';
 import { ACCOUNT_TYPES, APPLICATION_SUBMITTED, type AffiliateAccountType } from '../../lib/schemas/affiliate';
 import { $affiliate, $applicationSent, applicationForm, loadAffiliate, type ApplicationValues } from '../../stores/affiliate';
 import { ApplicationStatus } from './AffiliatePage';
-import { humanise } from '../billing/Money';
+import { humanise } from '../../lib/format/words';
 import '../../styles/affiliate.css';
 
 const EMPTY: ApplicationValues = {

@@ -4,9 +4,9 @@ import { Card } from '../../components/Card';
 import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
 import { $pdfBusy, affiliateInvoicePage, downloadAffiliateInvoice } from '../../stores/affiliate';
-import { DocFacts, DocSection, DocTable, DocumentMissing, Parties, Totals } from '../billing/DocumentParts';
-import { billingCycleWords, moneyText } from '../billing/Money';
-import '../../styles/billing.css';
+import { DocFacts, DocSection, DocTable, DocumentMissing, Parties, Totals } from '../../components/billing/DocumentParts';
+import { moneyText } from '../../lib/billing/documents';
+import { billingCycleWords } from '../../lib/format/words';
 import '../../styles/affiliate.css';
 
 /** The provider self-bills: it issues the invoice, the affiliate is paid. */
@@ -44,7 +44,7 @@ export function AffiliateInvoicePage({ id }: { id: number }) {
       <Parties seller={inv.issuer} party={inv} vatId={inv.vat?.vat_id} headings={PARTY_HEADINGS} />
       <DocFacts
         facts={[
-          ['Date', <DateTime value={inv.date_created} dateOnly />],
+          ['Date', <DateTime key="date" value={inv.date_created} dateOnly />],
           [
             'Period',
             <>

@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
-import { PagedTable, pagedColumnHelper } from '../../components/table';
+import { actionsColumn, PagedTable, pagedColumnHelper } from '../../components/table';
 import type { AffiliateInvoiceSummary } from '../../lib/api/affiliate';
 import { $pdfBusy, affiliateInvoicesList, billingInfo, downloadAffiliateInvoice, paymentDetails } from '../../stores/affiliate';
-import { DocFacts, DocTable } from '../billing/DocumentParts';
-import { billingCycleWords, Money } from '../billing/Money';
+import { DocFacts, DocTable } from '../../components/billing/DocumentParts';
+import { Money } from '../../components/Money';
+import { billingCycleWords } from '../../lib/format/words';
 import { PaymentDetailsDialog } from './PaymentDetailsDialog';
-import '../../styles/billing.css';
 
 function PdfButton({ id }: { id: number }) {
   const busy = useStore($pdfBusy) === id;
@@ -25,19 +25,14 @@ const columns = column.columns([
   column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} dateOnly /> }),
   column.accessor('net_amount', { header: 'Net amount', meta: { className: 'cell-number' }, cell: ({ row: { original: i } }) => <Money cents={i.net_amount} currency={i.currency} /> }),
   column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
-  column.display({
-    id: 'actions',
-    header: () => <span className="visually-hidden">Actions</span>,
-    meta: { className: 'cell-actions' },
-    cell: ({ row: { original: i } }) => (
-      <span className="affiliate-row-actions">
-        <a className="button button-small" href={`/affiliate/billing/invoice/${i.id}`} aria-label={`View invoice #${i.id}`}>
-          View
-        </a>
-        <PdfButton id={i.id} />
-      </span>
-    ),
-  }),
+  actionsColumn(column, 'actions', (i) => (
+    <span className="affiliate-row-actions">
+      <a className="button button-small" href={`/affiliate/billing/invoice/${i.id}`} aria-label={`View invoice #${i.id}`}>
+        View
+      </a>
+      <PdfButton id={i.id} />
+    </span>
+  )),
 ]);
 
 /** Billing (spec part 3, 2.10): payment terms, invoices with view and PDF, payment details with the add/update dialog. */
@@ -56,7 +51,7 @@ export function BillingTab() {
           <DocFacts
             facts={[
               ['Payout rate', `${info.payout_rate}%`],
-              ['Payment threshold', <Money cents={info.payment_threshold} currency={info.currency} />],
+              ['Payment threshold', <Money key="threshold" cents={info.payment_threshold} currency={info.currency} />],
               ['Payment term', `NET${info.payment_term} days`],
               ['Billing cycle', billingCycleWords(info.billing_cycle)],
               ['Cookie duration', `${info.cookie_duration} days`],
@@ -77,7 +72,7 @@ export function BillingTab() {
           <DocTable
             label="Payment details history"
             columns={[{ header: 'Date' }, { header: 'Description' }]}
-            rows={details.map((d, i) => ({ key: d.guid, cells: [<DateTime value={d.date_created} dateOnly />, i === 0 ? <strong>{d.description} (current)</strong> : d.description] }))}
+            rows={details.map((d, i) => ({ key: d.guid, cells: [<DateTime key="date" value={d.date_created} dateOnly />, i === 0 ? <strong key="description">{d.description} (current)</strong> : d.description] }))}
           />
         ) : details ? (
           <p className="muted">No payment details yet: add them so your earnings can be paid.</p>

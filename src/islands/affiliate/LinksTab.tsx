@@ -7,11 +7,11 @@ import { FormDialog } from '../../components/FormDialog';
 import { StatusBadge } from '../../components/StatusBadge';
 import { TextField } from '../../components/TextField';
 import { useFormDialog } from '../../components/form/use-form-dialog';
-import { PagedTable, pagedColumnHelper } from '../../components/table';
+import { actionsColumn, PagedTable, pagedColumnHelper } from '../../components/table';
 import type { AffiliateLink } from '../../lib/api/affiliate';
 import { referralUrl } from '../../lib/rules/affiliate';
 import { $linkBusy, createDefaultLink, customLinkForm, disableAffiliateLink, linksList, type CustomLinkValues } from '../../stores/affiliate';
-import { humanise } from '../billing/Money';
+import { humanise } from '../../lib/format/words';
 
 /** Spec part 3, 6: can_add_domain_groups also gates the affiliate link creation buttons. */
 const CREATE_SCOPE = 'can_add_domain_groups';
@@ -25,11 +25,11 @@ function DisableButton({ link }: { link: AffiliateLink }) {
       message={`Are you sure you want to disable the link ${link.link_hash}? It will stop counting visits.`}
       confirmLabel="Disable"
       onConfirm={() => disableAffiliateLink(link.guid)}
-      trigger={
-        <button type="button" className="button button-small button-danger" disabled={busy} aria-label={`Disable ${link.link_hash}`}>
-          Disable
-        </button>
-      }
+      trigger="Disable"
+      triggerSize="small"
+      triggerVariant="danger"
+      triggerDisabled={busy}
+      triggerAriaLabel={`Disable ${link.link_hash}`}
     />
   );
 }
@@ -40,6 +40,7 @@ function BreakableUrl({ url }: { url: string }) {
   return (
     <span className="affiliate-url">
       {parts.map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one address between its slashes, in place; two may read the same.
         <Fragment key={i}>
           {part}
           {i < parts.length - 1 ? (
@@ -65,12 +66,7 @@ const columns = column.columns([
     meta: { className: 'cell-wrap' },
     cell: ({ row: { original: l } }) => <BreakableUrl url={referralUrl(window.location.origin, l.link_hash)} />,
   }),
-  column.display({
-    id: 'disable',
-    header: () => <span className="visually-hidden">Actions</span>,
-    meta: { className: 'cell-actions' },
-    cell: ({ row: { original: l } }) => <DisableButton link={l} />,
-  }),
+  actionsColumn(column, 'disable', (l) => <DisableButton link={l} />),
 ]);
 
 const EMPTY: CustomLinkValues = { custom_hash: '', usage_description: '' };
@@ -78,17 +74,7 @@ const EMPTY: CustomLinkValues = { custom_hash: '', usage_description: '' };
 function CustomLinkDialog() {
   const { form, dialog } = useFormDialog(customLinkForm, { initial: EMPTY });
   return (
-    <FormDialog
-      title="Request a Custom Link"
-      {...dialog}
-      submitLabel="Request"
-      formClassName="affiliate-form"
-      trigger={
-        <button type="button" className="button">
-          Request a Custom Link
-        </button>
-      }
-    >
+    <FormDialog title="Request a Custom Link" {...dialog} submitLabel="Request" formClassName="affiliate-form" trigger="Request a Custom Link">
       <div className="form-wide">
         <TextField label="Brand name" hint="Lowercase letters a-z, digits 0-9 and hyphens." {...form.text('custom_hash')} />
       </div>

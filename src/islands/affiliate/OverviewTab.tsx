@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
-import { DocTable } from '../billing/DocumentParts';
-import { Money } from '../billing/Money';
+import { DocTable } from '../../components/billing/DocumentParts';
+import { Money } from '../../components/Money';
 import { payoutTypeWords } from '../../lib/format/words';
 import { overview, recentActivity } from '../../stores/affiliate';
 
@@ -51,9 +51,9 @@ export function OverviewTab() {
               ['Referrals', o.referrals_count],
               ['Visits', o.visits_count],
               ['Conversion rate', percent(o.conversion_rate)],
-              ['Total earnings', <Money cents={o.total_earnings} currency={o.currency} />],
-              ['Clearing', <Money cents={o.clearing_earnings} currency={o.currency} />],
-              ['Unpaid', <Money cents={o.unpaid_earnings} currency={o.currency} />],
+              ['Total earnings', <Money key="total" cents={o.total_earnings} currency={o.currency} />],
+              ['Clearing', <Money key="clearing" cents={o.clearing_earnings} currency={o.currency} />],
+              ['Unpaid', <Money key="unpaid" cents={o.unpaid_earnings} currency={o.currency} />],
             ]}
           />
         </div>
@@ -70,7 +70,7 @@ export function OverviewTab() {
             columns={[{ header: 'Payout', numeric: true }, { header: 'Payout type' }, { header: 'Status' }, { header: 'Created' }, { header: 'Date clears' }]}
             rows={recent.map((r) => ({
               key: r.guid,
-              cells: [<Money cents={r.payout} currency={r.currency} />, payoutTypeWords(r.payout_type), <StatusBadge status={r.status} />, <DateTime value={r.date_created} dateOnly />, <DateTime value={r.date_clears} dateOnly />],
+              cells: [<Money key="payout" cents={r.payout} currency={r.currency} />, payoutTypeWords(r.payout_type), <StatusBadge key="status" status={r.status} />, <DateTime key="created" value={r.date_created} dateOnly />, <DateTime key="clears" value={r.date_clears} dateOnly />],
             }))}
           />
         ) : recent ? (

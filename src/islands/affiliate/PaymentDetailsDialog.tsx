@@ -6,7 +6,7 @@ import { useFormDialog } from '../../components/form/use-form-dialog';
 import { WIRE_FEES } from '../../lib/rules/affiliate';
 import { ACH_ACCOUNT_TYPES, PAYMENT_METHODS, PAYOUT_CURRENCIES, type PaymentMethod } from '../../lib/schemas/affiliate';
 import { paymentDetailsForm, type PaymentDetailsValues } from '../../stores/affiliate';
-import { humanise } from '../billing/Money';
+import { humanise } from '../../lib/format/words';
 
 const EMPTY: PaymentDetailsValues = {
   payment_method: 'PAYPAL',
@@ -44,11 +44,8 @@ export function PaymentDetailsDialog({ hasDetails }: { hasDetails: boolean }) {
       size="lg"
       formClassName="affiliate-form"
       submitLabel="Save"
-      trigger={
-        <button type="button" className="button button-primary">
-          {hasDetails ? 'Update Payment Details' : 'Add Payment Details'}
-        </button>
-      }
+      trigger={hasDetails ? 'Update Payment Details' : 'Add Payment Details'}
+      triggerVariant="primary"
     >
       <SelectField label="Payment method" value={method} onValueChange={(v) => form.set('payment_method', v as PaymentMethod)} error={form.errors.payment_method}>
         {PAYMENT_METHODS.map((m) => (

@@ -6,8 +6,8 @@ import { SelectField } from '../../components/form/SelectField';
 import type { ReportRow } from '../../lib/api/affiliate';
 import { REPORT_PRESET_LABELS, REPORT_PRESETS, type ReportPreset } from '../../lib/rules/affiliate';
 import { $report, choosePreset, loadReport } from '../../stores/affiliate';
-import { DocTable } from '../billing/DocumentParts';
-import { Money } from '../billing/Money';
+import { DocTable } from '../../components/billing/DocumentParts';
+import { Money } from '../../components/Money';
 import { ReportChart } from './ReportChart';
 
 const isPreset = (s: string): s is ReportPreset => (REPORT_PRESETS as readonly string[]).includes(s);
@@ -48,7 +48,7 @@ export function ReportsTab() {
             <DocTable
               label="Report table"
               columns={[{ header: 'Date' }, { header: 'Referrals', numeric: true }, { header: 'Clicks', numeric: true }, { header: 'Earnings', numeric: true }]}
-              rows={active.reverse().map((r) => ({ key: r.date, cells: [<DateTime value={r.date} dateOnly />, r.referrals, r.clicks, <Money cents={r.earnings} currency="USD" />] }))}
+              rows={active.reverse().map((r) => ({ key: r.date, cells: [<DateTime key="date" value={r.date} dateOnly />, r.referrals, r.clicks, <Money key="earnings" cents={r.earnings} currency="USD" />] }))}
             />
           ) : (
             <p className="muted">{NO_REPORT_ACTIVITY}</p>

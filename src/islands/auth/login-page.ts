@@ -100,7 +100,13 @@ export function startLoginPage(root: HTMLElement): void {
     step = state.step;
     for (const [name, form] of forms) form.hidden = name !== step;
     // A new step starts empty, with the focus on its code.
-    if (step === '2fa') (twoFactorCode.value = '', twoFactorCode.focus());
-    if (step === 'device') (deviceCode.value = '', deviceCode.focus());
+    if (step === '2fa') {
+      twoFactorCode.value = '';
+      twoFactorCode.focus();
+    }
+    if (step === 'device') {
+      deviceCode.value = '';
+      deviceCode.focus();
+    }
   });
 }

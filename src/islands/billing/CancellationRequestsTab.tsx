@@ -4,13 +4,15 @@ import { Confirm } from '../../components/Confirm';
 import { DateTime } from '../../components/DateTime';
 import { Dialog } from '../../components/Dialog';
 import { StatusBadge } from '../../components/StatusBadge';
-import { PagedTable, pagedColumnHelper } from '../../components/table';
+import { actionsColumn, PagedTable, pagedColumnHelper } from '../../components/table';
 import type { CancellationRequest, CancellationRequestSummary } from '../../lib/api/billing';
 import { formatDateTimeWithZone } from '../../lib/format/dates';
 import { BILLING_SCOPES } from '../../lib/rules/billing-tabs';
 import { $preferences } from '../../stores/preferences';
 import { $openCancellation, cancellationsList, cancelOpenRequest, closeCancellation, viewCancellation } from '../../stores/billing-cancellations';
-import { humanise, ipTypeWords } from './Money';
+import { humanise, ipTypeWords } from '../../lib/format/words';
+import { ScrollBox } from '../../components/ScrollBox';
+import '../../styles/documents.css';
 
 const column = pagedColumnHelper<CancellationRequestSummary>();
 const columns = column.columns([
@@ -19,12 +21,7 @@ const columns = column.columns([
   column.accessor('cancellation_time', { header: 'Cancellation time', cell: ({ getValue }) => humanise(getValue()) }),
   column.accessor('date_processed', { header: 'Date Processed', cell: ({ getValue }) => <DateTime value={getValue()} fallback="-" /> }),
   column.accessor('ip_address_count', { header: 'IP Addresses', meta: { className: 'cell-number' }, cell: ({ getValue }) => getValue().toLocaleString('en-US') }),
-  column.display({
-    id: 'view',
-    header: () => <span className="visually-hidden">Actions</span>,
-    meta: { className: 'cell-actions' },
-    cell: ({ row: { original: r } }) => <ViewButton request={r} />,
-  }),
+  actionsColumn(column, 'view', (r) => <ViewButton request={r} />),
 ]);
 
 function ViewButton({ request: r }: { request: CancellationRequestSummary }) {
@@ -62,11 +59,8 @@ function CancellationDialog() {
               title="Cancel cancellation request"
               message="Are you sure you want to cancel this cancellation request? Its IP addresses will stay active."
               onConfirm={cancelOpenRequest}
-              trigger={
-                <button type="button" className="button button-danger">
-                  Cancel request
-                </button>
-              }
+              trigger="Cancel request"
+              triggerVariant="danger"
             />
           </Can>
         ) : null
@@ -111,7 +105,7 @@ function CancellationDialog() {
 function AddressTable({ request }: { request: CancellationRequest }) {
   const listed = request.ip_addresses.length;
   return (
-    <div className="doc-table-wrap" tabIndex={0} role="group" aria-label="IP addresses of the request">
+    <ScrollBox className="doc-table-wrap" label="IP addresses of the request">
       <table className="doc-table">
         <caption>IP addresses</caption>
         <thead>
@@ -144,6 +138,6 @@ function AddressTable({ request }: { request: CancellationRequest }) {
           The first {listed.toLocaleString('en-US')} of {request.ip_address_count.toLocaleString('en-US')} IP addresses are listed; the IP group pages show them all.
         </p>
       ) : null}
-    </div>
+    </ScrollBox>
   );
 }

@@ -6,8 +6,10 @@ import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
 import { BILLING_SCOPES } from '../../lib/rules/billing-tabs';
 import { creditNotePage, downloadCreditNote } from '../../stores/billing';
-import { DocFacts, DocSection, DocTable, DocumentMissing, DownloadPdfButton, Parties, PaymentsTable, Totals } from './DocumentParts';
-import { humanise, Money, moneyText } from './Money';
+import { DocFacts, DocSection, DocTable, DocumentMissing, DownloadPdfButton, Parties, PaymentsTable, Totals } from '../../components/billing/DocumentParts';
+import { Money } from '../../components/Money';
+import { moneyText } from '../../lib/billing/documents';
+import { humanise } from '../../lib/format/words';
 import '../../styles/billing.css';
 
 /**
@@ -41,8 +43,8 @@ export function CreditNotePage({ id }: { id: number }) {
       <Parties seller={note.seller} party={note} />
       <DocFacts
         facts={[
-          ['Date', <DateTime value={note.date_created} dateOnly />],
-          note.invoice_id !== null ? ['Invoice', <a href={`/billing/invoices/${note.invoice_id}`}>#{note.invoice_id}</a>] : null,
+          ['Date', <DateTime key="date" value={note.date_created} dateOnly />],
+          note.invoice_id !== null ? ['Invoice', <a key="invoice" href={`/billing/invoices/${note.invoice_id}`}>#{note.invoice_id}</a>] : null,
           ['Currency', note.currency],
         ]}
       />
@@ -53,7 +55,7 @@ export function CreditNotePage({ id }: { id: number }) {
           columns={[{ header: 'Description', cellClass: 'doc-multiline' }, { header: 'Amount', numeric: true }, { header: 'Tax', numeric: true }, { header: 'Tax rate', numeric: true }]}
           rows={note.items.map((item, i) => ({
             key: i,
-            cells: [item.description, <Money cents={item.amount} currency={item.currency} />, <Money cents={item.tax} currency={item.currency} />, `${item.tax_rate}%`],
+            cells: [item.description, <Money key="amount" cents={item.amount} currency={item.currency} />, <Money key="tax" cents={item.tax} currency={item.currency} />, `${item.tax_rate}%`],
           }))}
         />
         <Totals
@@ -81,7 +83,7 @@ export function CreditNotePage({ id }: { id: number }) {
             columns={[{ header: 'Date' }, { header: 'Action' }, { header: 'Amount', numeric: true }]}
             rows={note.credit_transactions.map((t, i) => ({
               key: i,
-              cells: [<DateTime value={t.date_created} dateOnly />, humanise(t.action), <Money cents={t.amount} currency={t.currency} />],
+              cells: [<DateTime key="date" value={t.date_created} dateOnly />, humanise(t.action), <Money key="amount" cents={t.amount} currency={t.currency} />],
             }))}
           />
         ) : (

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { Can } from '../../components/Can';
 import { DateTime } from '../../components/DateTime';
-import { PagedTable, pagedColumnHelper } from '../../components/table';
+import { actionsColumn, PagedTable, pagedColumnHelper } from '../../components/table';
 import type { CreditNoteSummary } from '../../lib/api/billing';
 import { BILLING_SCOPES } from '../../lib/rules/billing-tabs';
 import { $downloading, creditNotesList, downloadCreditNote } from '../../stores/billing';
-import { Money } from './Money';
+import { Money } from '../../components/Money';
 
 function DownloadButton({ id }: { id: number }) {
   const busy = useStore($downloading) === `credit-${id}`;
@@ -21,21 +21,16 @@ const columns = column.columns([
   column.accessor('id', { header: 'ID', enableHiding: false, cell: ({ getValue }) => <a href={`/billing/credit_notes/${getValue()}`}>#{getValue()}</a> }),
   column.accessor('balance', { header: 'Balance', meta: { className: 'cell-number' }, cell: ({ row: { original: n } }) => <Money cents={n.balance} currency={n.currency} /> }),
   column.accessor('date_created', { header: 'Date Created', cell: ({ getValue }) => <DateTime value={getValue()} dateOnly /> }),
-  column.display({
-    id: 'actions',
-    header: () => <span className="visually-hidden">Actions</span>,
-    meta: { className: 'cell-actions' },
-    cell: ({ row: { original: n } }) => (
-      <div className="row-actions">
-        <Can scope={BILLING_SCOPES.downloadCreditNotes}>
-          <DownloadButton id={n.id} />
-        </Can>
-        <a className="button button-small" href={`/billing/credit_notes/${n.id}`} aria-label={`View credit note #${n.id}`}>
-          View
-        </a>
-      </div>
-    ),
-  }),
+  actionsColumn(column, 'actions', (n) => (
+    <div className="row-actions">
+      <Can scope={BILLING_SCOPES.downloadCreditNotes}>
+        <DownloadButton id={n.id} />
+      </Can>
+      <a className="button button-small" href={`/billing/credit_notes/${n.id}`} aria-label={`View credit note #${n.id}`}>
+        View
+      </a>
+    </div>
+  )),
 ]);
 
 /** The Credit Notes tab (spec part 3, 2.4): Download PDF needs can_download_credit_notes. */

@@ -7,10 +7,11 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { BILLING_SCOPES } from '../../lib/rules/billing-tabs';
 import { downloadInvoice, invoicePage } from '../../stores/billing';
 import { CRYPTO_PAYMENT_NOTE, PAYMENT_FAILED, PAYMENT_SUBMITTED } from '../../lib/schemas/billing-payments';
-import { DocFacts, DocSection, DocTable, DocumentMissing, DownloadPdfButton, Parties, PaymentsTable, Totals } from './DocumentParts';
+import { DocFacts, DocSection, DocTable, DocumentMissing, DownloadPdfButton, Parties, PaymentsTable, Totals } from '../../components/billing/DocumentParts';
 import { PayInvoiceDialog } from './PayInvoiceDialog';
-import { Money, moneyText, paymentMethodWords } from './Money';
-import { exchangeRateLine } from '../../lib/billing/documents';
+import { Money } from '../../components/Money';
+import { paymentMethodWords } from '../../lib/format/words';
+import { exchangeRateLine, moneyText } from '../../lib/billing/documents';
 import '../../styles/billing.css';
 
 /** How the gateway sent the payer back (spec part 3, 2.5: `payment=success|failed`, `method=cryptomus|binance`). */
@@ -80,10 +81,10 @@ export function InvoicePage({ id }: { id: number }) {
       <Parties seller={inv.seller} party={inv} vatId={inv.vat?.vat_id} />
       <DocFacts
         facts={[
-          ['Date', <DateTime value={inv.date_created} dateOnly />],
-          ['Due', <DateTime value={inv.date_due} dateOnly />],
+          ['Date', <DateTime key="date" value={inv.date_created} dateOnly />],
+          ['Due', <DateTime key="due" value={inv.date_due} dateOnly />],
           ['Terms', `NET${inv.payment_terms} days`],
-          inv.order_id !== null ? ['Order', <a href={`/billing/orders/${inv.order_id}`}>#{inv.order_id}</a>] : null,
+          inv.order_id !== null ? ['Order', <a key="order" href={`/billing/orders/${inv.order_id}`}>#{inv.order_id}</a>] : null,
           ['Currency', inv.currency],
         ]}
       />
@@ -140,11 +141,11 @@ export function InvoicePage({ id }: { id: number }) {
             rows={inv.refunds.map((r) => ({
               key: r.guid,
               cells: [
-                <DateTime value={r.date_created} dateOnly />,
-                <StatusBadge status={r.status} />,
+                <DateTime key="date" value={r.date_created} dateOnly />,
+                <StatusBadge key="status" status={r.status} />,
                 r.transaction ? paymentMethodWords(r.transaction.payment_method_type) : '',
                 r.transaction?.transaction_id ?? '',
-                r.transaction ? <Money cents={r.transaction.amount} currency={r.transaction.currency} /> : null,
+                r.transaction ? <Money key="amount" cents={r.transaction.amount} currency={r.transaction.currency} /> : null,
               ],
             }))}
           />

@@ -1,9 +1,9 @@
 import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
-import { PagedTable, pagedColumnHelper } from '../../components/table';
+import { actionsColumn, PagedTable, pagedColumnHelper } from '../../components/table';
 import type { InvoiceSummary } from '../../lib/api/billing';
 import type { PagedList } from '../../stores/paged-list';
-import { Money } from './Money';
+import { Money } from '../../components/Money';
 
 const column = pagedColumnHelper<InvoiceSummary>();
 const columns = column.columns([
@@ -14,16 +14,11 @@ const columns = column.columns([
   column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} dateOnly /> }),
   // Spec decisions, 2: Due shows date_due (the original showed the created date).
   column.accessor('date_due', { header: 'Due', cell: ({ getValue }) => <DateTime value={getValue()} dateOnly /> }),
-  column.display({
-    id: 'view',
-    header: () => <span className="visually-hidden">Actions</span>,
-    meta: { className: 'cell-actions' },
-    cell: ({ row: { original: i } }) => (
-      <a className="button button-small" href={`/billing/invoices/${i.id}`} aria-label={`View invoice #${i.id}`}>
-        View
-      </a>
-    ),
-  }),
+  actionsColumn(column, 'view', (i) => (
+    <a className="button button-small" href={`/billing/invoices/${i.id}`} aria-label={`View invoice #${i.id}`}>
+      View
+    </a>
+  )),
 ]);
 
 /** Invoices in a table: the Invoices tab's and the order page's. */

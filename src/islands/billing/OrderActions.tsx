@@ -9,8 +9,8 @@ import { BILLING_SCOPES } from '../../lib/rules/billing-tabs';
 import { canCancelOrder, canExtendOrder, TERMS_AGREE_LABEL } from '../../lib/schemas/order-actions';
 import { EMPTY_CANCELLATION } from '../../stores/cancellation-form';
 import { $extension, extendForm, openExtension, orderCancelForm, type ExtendValues } from '../../stores/order-actions';
-import { CancellationFields } from './CancellationFields';
-import { moneyText } from './Money';
+import { CancellationFields } from '../../components/billing/CancellationFields';
+import { moneyText } from '../../lib/billing/documents';
 
 function focusOrderHeading() {
   requestAnimationFrame(() => {
@@ -46,18 +46,7 @@ function CancelOrderDialog({ order }: { order: Order }) {
   // Once cancelled the order offers neither Cancel nor Extend: the focus goes to its heading, not to the page.
   const { form, dialog } = useFormDialog(orderCancelForm, { initial: EMPTY_CANCELLATION, onDone: focusOrderHeading });
   return (
-    <FormDialog
-      title={`Cancel order #${order.id}`}
-      {...dialog}
-      trigger={
-        <button type="button" className="button button-danger">
-          Cancel Order
-        </button>
-      }
-      submitLabel="Request cancellation"
-      cancelLabel="Close"
-      size="lg"
-    >
+    <FormDialog title={`Cancel order #${order.id}`} {...dialog} trigger="Cancel Order" triggerVariant="danger" submitLabel="Request cancellation" cancelLabel="Close" size="lg">
       <p>
         {order.status === 'PENDING'
           ? 'This order is not paid yet: it is cancelled at once, with its invoice.'
@@ -75,18 +64,7 @@ function ExtendDialog() {
   const { form, dialog } = useFormDialog(extendForm, { initial: INITIAL_EXTEND, onOpen: () => void openExtension() });
   const { loading, options } = useStore($extension);
   return (
-    <FormDialog
-      title="Extend order"
-      {...dialog}
-      trigger={
-        <button type="button" className="button">
-          Extend
-        </button>
-      }
-      submitLabel="Extend and go to invoice"
-      cancelLabel="Close"
-      submitDisabled={!options}
-    >
+    <FormDialog title="Extend order" {...dialog} trigger="Extend" submitLabel="Extend and go to invoice" cancelLabel="Close" submitDisabled={!options}>
       {loading || !options ? (
         <p className="muted" aria-live="polite">
           {loading ? 'Loading the extension periods…' : 'The extension periods could not be loaded.'}

@@ -1,9 +1,9 @@
 import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
-import { PagedTable, pagedColumnHelper } from '../../components/table';
+import { actionsColumn, PagedTable, pagedColumnHelper } from '../../components/table';
 import type { Order } from '../../lib/api/billing';
 import { ordersList } from '../../stores/billing';
-import { billingCycleWords, orderTypeWords } from './Money';
+import { billingCycleWords, orderTypeWords } from '../../lib/format/words';
 
 const column = pagedColumnHelper<Order>();
 const columns = column.columns([
@@ -27,16 +27,11 @@ const columns = column.columns([
         </ul>
       ) : null,
   }),
-  column.display({
-    id: 'view',
-    header: () => <span className="visually-hidden">Actions</span>,
-    meta: { className: 'cell-actions' },
-    cell: ({ row: { original: o } }) => (
-      <a className="button button-small" href={`/billing/orders/${o.id}`} aria-label={`View order #${o.id}`}>
-        View
-      </a>
-    ),
-  }),
+  actionsColumn(column, 'view', (o) => (
+    <a className="button button-small" href={`/billing/orders/${o.id}`} aria-label={`View order #${o.id}`}>
+      View
+    </a>
+  )),
 ]);
 
 /** The Orders tab (spec part 3, 2.4). */

@@ -22,7 +22,7 @@ import {
   type PayValues,
   usableMethods,
 } from '../../stores/billing-payments';
-import { moneyText } from './Money';
+import { moneyText } from '../../lib/billing/documents';
 
 const METHOD_LABELS: Record<PaymentMethod, string> = {
   CARD: 'New card',
@@ -69,15 +69,14 @@ export function PayInvoiceDialog({ invoice }: { invoice: Invoice }) {
   const choose = (next: PayChoice) => form.set('choice', next);
   const coin = crypto ? coinOf(method, form.values.coin) : '';
 
-  const trigger = (
-    <button type="button" className="button button-primary">
-      Pay Invoice
-    </button>
-  );
+  const trigger = { trigger: 'Pay Invoice', triggerVariant: 'primary' } as const;
 
   if (bank) {
     return (
-      <FormDialog title="Bank transfer details" {...dialog} trigger={trigger} submitLabel="Done" onSubmit={(e) => (e.preventDefault(), setOpen(false))}>
+      <FormDialog title="Bank transfer details" {...dialog} {...trigger} submitLabel="Done" onSubmit={(e) => {
+          e.preventDefault();
+          setOpen(false);
+        }}>
         <p>Please transfer the amount below with the invoice number as the description.</p>
         <dl className="bank-details">
           <dt>Beneficiary</dt>
@@ -102,7 +101,7 @@ export function PayInvoiceDialog({ invoice }: { invoice: Invoice }) {
       title={`Pay Invoice #${invoice.id}`}
       {...dialog}
       formClassName=""
-      trigger={trigger}
+      {...trigger}
       submitLabel={form.busy ? 'Please wait...' : method === 'BANK_TRANSFER' ? 'Show Transfer Details' : 'Pay'}
       submitDisabled={methods.loading}
     >

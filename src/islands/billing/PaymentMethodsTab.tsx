@@ -14,7 +14,9 @@ import type { PaymentMethodRow } from '../../lib/api/billing';
 import { BILLING_SCOPES } from '../../lib/rules/billing-tabs';
 import { CARD_HOLD_NOTICE, cardExpiryYears, PAYMENT_METHOD_ADDED, PAYMENT_METHOD_NOT_VERIFIED } from '../../lib/schemas/billing-payments';
 import { $methodBusy, $paymentMethods, $paypalBusy, cardForm, connectPaypal, loadPaymentMethods, newCardAttempt, removeMethod, setMethodStatus, type CardValues } from '../../stores/billing-payments';
-import { paymentMethodWords } from './Money';
+import { paymentMethodWords } from '../../lib/format/words';
+import { ScrollBox } from '../../components/ScrollBox';
+import '../../styles/documents.css';
 
 /**
  * Billing > Payment Methods (spec part 3, 2.4): the company's cards and PayPal accounts with
@@ -47,7 +49,7 @@ export function PaymentMethodsTab() {
           <AddPaypalButton />
         </div>
       </Can>
-      <div className="doc-table-wrap payment-methods-wrap" tabIndex={0} role="group" aria-label="Payment methods table">
+      <ScrollBox className="doc-table-wrap payment-methods-wrap" label="Payment methods table">
         <table className="doc-table">
           <caption className="visually-hidden">Payment methods</caption>
           <thead>
@@ -74,7 +76,7 @@ export function PaymentMethodsTab() {
             ) : null}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
     </>
   );
 }
@@ -106,11 +108,11 @@ function MethodRow({ method: m }: { method: PaymentMethodRow }) {
               message={`Are you sure you want to delete ${m.name}?`}
               confirmLabel="Delete"
               onConfirm={() => removeMethod(m.guid)}
-              trigger={
-                <button type="button" className="button button-small button-danger" disabled={busy} aria-label={`Delete ${m.name}`}>
-                  Delete
-                </button>
-              }
+              trigger="Delete"
+              triggerSize="small"
+              triggerVariant="danger"
+              triggerDisabled={busy}
+              triggerAriaLabel={`Delete ${m.name}`}
             />
           </div>
         </Can>
@@ -153,18 +155,7 @@ function AddCardDialog() {
   );
 
   return (
-    <FormDialog
-      title="Add Card"
-      {...dialog}
-      formClassName="card-form"
-      trigger={
-        <button type="button" className="button button-primary">
-          Add Card
-        </button>
-      }
-      submitLabel={form.busy ? 'Continuing...' : 'Continue'}
-      submitDisabled={!hold}
-    >
+    <FormDialog title="Add Card" {...dialog} formClassName="card-form" trigger="Add Card" triggerVariant="primary" submitLabel={form.busy ? 'Continuing...' : 'Continue'} submitDisabled={!hold}>
       {field('profile_name', 'Profile name', 'off')}
       <h3 className="form-section-title">Billing details</h3>
       {field('name', 'Name on card', 'cc-name')}

@@ -2,10 +2,12 @@ import { useStore } from '@nanostores/react';
 import { DateTime } from '../../components/DateTime';
 import { Dialog } from '../../components/Dialog';
 import { StatusBadge } from '../../components/StatusBadge';
-import { PagedTable, pagedColumnHelper } from '../../components/table';
+import { actionsColumn, PagedTable, pagedColumnHelper } from '../../components/table';
 import type { Transaction } from '../../lib/api/billing';
 import { $openTransaction, transactionsList } from '../../stores/billing';
-import { Money, paymentMethodWords } from './Money';
+import { Money } from '../../components/Money';
+import { paymentMethodWords } from '../../lib/format/words';
+import '../../styles/documents.css';
 
 const column = pagedColumnHelper<Transaction>();
 const columns = column.columns([
@@ -22,16 +24,11 @@ const columns = column.columns([
   }),
   column.accessor('payment_method_type', { header: 'Method', cell: ({ getValue }) => paymentMethodWords(getValue()) }),
   column.accessor('transaction_id', { header: 'Transaction ID', meta: { className: 'cell-wrap' } }),
-  column.display({
-    id: 'view',
-    header: () => <span className="visually-hidden">Actions</span>,
-    meta: { className: 'cell-actions' },
-    cell: ({ row: { original: t } }) => (
-      <button type="button" className="button button-small" onClick={() => $openTransaction.set(t)} aria-label={`View transaction ${t.transaction_id}`}>
-        View
-      </button>
-    ),
-  }),
+  actionsColumn(column, 'view', (t) => (
+    <button type="button" className="button button-small" onClick={() => $openTransaction.set(t)} aria-label={`View transaction ${t.transaction_id}`}>
+      View
+    </button>
+  )),
 ]);
 
 /** The Transactions tab with its View dialog (spec part 3, 2.4). */

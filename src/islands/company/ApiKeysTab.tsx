@@ -7,7 +7,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
 import { useFormDialog } from '../../components/form/use-form-dialog';
 import type { FormBinding } from '../../components/form/use-form';
-import { PagedTable, pagedColumnHelper } from '../../components/table';
+import { actionsColumn, PagedTable, pagedColumnHelper } from '../../components/table';
 import type { ApiKey } from '../../lib/api/company';
 import { COMPANY_SCOPES } from '../../lib/rules/company-tabs';
 import { $companyPage } from '../../stores/company-page';
@@ -37,11 +37,11 @@ function KeyActions({ apiKey }: { apiKey: ApiKey }) {
         message={`Are you sure you want to delete the API key ${apiKey.name}? Anything using it stops working at once.`}
         confirmLabel="Delete"
         onConfirm={() => removeApiKey(apiKey.guid)}
-        trigger={
-          <button type="button" className="button button-small button-danger" disabled={deleting} aria-label={`Delete ${apiKey.name}`}>
-            Delete
-          </button>
-        }
+        trigger="Delete"
+        triggerSize="small"
+        triggerVariant="danger"
+        triggerDisabled={deleting}
+        triggerAriaLabel={`Delete ${apiKey.name}`}
       />
     </div>
   );
@@ -64,12 +64,7 @@ const columns = column.columns([
     ),
   }),
   column.display({ id: 'last_used', header: 'Last used', cell: ({ row }) => <LastUse apiKey={row.original} /> }),
-  column.display({
-    id: 'actions',
-    header: () => <span className="visually-hidden">Actions</span>,
-    meta: { className: 'cell-actions' },
-    cell: ({ row }) => <KeyActions apiKey={row.original} />,
-  }),
+  actionsColumn(column, 'actions', (apiKey) => <KeyActions apiKey={apiKey} />),
 ]);
 
 const keyId = (k: ApiKey) => k.guid;
@@ -80,6 +75,7 @@ const keyId = (k: ApiKey) => k.guid;
  */
 export function ApiKeysTab({ company }: { company: string }) {
   const can = useCompanyCan();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again when another company is shown; the list reads which one from its store.
   useEffect(() => {
     void apiKeysList.load(1);
   }, [company]);
@@ -151,11 +147,8 @@ function CreateApiKeyDialog() {
       dismissible={!created}
       size={created ? 'md' : 'xl'}
       formClassName="api-key-form"
-      trigger={
-        <button type="button" className="button button-primary">
-          Create API Key
-        </button>
-      }
+      trigger="Create API Key"
+      triggerVariant="primary"
       submitLabel="Create API Key"
       {...(created
         ? {
@@ -175,18 +168,7 @@ function CreateApiKeyDialog() {
 function EditApiKeyDialog({ apiKey }: { apiKey: ApiKey }) {
   const { form, dialog } = useFormDialog(editApiKeyForm, { initial: editValuesOfKey(apiKey) });
   return (
-    <FormDialog
-      title={`Edit ${apiKey.name}`}
-      {...dialog}
-      size="xl"
-      formClassName="api-key-form"
-      trigger={
-        <button type="button" className="button button-small" aria-label={`Edit ${apiKey.name}`}>
-          Edit
-        </button>
-      }
-      submitLabel="Save"
-    >
+    <FormDialog title={`Edit ${apiKey.name}`} {...dialog} size="xl" formClassName="api-key-form" trigger="Edit" triggerSize="small" triggerAriaLabel={`Edit ${apiKey.name}`} submitLabel="Save">
       <KeyFields form={form as unknown as FormBinding<ApiKeyValues, unknown>} />
     </FormDialog>
   );

@@ -8,7 +8,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { TextField } from '../../components/TextField';
 import { useFormDialog } from '../../components/form/use-form-dialog';
 import type { FormBinding } from '../../components/form/use-form';
-import { PagedTable, pagedColumnHelper } from '../../components/table';
+import { actionsColumn, PagedTable, pagedColumnHelper } from '../../components/table';
 import type { Contact } from '../../lib/api/company-contacts';
 import { CONTACT_SCOPES, EVENT_GROUPS, eventLabel, type ContactEvent } from '../../lib/schemas/company-contacts';
 import { $contactBusy, contactsList, contactValues, createContactForm, editContactForm, NEW_CONTACT, removeContact, resendVerification, type ContactValues } from '../../stores/company-settings';
@@ -52,16 +52,7 @@ function ContactFields<V extends ContactValues>({ form, editing }: { form: FormB
 function CreateContactDialog() {
   const { form, dialog } = useFormDialog(createContactForm, { initial: NEW_CONTACT });
   return (
-    <FormDialog
-      title="Create Contact"
-      {...dialog}
-      trigger={
-        <button type="button" className="button button-primary">
-          Create Contact
-        </button>
-      }
-      submitLabel="Create"
-    >
+    <FormDialog title="Create Contact" {...dialog} trigger="Create Contact" triggerVariant="primary" submitLabel="Create">
       <ContactFields form={form as FormBinding<ContactValues, unknown>} editing={false} />
     </FormDialog>
   );
@@ -70,16 +61,7 @@ function CreateContactDialog() {
 function EditContactDialog({ contact }: { contact: Contact }) {
   const { form, dialog } = useFormDialog(editContactForm, { initial: contactValues(contact) });
   return (
-    <FormDialog
-      title={`Edit ${fullName(contact)}`}
-      {...dialog}
-      trigger={
-        <button type="button" className="button button-small" aria-label={`Edit ${fullName(contact)}`}>
-          Edit
-        </button>
-      }
-      submitLabel="Save"
-    >
+    <FormDialog title={`Edit ${fullName(contact)}`} {...dialog} trigger="Edit" triggerSize="small" triggerAriaLabel={`Edit ${fullName(contact)}`} submitLabel="Save">
       <ContactFields form={form as unknown as FormBinding<ContactValues, unknown>} editing />
     </FormDialog>
   );
@@ -105,11 +87,11 @@ function ContactActions({ contact }: { contact: Contact }) {
           message={`Are you sure you want to delete the contact ${name}? They will receive no more emails of this company.`}
           confirmLabel="Delete"
           onConfirm={() => removeContact(contact.guid)}
-          trigger={
-            <button type="button" className="button button-small button-danger" disabled={busy} aria-label={`Delete ${name}`}>
-              Delete
-            </button>
-          }
+          trigger="Delete"
+          triggerSize="small"
+          triggerVariant="danger"
+          triggerDisabled={busy}
+          triggerAriaLabel={`Delete ${name}`}
         />
       ) : null}
     </div>
@@ -127,12 +109,7 @@ const columns = column.columns([
     cell: ({ getValue }) => (getValue().length ? getValue().map(eventLabel).join(', ') : 'All emails'),
   }),
   column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} dateOnly /> }),
-  column.display({
-    id: 'actions',
-    header: () => <span className="visually-hidden">Actions</span>,
-    meta: { className: 'cell-actions' },
-    cell: ({ row }) => <ContactActions contact={row.original} />,
-  }),
+  actionsColumn(column, 'actions', (contact) => <ContactActions contact={contact} />),
 ]);
 
 const contactId = (c: Contact) => c.guid;
@@ -140,6 +117,7 @@ const contactId = (c: Contact) => c.guid;
 /** Company > Contacts (spec part 3, 2.9): who receives the company's emails, with create, edit, re-send verification and delete. */
 export function ContactsTab({ company }: { company: string }) {
   const can = useCompanyCan();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again when another company is shown; the list reads which one from its store.
   useEffect(() => {
     void contactsList.load(1);
   }, [company]);

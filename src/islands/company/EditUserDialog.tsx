@@ -49,18 +49,7 @@ export function EditUserDialog({ member }: { member: CompanyUser }) {
     />
   );
   return (
-    <FormDialog
-      title={`Edit ${name}`}
-      {...dialog}
-      size="xl"
-      formClassName="user-edit-form"
-      trigger={
-        <button type="button" className="button button-small" aria-label={`Edit ${name}`}>
-          Edit
-        </button>
-      }
-      submitLabel="Save"
-    >
+    <FormDialog title={`Edit ${name}`} {...dialog} size="xl" formClassName="user-edit-form" trigger="Edit" triggerSize="small" triggerAriaLabel={`Edit ${name}`} submitLabel="Save">
       <div className="user-edit-settings">
         <SelectField label="Account type" value={form.values.account_type} onValueChange={(v) => form.set('account_type', v as UserEditValues['account_type'])} error={form.errors.account_type}>
           {USER_ACCOUNT_TYPES.map((t) => (

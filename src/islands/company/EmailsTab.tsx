@@ -12,9 +12,9 @@ import {
   openCompanyEmail,
   removeCompanyEmailFilter,
 } from '../../stores/company-settings';
-import { EmailDetailDialog } from '../account/EmailDetailDialog';
-import { EmailFilterDialog } from '../account/EmailFilterDialog';
-import { EmailList } from '../account/EmailList';
+import { EmailDetailDialog } from '../../components/email/EmailDetailDialog';
+import { EmailFilterDialog } from '../../components/email/EmailFilterDialog';
+import { EmailList } from '../../components/email/EmailList';
 
 const filterHint = (key: CompanyEmailFilterKey) => (key === 'sent' ? "'yes' or 'no' (Scheduled)" : 'Matches any part, in any case.');
 
@@ -36,6 +36,7 @@ function sentAndEvent(email: CompanyEmail) {
 
 /** Company > Emails (spec part 3, 2.9): subject, recipient, sent date or 'Scheduled', view; key/value filters. */
 export function EmailsTab({ company }: { company: string }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again when another company is shown; the list reads which one from its store.
   useEffect(() => {
     void companyEmailsList.load(1);
   }, [company]);

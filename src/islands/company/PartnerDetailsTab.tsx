@@ -13,7 +13,7 @@ import { useCompanyCan } from './use-company-can';
 const COLOUR = /^#[0-9a-f]{6}$/i;
 
 /** A colour as #rrggbb, typed or picked; the picker shows what the text holds. */
-function ColourField({ form, field }: { form: FormBinding<PartnerValues, unknown>; field: ColourField }) {
+function ColourInput({ form, field }: { form: FormBinding<PartnerValues, unknown>; field: ColourField }) {
   const value = form.values[field];
   return (
     <div className="partner-colour">
@@ -45,6 +45,7 @@ function LogoField({ form }: { form: FormBinding<PartnerValues, unknown> }) {
     reader.readAsDataURL(file);
   };
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the logo's preview and its buttons, not form fields a fieldset would group; the group takes its name from the label.
     <div className="partner-logo" role="group" aria-labelledby="partner-logo-label">
       <span id="partner-logo-label" className="field-label">
         Custom logo
@@ -95,7 +96,7 @@ function PartnerForm({ details, editable }: { details: PartnerDetails; editable:
         <p className="field-hint">With custom styles on, every colour is needed; the panel reloads with them after saving.</p>
         <div className="form-grid partner-colours">
           {COLOUR_FIELDS.map((f) => (
-            <ColourField key={f} form={bound} field={f} />
+            <ColourInput key={f} form={bound} field={f} />
           ))}
         </div>
       </fieldset>
@@ -117,6 +118,7 @@ function PartnerForm({ details, editable }: { details: PartnerDetails; editable:
 export function PartnerDetailsTab({ company }: { company: string }) {
   const can = useCompanyCan();
   const details = useStore($partnerDetails);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again when another company is shown; the list reads which one from its store.
   useEffect(() => {
     void loadPartnerDetails();
   }, [company]);

@@ -61,6 +61,7 @@ export function PermissionEditor({ value, onChange, grantable, held = [], preset
   };
   return (
     <div className="permission-editor">
+      {/* biome-ignore lint/a11y/useSemanticElements: a row of buttons (Select All ...), not form fields a fieldset would group. */}
       <div className="permission-toolbar" role="group" aria-label="Choose permissions">
         <button type="button" className="button button-small" disabled={disabled} onClick={() => set(every.filter(choosable))}>
           Select All

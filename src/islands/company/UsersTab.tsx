@@ -6,7 +6,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { StatusBadge } from '../../components/StatusBadge';
 import { TextField } from '../../components/TextField';
 import { useFormDialog } from '../../components/form/use-form-dialog';
-import { PagedTable, pagedColumnHelper } from '../../components/table';
+import { actionsColumn, PagedTable, pagedColumnHelper } from '../../components/table';
 import type { CompanyUser } from '../../lib/api/company';
 import { memberTypeWords } from '../../lib/format/words';
 import { COMPANY_SCOPES } from '../../lib/rules/company-tabs';
@@ -36,11 +36,11 @@ function RowActions({ member }: { member: CompanyUser }) {
           message={`Are you sure you want to remove ${name} from this company?`}
           confirmLabel="Delete"
           onConfirm={() => removeCompanyUser(member.user.guid)}
-          trigger={
-            <button type="button" className="button button-small button-danger" disabled={deleting} aria-label={`Delete ${name}`}>
-              Delete
-            </button>
-          }
+          trigger="Delete"
+          triggerSize="small"
+          triggerVariant="danger"
+          triggerDisabled={deleting}
+          triggerAriaLabel={`Delete ${name}`}
         />
       ) : null}
     </div>
@@ -54,12 +54,7 @@ const columns = column.columns([
   column.accessor('account_type', { header: 'Account type', cell: ({ getValue }) => memberTypeWords(getValue()) }),
   column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
   column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} dateOnly /> }),
-  column.display({
-    id: 'actions',
-    header: () => <span className="visually-hidden">Actions</span>,
-    meta: { className: 'cell-actions' },
-    cell: ({ row }) => <RowActions member={row.original} />,
-  }),
+  actionsColumn(column, 'actions', (member) => <RowActions member={member} />),
 ]);
 
 const userId = (m: CompanyUser) => m.user.guid;
@@ -71,6 +66,7 @@ const userId = (m: CompanyUser) => m.user.guid;
  */
 export function UsersTab({ company }: { company: string }) {
   const can = useCompanyCan();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again when another company is shown; the list reads which one from its store.
   useEffect(() => {
     void companyUsersList.load(1);
   }, [company]);
@@ -93,17 +89,7 @@ const NO_CODE: Required<InviteUserInput> = { invitation_code: '' };
 function InviteUserDialog() {
   const { form, dialog } = useFormDialog(inviteUserForm, { initial: NO_CODE });
   return (
-    <FormDialog
-      title="Invite User"
-      {...dialog}
-      trigger={
-        <button type="button" className="button">
-          Invite User
-        </button>
-      }
-      submitLabel="Invite User"
-      formClassName=""
-    >
+    <FormDialog title="Invite User" {...dialog} trigger="Invite User" submitLabel="Invite User" formClassName="">
       <p className="muted">Ask the person for the invitation code in their account area (Account, Invitations, Get Invitation Code).</p>
       <TextField label="Invitation code" autoComplete="off" {...form.text('invitation_code')} />
     </FormDialog>
@@ -118,16 +104,7 @@ function CreateUserDialog() {
   const { form, dialog } = useFormDialog(createUserForm, { initial: NEW_USER, onOpen: () => setShown(false) });
   const name = useStore($companyPage).company?.name ?? 'this company';
   return (
-    <FormDialog
-      title="Create User"
-      {...dialog}
-      trigger={
-        <button type="button" className="button button-primary">
-          Create User
-        </button>
-      }
-      submitLabel="Create User"
-    >
+    <FormDialog title="Create User" {...dialog} trigger="Create User" triggerVariant="primary" submitLabel="Create User">
       <TextField label="First name" autoComplete="off" {...form.text('first_name')} />
       <TextField label="Last name" autoComplete="off" {...form.text('last_name')} />
       <TextField label="Email" type="email" autoComplete="off" className="form-wide" {...form.text('email')} />

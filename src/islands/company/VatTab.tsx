@@ -6,7 +6,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { StatusBadge } from '../../components/StatusBadge';
 import { TextField } from '../../components/TextField';
 import { useFormDialog } from '../../components/form/use-form-dialog';
-import { PagedTable, pagedColumnHelper } from '../../components/table';
+import { actionsColumn, PagedTable, pagedColumnHelper } from '../../components/table';
 import type { VatIdRow } from '../../lib/api/company-vat';
 import { EDIT_VAT_SCOPES, VAT_HINT } from '../../lib/schemas/company-vat';
 import { $vatBusy, disableVatId, vatForm, vatList } from '../../stores/company-settings';
@@ -23,11 +23,11 @@ function DisableVat({ vat }: { vat: VatIdRow }) {
       message={`Are you sure you want to disable the VAT id ${vat.vat_id}? Invoices issued from now on will not carry it.`}
       confirmLabel="Disable"
       onConfirm={() => disableVatId(vat.guid)}
-      trigger={
-        <button type="button" className="button button-small button-danger" disabled={busy} aria-label={`Disable ${vat.vat_id}`}>
-          Disable
-        </button>
-      }
+      trigger="Disable"
+      triggerSize="small"
+      triggerVariant="danger"
+      triggerDisabled={busy}
+      triggerAriaLabel={`Disable ${vat.vat_id}`}
     />
   );
 }
@@ -38,12 +38,7 @@ const columns = column.columns([
   column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
   column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} /> }),
   column.accessor('date_updated', { header: 'Updated', cell: ({ getValue }) => (getValue() ? <DateTime value={getValue()!} /> : '-') }),
-  column.display({
-    id: 'actions',
-    header: () => <span className="visually-hidden">Actions</span>,
-    meta: { className: 'cell-actions' },
-    cell: ({ row }) => <DisableVat vat={row.original} />,
-  }),
+  actionsColumn(column, 'actions', (vat) => <DisableVat vat={vat} />),
 ]);
 
 const vatRowId = (v: VatIdRow) => v.guid;
@@ -51,16 +46,7 @@ const vatRowId = (v: VatIdRow) => v.guid;
 function AddVatDialog() {
   const { form, dialog } = useFormDialog(vatForm, { initial: { vat_id: '' } });
   return (
-    <FormDialog
-      title="Add VAT id"
-      {...dialog}
-      trigger={
-        <button type="button" className="button button-primary">
-          Add VAT id
-        </button>
-      }
-      submitLabel="Add"
-    >
+    <FormDialog title="Add VAT id" {...dialog} trigger="Add VAT id" triggerVariant="primary" submitLabel="Add">
       <TextField label="VAT id" placeholder={VAT_HINT} autoComplete="off" hint={`For example ${VAT_HINT}. Invoices issued from now on carry it; the active one before is disabled.`} {...form.text('vat_id')} />
     </FormDialog>
   );
@@ -69,6 +55,7 @@ function AddVatDialog() {
 /** Company > VAT (spec part 3, 2.9): the VAT ids with their status and dates; add and disable with can_edit_vat. */
 export function VatTab({ company }: { company: string }) {
   const can = useCompanyCan();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again when another company is shown; the list reads which one from its store.
   useEffect(() => {
     void vatList.load(1);
   }, [company]);

@@ -14,27 +14,9 @@ export function AddDomainGroupDialog({ triggerLabel = 'Add Domain Group' }: { tr
   const noAccounts = !choices.loading && choices.accounts.length === 0;
 
   return (
-    <FormDialog
-      title="Add Domain Group"
-      {...dialog}
-      trigger={
-        <button type="button" className="button button-primary">
-          {triggerLabel}
-        </button>
-      }
-      submitLabel="Add Domain Group"
-      submitDisabled={noAccounts || choices.loading}
-    >
+    <FormDialog title="Add Domain Group" {...dialog} trigger={triggerLabel} triggerVariant="primary" submitLabel="Add Domain Group" submitDisabled={noAccounts || choices.loading}>
       <TextField label="Name" autoComplete="off" {...form.text('name')} />
-      <GroupChoiceFields
-        account={form.values.default_hosting_account}
-        onAccountChange={(v) => form.set('default_hosting_account', v)}
-        accountError={form.errors.default_hosting_account}
-        accountField="default_hosting_account"
-        ipGroups={form.values.ip_address_groups ?? []}
-        onIpGroupsChange={(v) => form.set('ip_address_groups', v)}
-        ipGroupsError={form.errors.ip_address_groups}
-      />
+      <GroupChoiceFields form={form} ipGroupsField="ip_address_groups" />
     </FormDialog>
   );
 }

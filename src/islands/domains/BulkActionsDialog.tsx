@@ -63,11 +63,8 @@ export function BulkActionsDialog({ group, selected, onDone }: { group: string; 
         setOpen(next);
         if (next) resetBulk();
       }}
-      trigger={
-        <button type="button" className="button" disabled={n === 0}>
-          Bulk actions{n ? ` (${n})` : ''}
-        </button>
-      }
+      trigger={`Bulk actions${n ? ` (${n})` : ''}`}
+      triggerDisabled={n === 0}
       footer={footer}
     >
       {state.step === 1 ? (

@@ -35,11 +35,8 @@ function DeleteDomain({ domain }: { domain: DomainDetail }) {
     <Confirm
       message={`Delete ${domain.domain}? Its DNS zone, redirects, forwarders and software go with it.`}
       confirmLabel="Delete"
-      trigger={
-        <button type="button" className="button button-danger">
-          Delete domain
-        </button>
-      }
+      trigger="Delete domain"
+      triggerVariant="danger"
       onConfirm={() => removeDomain(domain.guid)}
     />
   );

@@ -3,7 +3,7 @@ import { Can } from '../../components/Can';
 import { Confirm } from '../../components/Confirm';
 import { DateTime } from '../../components/DateTime';
 import { Tooltip } from '../../components/Tooltip';
-import { PagedTable, pagedColumnHelper } from '../../components/table';
+import { actionsColumn, PagedTable, pagedColumnHelper, ReloadButton } from '../../components/table';
 import type { DomainGroup } from '../../lib/api/domains';
 import { groupDeleteRefusal } from '../../lib/rules/domain-groups';
 import { domainGroupsList, removeGroup } from '../../stores/domain-groups';
@@ -25,11 +25,10 @@ function DeleteGroup({ group }: { group: DomainGroup }) {
     <Confirm
       message={`Delete the domain group ${group.name}?`}
       confirmLabel="Delete"
-      trigger={
-        <button type="button" className="button button-small button-danger" aria-label={`Delete ${group.name}`}>
-          Delete
-        </button>
-      }
+      trigger="Delete"
+      triggerSize="small"
+      triggerVariant="danger"
+      triggerAriaLabel={`Delete ${group.name}`}
       onConfirm={() => removeGroup(group)}
     />
   );
@@ -40,16 +39,11 @@ const columns = column.columns([
   column.accessor('name', { header: 'Name', enableHiding: false, meta: { className: 'cell-wrap' }, cell: ({ row }) => <a href={`/domains/${row.original.guid}`}>{row.original.name}</a> }),
   column.accessor('domain_count', { header: 'Domains', meta: { className: 'cell-number' } }),
   column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} /> }),
-  column.display({
-    id: 'actions',
-    header: () => <span className="visually-hidden">Actions</span>,
-    meta: { className: 'cell-actions' },
-    cell: ({ row }) => (
-      <Can scope="can_edit_domain_groups">
-        <DeleteGroup group={row.original} />
-      </Can>
-    ),
-  }),
+  actionsColumn(column, 'actions', (group) => (
+    <Can scope="can_edit_domain_groups">
+      <DeleteGroup group={group} />
+    </Can>
+  )),
 ]);
 
 const groupId = (g: DomainGroup) => g.guid;
@@ -64,9 +58,7 @@ export function DomainGroupsPage() {
         <Can scope="can_add_domain_groups">
           <AddDomainGroupDialog />
         </Can>
-        <button type="button" className="button" onClick={() => void domainGroupsList.load()} disabled={loading}>
-          Reload
-        </button>
+        <ReloadButton list={domainGroupsList} />
       </div>
       {empty ? (
         <div className="empty-state">

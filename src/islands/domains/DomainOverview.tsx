@@ -31,11 +31,8 @@ function HostingActions({ d }: { d: DomainDetail }) {
           <Confirm
             message={`Create ${d.domain} in the cPanel of ${d.hosting_account.name}? It can take a couple of minutes.`}
             confirmLabel="Create"
-            trigger={
-              <button type="button" className="button button-small">
-                Create in cPanel
-              </button>
-            }
+            trigger="Create in cPanel"
+            triggerSize="small"
             onConfirm={() => addToCpanel(d.guid)}
           />
         ) : null}
@@ -57,16 +54,7 @@ function SslActions({ d }: { d: DomainDetail }) {
   if (ssl.status !== 'ACTIVE') return null;
   return (
     <Can scope="can_uninstall_ssl_certificates">
-      <Confirm
-        message={`Remove the SSL certificate of ${d.domain}?`}
-        confirmLabel="Uninstall"
-        trigger={
-          <button type="button" className="button button-small">
-            Uninstall
-          </button>
-        }
-        onConfirm={() => removeSsl(d.guid)}
-      />
+      <Confirm message={`Remove the SSL certificate of ${d.domain}?`} confirmLabel="Uninstall" trigger="Uninstall" triggerSize="small" onConfirm={() => removeSsl(d.guid)} />
     </Can>
   );
 }
@@ -92,11 +80,8 @@ function SoftwareActions({ d }: { d: DomainDetail }) {
           <Confirm
             message={`Uninstall ${d.software.software_name} from ${d.domain}? Its files and database go with it.`}
             confirmLabel="Uninstall"
-            trigger={
-              <button type="button" className="button button-small">
-                Uninstall
-              </button>
-            }
+            trigger="Uninstall"
+            triggerSize="small"
             onConfirm={() => removeSoftware(d.guid)}
           />
         </Can>

@@ -4,7 +4,7 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
 import { TagSearch } from '../../components/TagSearch';
-import { PagedTable, pagedColumnHelper } from '../../components/table';
+import { PagedTable, pagedColumnHelper, ReloadButton, SelectionNote } from '../../components/table';
 import type { Domain } from '../../lib/api/domains';
 import { flagOf } from '../../lib/format/flag';
 import { expiryTag, healthTag, isSelectableDomain, softwareTag, sslTag } from '../../lib/rules/domain-tags';
@@ -133,24 +133,20 @@ export function DomainsTab({ group }: { group: string }) {
           <BulkActionsDialog group={group} selected={Object.keys(selected)} onDone={() => setSelected({})} />
         </Can>
         <ExportDialog group={group} selected={Object.keys(selected)} />
-        <button type="button" className="button" onClick={() => void domainsList.load()} disabled={list.loading}>
-          Reload
-        </button>
+        <ReloadButton list={domainsList} />
       </div>
       {selectedCount ? (
-        <p className="selection-note" role="status">
-          {selectedCount} selected.{' '}
+        <SelectionNote onClear={() => setSelected({})}>
+          {selectedCount} selected.
           {list.answer && selectedCount < list.answer.total ? (
             <>
+              {' '}
               <button type="button" className="link-button" disabled={selectingAll} onClick={() => void selectAll()}>
                 Select all ACTIVE domains of the list ({list.answer.total} shown)
-              </button>{' '}
+              </button>
             </>
           ) : null}
-          <button type="button" className="link-button" onClick={() => setSelected({})}>
-            Clear selection
-          </button>
-        </p>
+        </SelectionNote>
       ) : null}
       <PagedTable
         caption="Domains"

@@ -1,26 +1,25 @@
 import { useStore } from '@nanostores/react';
 import { Checkbox } from '../../components/Checkbox';
 import { SelectField } from '../../components/form/SelectField';
+import type { FormBinding } from '../../components/form/use-form';
 import { NO_HOSTING_ACCOUNTS } from '../../lib/schemas/domain-groups';
 import { $groupChoices } from '../../stores/domain-groups';
 import { HostingAccountOptions } from './HostingAccountOptions';
 
-interface GroupChoiceFieldsProps {
-  account: string;
-  onAccountChange: (guid: string) => void;
-  accountError: string | undefined;
-  /** Name of the field the server names in its sentences. */
-  accountField: string;
-  ipGroups: readonly string[];
-  onIpGroupsChange: (guids: string[]) => void;
-  ipGroupsError: string | undefined;
+/** The names of V's lists of guids. */
+type ListField<V> = { [P in keyof V & string]: V[P] extends string[] | undefined ? P : never }[keyof V & string];
+
+interface GroupChoiceFieldsProps<V extends { default_hosting_account: string }> {
+  form: Pick<FormBinding<V, unknown>, 'values' | 'set' | 'errors'>;
+  /** The form's name for the allowed IP groups (the add call and the settings call name them apart). */
+  ipGroupsField: ListField<V>;
 }
 
 /**
  * The default hosting account (ACTIVE ones only, see HostingAccountOptions) and the allowed IP
  * groups (none ticked allows them all) of the Add Domain Group and Settings dialogs.
  */
-export function GroupChoiceFields({ account, onAccountChange, accountError, accountField, ipGroups, onIpGroupsChange, ipGroupsError }: GroupChoiceFieldsProps) {
+export function GroupChoiceFields<V extends { default_hosting_account: string }>({ form, ipGroupsField }: GroupChoiceFieldsProps<V>) {
   const choices = useStore($groupChoices);
   if (choices.loading) {
     return (
@@ -29,7 +28,9 @@ export function GroupChoiceFields({ account, onAccountChange, accountError, acco
       </p>
     );
   }
-  const toggle = (guid: string, on: boolean) => onIpGroupsChange(on ? [...ipGroups, guid] : ipGroups.filter((g) => g !== guid));
+  const ipGroups = (form.values[ipGroupsField] as string[] | undefined) ?? [];
+  const ipGroupsError = form.errors[ipGroupsField];
+  const toggle = (guid: string, on: boolean) => form.set(ipGroupsField, (on ? [...ipGroups, guid] : ipGroups.filter((g) => g !== guid)) as V[ListField<V>]);
   return (
     <>
       {choices.accounts.length === 0 ? (
@@ -37,7 +38,13 @@ export function GroupChoiceFields({ account, onAccountChange, accountError, acco
           {NO_HOSTING_ACCOUNTS}
         </div>
       ) : (
-        <SelectField label="Default hosting account" name={accountField} value={account} onValueChange={onAccountChange} error={accountError}>
+        <SelectField
+          label="Default hosting account"
+          name="default_hosting_account"
+          value={form.values.default_hosting_account}
+          onValueChange={(v) => form.set('default_hosting_account', v as V['default_hosting_account'])}
+          error={form.errors.default_hosting_account}
+        >
           <option value="">Choose a hosting account</option>
           <HostingAccountOptions accounts={choices.accounts} />
         </SelectField>

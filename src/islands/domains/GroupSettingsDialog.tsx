@@ -18,26 +18,9 @@ export function GroupSettingsDialog({ group }: { group: DomainGroup }) {
   const { form, dialog } = useFormDialog(groupSettingsForm, { initial: valuesOf(group), onOpen: () => void loadGroupChoices() });
 
   return (
-    <FormDialog
-      title="Group settings"
-      {...dialog}
-      trigger={
-        <button type="button" className="button">
-          Settings
-        </button>
-      }
-      submitLabel="Save"
-    >
+    <FormDialog title="Group settings" {...dialog} trigger="Settings" submitLabel="Save">
       <TextField label="Name" autoComplete="off" {...form.text('name')} />
-      <GroupChoiceFields
-        account={form.values.default_hosting_account}
-        onAccountChange={(v) => form.set('default_hosting_account', v)}
-        accountError={form.errors.default_hosting_account}
-        accountField="default_hosting_account"
-        ipGroups={form.values.allowed_ip_address_groups ?? []}
-        onIpGroupsChange={(v) => form.set('allowed_ip_address_groups', v)}
-        ipGroupsError={form.errors.allowed_ip_address_groups}
-      />
+      <GroupChoiceFields form={form} ipGroupsField="allowed_ip_address_groups" />
       <Checkbox
         label="Show subdomains in the domain list"
         checked={form.values.include_subdomains_in_list ?? false}

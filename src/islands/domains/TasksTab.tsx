@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
-import { PagedTable, pagedColumnHelper } from '../../components/table';
+import { PagedTable, pagedColumnHelper, ReloadButton } from '../../components/table';
 import type { Task } from '../../lib/api/tasks';
 import { taskKindLabel } from '../../lib/rules/task-kinds';
 import { $tasksLive, groupTasksList, showGroupTasks } from '../../stores/group-tasks';
@@ -60,13 +60,10 @@ const taskId = (t: Task) => t.guid;
 export function TasksTab({ group }: { group: string }) {
   showGroupTasks(group);
   const live = useStore($tasksLive);
-  const { loading } = useStore(groupTasksList.$list);
   return (
     <section aria-label="Tasks">
       <div className="toolbar">
-        <button type="button" className="button" onClick={() => void groupTasksList.load()} disabled={loading}>
-          Reload
-        </button>
+        <ReloadButton list={groupTasksList} />
         <span className="muted" role="status">
           {live ? 'Updating live.' : ''}
         </span>

@@ -34,6 +34,7 @@ function ConditionRow({ condition, group, index, errors, removable, onChange, on
   const definition = isFieldKey(condition.field) ? FIELDS[condition.field] : null;
   const title = `Condition ${group + 1}.${index + 1}`;
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the condition's fields wrap in one flex row, which a fieldset's box and legend would change; role="group" names them as one condition.
     <div className="rule-condition" role="group" aria-label={title}>
       <SelectField
         label="Field"
@@ -137,14 +138,17 @@ export function ConditionEditor({ draft, errors, onChange }: ConditionEditorProp
         </p>
       ) : null}
       {draft.conditions.map((conditions, group) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a condition is its place (the server's errors name `rule.conditions.<group>.<index>`), and its fields keep no state of their own.
         <div key={group} className="rule-group-wrap">
           {group > 0 ? (
             <p className="rule-joiner" aria-hidden="true">
               AND
             </p>
           ) : null}
+          {/* biome-ignore lint/a11y/useSemanticElements: the AND-group is a styled box of conditions and buttons, which a fieldset's own border and legend would change; the name says which group it is. */}
           <div className="rule-group" role="group" aria-label={`AND-group ${group + 1}`}>
             {conditions.map((condition, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: as the groups' key above: a condition is its place.
               <div key={index}>
                 {index > 0 ? (
                   <p className="rule-joiner" aria-hidden="true">

@@ -5,6 +5,7 @@ import { SelectField } from '../../components/form/SelectField';
 import type { FirewallDryRunAnswer } from '../../lib/api/firewall';
 import { $dryRunTargets, createDryRun, DRY_RUN_PERIODS, loadDryRunTargets, type DryRunPeriod, type DryRunSubject } from '../../stores/firewall-dry-run';
 import type { FieldErrors } from '../../stores/form';
+import { ScrollBox } from '../../components/ScrollBox';
 import '../../styles/firewall.css';
 
 export interface DryRunPanelProps {
@@ -27,6 +28,7 @@ const OUTCOMES = [
  * sample requests each. Nothing is saved; a fieldset rather than a form, as it sits inside one.
  */
 export function DryRunPanel({ subject, onSubjectErrors }: DryRunPanelProps) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one dry run for the panel's life; each form's handler is a new arrow each render but always calls the same form controller.
   const run = useMemo(() => createDryRun(onSubjectErrors), []);
   const { busy, fields } = useStore(run.controller.$state);
   const answer = useStore(run.$answer);
@@ -34,6 +36,7 @@ export function DryRunPanel({ subject, onSubjectErrors }: DryRunPanelProps) {
   const [domainGroup, setDomainGroup] = useState('');
   const [period, setPeriod] = useState<DryRunPeriod>('7');
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the panel first shows; the targets then stay loaded.
   useEffect(() => {
     if (!targets.groups.length) void loadDryRunTargets();
   }, []);
@@ -48,7 +51,7 @@ export function DryRunPanel({ subject, onSubjectErrors }: DryRunPanelProps) {
         <SelectField
           label="Domain group"
           value={domainGroup}
-          error={fields['domain_group']}
+          error={fields.domain_group}
           disabled={targets.loading}
           onValueChange={(guid) => {
             setDomainGroup(guid);
@@ -73,9 +76,9 @@ export function DryRunPanel({ subject, onSubjectErrors }: DryRunPanelProps) {
           {busy ? 'Trying...' : 'Try it'}
         </button>
       </div>
-      {fields['rule'] ? (
+      {fields.rule ? (
         <p className="field-error" role="alert">
-          {fields['rule']}
+          {fields.rule}
         </p>
       ) : null}
       <div aria-live="polite">{answer ? <DryRunResult answer={answer} /> : null}</div>
@@ -107,7 +110,7 @@ function DryRunResult({ answer }: { answer: FirewallDryRunAnswer }) {
       {OUTCOMES.filter((o) => answer.samples[o.sample].length).map((o) => (
         <details key={o.key} className="dry-run-samples">
           <summary>{o.label}: sample requests</summary>
-          <div className="data-table-wrap" tabIndex={0} role="group" aria-label={`${o.label} sample requests`}>
+          <ScrollBox className="data-table-wrap" label={`${o.label} sample requests`}>
             <table className="data-table">
               <caption className="visually-hidden">{`${o.label} sample requests`}</caption>
               <thead>
@@ -121,6 +124,7 @@ function DryRunResult({ answer }: { answer: FirewallDryRunAnswer }) {
               </thead>
               <tbody>
                 {answer.samples[o.sample].map((s, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: sample requests have no id and are shown as answered, never reordered.
                   <tr key={i}>
                     <td>
                       <DateTime value={s.time} />
@@ -133,7 +137,7 @@ function DryRunResult({ answer }: { answer: FirewallDryRunAnswer }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         </details>
       ))}
     </div>

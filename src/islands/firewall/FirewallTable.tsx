@@ -4,7 +4,7 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { Can } from '../../components/Can';
 import { Confirm } from '../../components/Confirm';
 import { Switch } from '../../components/Switch';
-import { PagedTable, pagedColumnHelper, type PagedColumns } from '../../components/table';
+import { actionsColumn, PagedTable, pagedColumnHelper, type PagedColumns, ReloadButton } from '../../components/table';
 import { statusWords } from '../../lib/format/words';
 import type { Scope } from '../../lib/rules/scopes';
 import type { FirewallHistoryCalls } from '../../stores/firewall-history';
@@ -36,7 +36,6 @@ export interface FirewallTableProps<T extends FirewallRow & { name: string }> {
  * and no Delete (spec part 2, 6).
  */
 export function FirewallTable<T extends FirewallRow & { name: string }>({ table, caption, noun, scopes, history, columns, empty, toolbar }: FirewallTableProps<T>) {
-  const { loading } = useStore(table.list.$list);
   const permissions = useStore($permissions);
   const [selected, setSelected] = useState<RowSelectionState>({});
   const picked = Object.keys(selected);
@@ -61,39 +60,31 @@ export function FirewallTable<T extends FirewallRow & { name: string }>({ table,
       ),
     }),
     ...columns.after,
-    column.display({
-      id: 'actions',
-      header: () => <span className="visually-hidden">Actions</span>,
-      meta: { className: 'cell-actions' },
-      cell: ({ row }) => (
-        <>
-          <button type="button" className="button button-small" aria-haspopup="dialog" aria-label={`History of ${row.original.name}`} onClick={() => openHistory(row.original)}>
-            History
-          </button>{' '}
-          <Can scope={scopes.delete}>
-            <Confirm
-              message={`Delete the ${noun.one} ${row.original.name}?`}
-              confirmLabel="Delete"
-              trigger={
-                <button type="button" className="button button-small button-danger" aria-label={`Delete ${row.original.name}`}>
-                  Delete
-                </button>
-              }
-              onConfirm={() => table.remove(row.original.guid).then(() => undefined)}
-            />
-          </Can>
-        </>
-      ),
-    }),
+    actionsColumn(column, 'actions', (item) => (
+      <>
+        <button type="button" className="button button-small" aria-haspopup="dialog" aria-label={`History of ${item.name}`} onClick={() => openHistory(item)}>
+          History
+        </button>{' '}
+        <Can scope={scopes.delete}>
+          <Confirm
+            message={`Delete the ${noun.one} ${item.name}?`}
+            confirmLabel="Delete"
+            trigger="Delete"
+            triggerSize="small"
+            triggerVariant="danger"
+            triggerAriaLabel={`Delete ${item.name}`}
+            onConfirm={() => table.remove(item.guid).then(() => undefined)}
+          />
+        </Can>
+      </>
+    )),
   ]);
 
   return (
     <section aria-label={caption}>
       <div className="toolbar">
         {toolbar}
-        <button type="button" className="button" onClick={() => void table.list.load()} disabled={loading}>
-          Reload
-        </button>
+        <ReloadButton list={table.list} />
       </div>
       {picked.length ? (
         <div className="selection-note" role="status">
@@ -101,11 +92,9 @@ export function FirewallTable<T extends FirewallRow & { name: string }>({ table,
           <Confirm
             message={picked.length === 1 ? `Delete the selected ${noun.one}?` : `Delete the ${picked.length} selected ${noun.many}?`}
             confirmLabel="Delete"
-            trigger={
-              <button type="button" className="button button-small button-danger">
-                Delete selected
-              </button>
-            }
+            trigger="Delete selected"
+            triggerSize="small"
+            triggerVariant="danger"
             onConfirm={async () => {
               if (await table.removeMany(picked)) setSelected({});
             }}

@@ -19,7 +19,7 @@ export interface HistoryDialogProps {
   restoreScopes: readonly Scope[];
   /** Reloads what shows the object elsewhere after a restore (the tab's table, the rule form). */
   onRestored?: () => Promise<void> | void;
-  /** The button that opens the dialog. */
+  /** What opens the dialog: text for a plain `.button`, or an element (see Dialog). */
   trigger?: ReactNode;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
@@ -99,11 +99,8 @@ function VersionItem({ version, name, history, restoreScopes, newest }: { versio
             <Confirm
               message={`Restore version ${version.version} of ${name}?`}
               confirmLabel="Restore"
-              trigger={
-                <button type="button" className="button button-small">
-                  Restore version {version.version}
-                </button>
-              }
+              trigger={`Restore version ${version.version}`}
+              triggerSize="small"
               onConfirm={() => history.restore(version.version).then(() => undefined)}
             />
           </Can>
@@ -123,6 +120,7 @@ function VersionDiff({ diff }: { diff: FirewallVersionAnswer['diff'] }) {
   return (
     <ul className="fw-diff" aria-label="Changes">
       {diff.removed.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a diff's lines are places in it, and two may read the same.
         <li key={`r${i}`} className="fw-diff-line fw-diff-removed">
           <span className="fw-diff-sign" aria-hidden="true">
             −
@@ -132,6 +130,7 @@ function VersionDiff({ diff }: { diff: FirewallVersionAnswer['diff'] }) {
         </li>
       ))}
       {diff.added.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a diff's lines are places in it, and two may read the same.
         <li key={`a${i}`} className="fw-diff-line fw-diff-added">
           <span className="fw-diff-sign" aria-hidden="true">
             +

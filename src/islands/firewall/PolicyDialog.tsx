@@ -41,6 +41,7 @@ export function PolicyDialog() {
   });
   const choices = useStore($setChoices);
   const domains = useStore($domainMatches);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each request to open (editor.pending) opens the dialog once; takeOpening reads the store itself.
   useEffect(() => {
     if (takeOpening($policyEditor)) dialog.onOpenChange(true);
   }, [editor.pending]);

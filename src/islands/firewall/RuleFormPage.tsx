@@ -177,11 +177,7 @@ function RuleForm({ guid, initial }: { guid: string | null; initial: RuleDraft }
             restoreScopes={RULE_SCOPES.edit}
             // The form opens again with the restored rule (it reloads, so the dialog closes).
             onRestored={() => loadRule(guid)}
-            trigger={
-              <button type="button" className="button" aria-haspopup="dialog">
-                History
-              </button>
-            }
+            trigger="History"
           />
         ) : null}
       </div>

@@ -26,6 +26,7 @@ export function RulesetDialog() {
   const ruleset = editor.editing;
   const { form, dialog } = useFormDialog(rulesetForm, { initial: ruleset ? rulesetValuesOf(ruleset) : NEW_RULESET, onOpen: () => void loadSetChoices('ruleset') });
   const choices = useStore($setChoices);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each request to open (editor.pending) opens the dialog once; takeOpening reads the store itself.
   useEffect(() => {
     if (takeOpening($rulesetEditor)) dialog.onOpenChange(true);
   }, [editor.pending]);

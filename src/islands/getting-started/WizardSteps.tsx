@@ -16,7 +16,7 @@ function StepBody({ heading, children, actions }: { heading: string; children: R
   );
 }
 
-function Busy({ onClick, children, primary = false }: { onClick: () => Promise<unknown> | void; children: ReactNode; primary?: boolean }) {
+function Busy({ onClick, children, primary = false }: { onClick: () => unknown; children: ReactNode; primary?: boolean }) {
   const [busy, setBusy] = useState(false);
   return (
     <button

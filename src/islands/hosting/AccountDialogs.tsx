@@ -10,17 +10,7 @@ import { $cpanelPassword, $hostingAccount, changePasswordForm, renameForm, revea
 export function RenameDialog({ account }: { account: Pick<HostingAccountDetail, 'name'> }) {
   const { form, dialog } = useFormDialog(renameForm, { initial: { name: account.name } });
   return (
-    <FormDialog
-      title="Rename hosting account"
-      {...dialog}
-      trigger={
-        <button type="button" className="button">
-          Rename
-        </button>
-      }
-      submitLabel="Rename"
-      formClassName=""
-    >
+    <FormDialog title="Rename hosting account" {...dialog} trigger="Rename" submitLabel="Rename" formClassName="">
       <TextField label="Account name" autoComplete="off" {...form.text('name')} />
     </FormDialog>
   );
@@ -37,11 +27,7 @@ export function ViewCpanelPasswordDialog() {
       title="cPanel password"
       open={dialog.open}
       onOpenChange={dialog.onOpenChange}
-      trigger={
-        <button type="button" className="button">
-          View cPanel Password
-        </button>
-      }
+      trigger="View cPanel Password"
       footer={
         <button type="button" className="button" onClick={() => setOpen(false)}>
           Close
@@ -70,17 +56,7 @@ export function ViewCpanelPasswordDialog() {
 export function ChangeCpanelPasswordDialog() {
   const { form, dialog } = useFormDialog(changePasswordForm, { initial: { current_password: '', new_password: '', new_password_repeat: '' } });
   return (
-    <FormDialog
-      title="Change cPanel password"
-      {...dialog}
-      trigger={
-        <button type="button" className="button">
-          Change cPanel Password
-        </button>
-      }
-      submitLabel="Change Password"
-      formClassName=""
-    >
+    <FormDialog title="Change cPanel password" {...dialog} trigger="Change cPanel Password" submitLabel="Change Password" formClassName="">
       <TextField label="Current cPanel password" type="password" autoComplete="off" {...form.text('current_password')} />
       <TextField label="New password" type="password" autoComplete="new-password" {...form.text('new_password')} />
       <TextField label="Repeat the new password" type="password" autoComplete="new-password" {...form.text('new_password_repeat')} />

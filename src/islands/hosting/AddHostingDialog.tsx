@@ -28,11 +28,8 @@ export function AddHostingDialog() {
         setOpen(next);
         if (next) setTab(TABS[0].value);
       }}
-      trigger={
-        <button type="button" className="button button-primary">
-          Add Hosting Account
-        </button>
-      }
+      trigger="Add Hosting Account"
+      triggerVariant="primary"
     >
       <Tabs tabs={TABS} value={tab} onValueChange={(v) => setTab(v as AddTab)} label="Kind of hosting account">
         {tab === 'shared' ? <SharedHostingOrder onDone={done} /> : null}

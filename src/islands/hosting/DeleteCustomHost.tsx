@@ -10,11 +10,10 @@ export function DeleteCustomHost({ account, fromItsPage }: { account: Pick<Hosti
       message={`Delete the custom host ${account.name}? Domains can no longer be placed on it.`}
       confirmLabel="Delete"
       cancelLabel="Cancel"
-      trigger={
-        <button type="button" className="button button-small button-danger" aria-label={`Delete ${account.name}`}>
-          Delete
-        </button>
-      }
+      trigger="Delete"
+      triggerSize="small"
+      triggerVariant="danger"
+      triggerAriaLabel={`Delete ${account.name}`}
       onConfirm={() => deleteCustomHost(account.guid, fromItsPage)}
     />
   );

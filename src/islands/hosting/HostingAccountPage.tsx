@@ -61,6 +61,7 @@ export function HostingAccountPage({ guid }: { guid: string }) {
 function AccountActions({ account }: { account: HostingAccountDetail }) {
   const hasCpanel = account.account_type === 'SHARED_HOSTING' && account.is_created;
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a row of action buttons, not form fields a fieldset would group.
     <div className="hosting-actions" role="group" aria-label="Account actions">
       <Can scope="can_edit_hosting_accounts">
         <RenameDialog account={account} />

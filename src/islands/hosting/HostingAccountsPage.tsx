@@ -1,8 +1,7 @@
-import { useStore } from '@nanostores/react';
 import { Can } from '../../components/Can';
 import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
-import { PagedTable, pagedColumnHelper } from '../../components/table';
+import { actionsColumn, PagedTable, pagedColumnHelper, ReloadButton } from '../../components/table';
 import type { HostingAccount } from '../../lib/api/hosting';
 import { hostingAccountsList } from '../../stores/hosting-accounts';
 import { AddHostingDialog } from './AddHostingDialog';
@@ -24,37 +23,29 @@ const columns = column.columns([
   column.accessor('domain_count', { header: 'Domains' }),
   column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
   column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} /> }),
-  column.display({
-    id: 'actions',
-    header: () => <span className="visually-hidden">Actions</span>,
-    meta: { className: 'cell-actions' },
-    cell: ({ row: { original: a } }) => (
-      <span className="hosting-row-actions">
-        <a className="button button-small" href={`/hosting/${a.guid}`} aria-label={`Manage ${a.name}`}>
-          Manage
-        </a>
-        {isDeletable(a) ? (
-          <Can scope="can_delete_hosting_accounts">
-            <DeleteCustomHost account={a} fromItsPage={false} />
-          </Can>
-        ) : null}
-      </span>
-    ),
-  }),
+  actionsColumn(column, 'actions', (a) => (
+    <span className="hosting-row-actions">
+      <a className="button button-small" href={`/hosting/${a.guid}`} aria-label={`Manage ${a.name}`}>
+        Manage
+      </a>
+      {isDeletable(a) ? (
+        <Can scope="can_delete_hosting_accounts">
+          <DeleteCustomHost account={a} fromItsPage={false} />
+        </Can>
+      ) : null}
+    </span>
+  )),
 ]);
 
 /** Hosting Accounts (spec part 3, 2.8): the paged list, Add Hosting Account, delete for custom hosts. */
 export function HostingAccountsPage() {
-  const { loading } = useStore(hostingAccountsList.$list);
   return (
     <section aria-label="Hosting accounts">
       <div className="toolbar">
         <Can scope="can_add_hosting_accounts">
           <AddHostingDialog />
         </Can>
-        <button type="button" className="button" onClick={() => void hostingAccountsList.load()} disabled={loading}>
-          Reload
-        </button>
+        <ReloadButton list={hostingAccountsList} />
       </div>
       <PagedTable caption="Hosting accounts" columns={columns} list={hostingAccountsList} getRowId={(a) => a.guid} empty="Nothing to see here" />
     </section>

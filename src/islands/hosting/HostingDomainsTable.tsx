@@ -1,6 +1,6 @@
 import { DateTime } from '../../components/DateTime';
 import { StatusBadge } from '../../components/StatusBadge';
-import { PagedTable, pagedColumnHelper } from '../../components/table';
+import { actionsColumn, PagedTable, pagedColumnHelper } from '../../components/table';
 import type { HostingDomain } from '../../lib/api/hosting';
 import { hostingDomainsList } from '../../stores/hosting-accounts';
 
@@ -16,16 +16,11 @@ const columns = column.columns([
   column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
   column.accessor('group', { header: 'Domain Group', cell: ({ getValue }) => <a href={`/domains/${getValue().guid}`}>{getValue().name}</a> }),
   column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} /> }),
-  column.display({
-    id: 'visit',
-    header: () => <span className="visually-hidden">Actions</span>,
-    meta: { className: 'cell-actions' },
-    cell: ({ row: { original: d } }) => (
-      <a className="button button-small" href={`http://${d.domain}`} target="_blank" rel="noopener noreferrer" aria-label={`Visit ${d.domain}`}>
-        Visit
-      </a>
-    ),
-  }),
+  actionsColumn(column, 'visit', (d) => (
+    <a className="button button-small" href={`http://${d.domain}`} target="_blank" rel="noopener noreferrer" aria-label={`Visit ${d.domain}`}>
+      Visit
+    </a>
+  )),
 ]);
 
 /** The account's domains (spec part 3, 2.8), paged on the server. */

@@ -7,16 +7,7 @@ import { addGroupForm } from '../../stores/ip-addresses';
 export function AddIpGroupDialog() {
   const { form, dialog } = useFormDialog(addGroupForm, { initial: { name: '' } });
   return (
-    <FormDialog
-      title="Add IP group"
-      {...dialog}
-      trigger={
-        <button type="button" className="button button-primary">
-          Add IP Group
-        </button>
-      }
-      submitLabel="Add"
-    >
+    <FormDialog title="Add IP group" {...dialog} trigger="Add IP Group" triggerVariant="primary" submitLabel="Add">
       <TextField label="Name" autoComplete="off" {...form.text('name')} />
     </FormDialog>
   );

@@ -2,7 +2,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { useFormDialog } from '../../components/form/use-form-dialog';
 import { EMPTY_CANCELLATION } from '../../stores/cancellation-form';
 import { cancelForm } from '../../stores/ip-addresses';
-import { CancellationFields } from '../billing/CancellationFields';
+import { CancellationFields } from '../../components/billing/CancellationFields';
 
 /**
  * The cancellation request (spec part 3, 5 "Cancellation of IP addresses" and 9 "Cancellation"):
@@ -12,18 +12,7 @@ import { CancellationFields } from '../billing/CancellationFields';
 export function CancelDialog({ disabled, what }: { disabled: boolean; what: string }) {
   const { form, dialog } = useFormDialog(cancelForm, { initial: EMPTY_CANCELLATION });
   return (
-    <FormDialog
-      title="Cancel IP addresses"
-      {...dialog}
-      trigger={
-        <button type="button" className="button button-danger" disabled={disabled}>
-          Cancel
-        </button>
-      }
-      submitLabel="Request cancellation"
-      cancelLabel="Close"
-      size="lg"
-    >
+    <FormDialog title="Cancel IP addresses" {...dialog} trigger="Cancel" triggerVariant="danger" triggerDisabled={disabled} submitLabel="Request cancellation" cancelLabel="Close" size="lg">
       <p>
         Cancel {what}. The cancellation is processed at the end of the billing cycle unless you choose otherwise, and it cannot be undone.
       </p>

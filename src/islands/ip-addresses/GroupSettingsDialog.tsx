@@ -7,16 +7,7 @@ import { groupSettingsForm } from '../../stores/ip-addresses';
 export function GroupSettingsDialog({ name }: { name: string }) {
   const { form, dialog } = useFormDialog(groupSettingsForm, { initial: { name } });
   return (
-    <FormDialog
-      title="Group settings"
-      {...dialog}
-      trigger={
-        <button type="button" className="button">
-          Settings
-        </button>
-      }
-      submitLabel="Save"
-    >
+    <FormDialog title="Group settings" {...dialog} trigger="Settings" submitLabel="Save">
       <TextField label="Name" autoComplete="off" {...form.text('name')} />
     </FormDialog>
   );

@@ -7,16 +7,7 @@ import { bulkForm } from '../../stores/ip-addresses';
 export function IpBulkDialog({ disabled, what }: { disabled: boolean; what: string }) {
   const { form, dialog } = useFormDialog(bulkForm, { initial: { action: '' as IpBulkAction | '' } });
   return (
-    <FormDialog
-      title="Bulk actions"
-      {...dialog}
-      trigger={
-        <button type="button" className="button" disabled={disabled}>
-          Bulk Actions
-        </button>
-      }
-      submitLabel="Apply"
-    >
+    <FormDialog title="Bulk actions" {...dialog} trigger="Bulk Actions" triggerDisabled={disabled} submitLabel="Apply">
       <fieldset className="choice-group">
         <legend className="field-label">Action for {what}</legend>
         {IP_BULK_ACTIONS.map((a) => (

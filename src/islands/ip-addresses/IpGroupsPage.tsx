@@ -1,6 +1,5 @@
-import { useStore } from '@nanostores/react';
 import { Can } from '../../components/Can';
-import { PagedTable, pagedColumnHelper } from '../../components/table';
+import { PagedTable, pagedColumnHelper, ReloadButton } from '../../components/table';
 import type { IpGroup } from '../../lib/api/ip-addresses';
 import { ipGroupsList } from '../../stores/ip-addresses';
 import { AddIpGroupDialog } from './AddIpGroupDialog';
@@ -12,16 +11,13 @@ const groupId = (g: IpGroup) => g.guid;
 
 /** The IP groups (spec part 3, 2.1 /ip-addresses): each opens its group page. */
 export function IpGroupsPage() {
-  const { loading } = useStore(ipGroupsList.$list);
   return (
     <section aria-label="IP groups">
       <div className="toolbar">
         <Can scope="can_edit_ip_groups">
           <AddIpGroupDialog />
         </Can>
-        <button type="button" className="button" onClick={() => void ipGroupsList.load()} disabled={loading}>
-          Reload
-        </button>
+        <ReloadButton list={ipGroupsList} />
       </div>
       <PagedTable caption="IP groups" columns={columns} list={ipGroupsList} getRowId={groupId} empty="Nothing to see here..." />
     </section>

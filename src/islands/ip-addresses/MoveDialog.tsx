@@ -9,16 +9,7 @@ export function MoveDialog({ disabled, what }: { disabled: boolean; what: string
   const groups = useStore($groupChoices);
   const { form, dialog } = useFormDialog(moveForm, { initial: { destination_group: '' }, onOpen: () => void loadGroupChoices() });
   return (
-    <FormDialog
-      title="Move IP addresses"
-      {...dialog}
-      trigger={
-        <button type="button" className="button" disabled={disabled}>
-          Move
-        </button>
-      }
-      submitLabel="Move"
-    >
+    <FormDialog title="Move IP addresses" {...dialog} trigger="Move" triggerDisabled={disabled} submitLabel="Move">
       <p>Move {what} to another group.</p>
       <SelectField label="Destination group" value={form.values.destination_group} onValueChange={(v) => form.set('destination_group', v)} error={form.errors.destination_group ?? form.errors.ip_addresses}>
         <option value="">Choose a group</option>

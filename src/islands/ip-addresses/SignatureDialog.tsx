@@ -15,9 +15,9 @@ export function SignatureDialog() {
     onOpen: () => void loadSignatures(),
   });
   const { onOpenChange } = dialog;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each click on a row's Modify opens it (`at` changes), with that row's values.
   useEffect(() => {
     if (target) onOpenChange(true);
-    // Each click on a row's Modify opens it (`at` changes), with that row's values.
   }, [target?.at]);
   return (
     <FormDialog title="Modify signature" {...dialog} submitLabel="Save">

@@ -5,6 +5,7 @@ import { slotUpgradeDueToday } from '../../lib/billing/proration';
 import { formatMoney, type Currency } from '../../lib/billing/money';
 import { slotLimits } from '../../lib/schemas/ip-addresses';
 import { pickedRows, slotsForm, type SlotValues } from '../../stores/ip-addresses';
+import { ScrollBox } from '../../components/ScrollBox';
 
 /** 'Due today' of one address's new slot count (spec part 3, 9), through the one pricing module. */
 export function dueToday(ip: IpAddress, slots: number, today: Date): number {
@@ -37,23 +38,12 @@ export function SlotsDialog({ disabled }: { disabled: boolean }) {
   const errors = Object.entries(form.errors).filter(([, sentence]) => Boolean(sentence));
 
   return (
-    <FormDialog
-      title="Modify website slots"
-      size="lg"
-      {...dialog}
-      trigger={
-        <button type="button" className="button" disabled={disabled}>
-          Modify Website Slots
-        </button>
-      }
-      submitLabel="Save"
-      submitDisabled={rows.length === 0}
-    >
+    <FormDialog title="Modify website slots" size="lg" {...dialog} trigger="Modify Website Slots" triggerDisabled={disabled} submitLabel="Save" submitDisabled={rows.length === 0}>
       {rows.length === 0 ? (
         <p>Select the IP addresses to change on the page shown.</p>
       ) : (
         <>
-          <div className="data-table-wrap" tabIndex={0} role="group" aria-label="New website slots">
+          <ScrollBox className="data-table-wrap" label="New website slots">
             <table className="data-table">
               <caption className="visually-hidden">New website slots</caption>
               <thead>
@@ -90,7 +80,7 @@ export function SlotsDialog({ disabled }: { disabled: boolean }) {
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
           <p className="slots-total" role="status">
             Due today: <strong data-testid="slots-due-today">{formatMoney(total, currency)}</strong>.
             {total > 0 ? ' Saving creates an invoice for it; the slots are added once it is paid.' : ''}

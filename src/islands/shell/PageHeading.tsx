@@ -1,9 +1,6 @@
-import { useEffect } from 'react';
-import { useStore } from '@nanostores/react';
 import { Dialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
-import { SafeHtml } from '../../components/SafeHtml';
-import { $support, loadSupportArticle } from '../../stores/support';
+import { SupportContent } from '../../components/SupportContent';
 
 /** The page title (also the document title) and, for pages that have one, the support info button. */
 export function PageHeading({ title, supportId }: { title: string; supportId?: string | undefined }) {
@@ -24,24 +21,5 @@ export function PageHeading({ title, supportId }: { title: string; supportId?: s
         </Dialog>
       ) : null}
     </div>
-  );
-}
-
-/**
- * The knowledge-base article the server holds for the id, else the sentence naming it; no
- * artificial delay. `titled`: its own heading, when the dialog's title is not already the article's.
- */
-export function SupportContent({ id, titled = true }: { id: string; titled?: boolean }) {
-  const state = useStore($support)[id];
-  useEffect(() => {
-    void loadSupportArticle(id);
-  }, [id]);
-  if (!state || state.status === 'loading') return <p className="muted">Loading...</p>;
-  if (state.status === 'none') return <p>View support content for {id}</p>;
-  return (
-    <article>
-      {titled ? <h2>{state.article.title}</h2> : null}
-      <SafeHtml html={state.article.content} />
-    </article>
   );
 }

@@ -46,12 +46,14 @@ export function SearchDrawer() {
         <button type="button" className="search-trigger" aria-keyshortcuts="/ Control+K Meta+K">
           <Icon name="search" size={18} />
           <span className="search-trigger-text">Search domains and IP addresses</span>
+          {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a <kbd> takes no focus; the key is announced by aria-keyshortcuts, so its picture is hidden. */}
           <kbd className="search-trigger-key" aria-hidden="true">
             /
           </kbd>
         </button>
       }
     >
+      {/* biome-ignore lint/a11y/useSemanticElements: the form is the search landmark itself; a <search> around it would add a box to the drawer's layout. */}
       <form role="search" className="search-form" onSubmit={submit} noValidate aria-busy={state.loading}>
         <label className="field-label" htmlFor="global-search">
           Domain or IP address

@@ -5,7 +5,7 @@ import { Dialog } from '../../components/Dialog';
 import { SUPPORT_HOURS } from '../../lib/rules/support';
 import { $session } from '../../stores/session';
 import { $supportPage, loadSupportPage } from '../../stores/services';
-import { SupportContent } from '../shell/PageHeading';
+import { SupportContent } from '../../components/SupportContent';
 import '../../styles/services.css';
 
 

@@ -4,7 +4,7 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { Can } from '../../components/Can';
 import { StatusBadge } from '../../components/StatusBadge';
 import { TagSearch } from '../../components/TagSearch';
-import { PagedTable, pagedColumnHelper } from '../../components/table';
+import { PagedTable, pagedColumnHelper, ReloadButton, SelectionNote } from '../../components/table';
 import type { Website } from '../../lib/api/websites';
 import { splitTags } from '../../lib/schemas/lists';
 import { websitesList } from '../../stores/websites';
@@ -39,17 +39,10 @@ export function WebsitesPage() {
             New Domain
           </a>
         </Can>
-        <button type="button" className="button" onClick={() => void websitesList.load()} disabled={list.loading}>
-          Reload
-        </button>
+        <ReloadButton list={websitesList} />
       </div>
       {count ? (
-        <p className="selection-note" role="status">
-          {count === 1 ? '1 website selected.' : `${count} websites selected.`}{' '}
-          <button type="button" className="link-button" onClick={() => setSelected({})}>
-            Clear selection
-          </button>
-        </p>
+        <SelectionNote onClear={() => setSelected({})}>{count === 1 ? '1 website selected.' : `${count} websites selected.`}</SelectionNote>
       ) : null}
       <PagedTable
         caption="Websites"

@@ -11,6 +11,7 @@ import { createInCpanelSchema, modifyHostingSchema, modifyIpSchema } from '../sc
 import { notesSchema } from '../schemas/domain-notes';
 import { task } from './tasks';
 import { domainMeta } from './domain-web';
+import { ipAddressSlots } from './ip-addresses';
 import { DOMAIN_GROUP_PAGE_SIZE } from '../rules/domain-groups';
 
 /** Domain groups, the domain list and one domain (spec part 2, 2.2-2.5, 3 and 7.1-7.3). */
@@ -140,12 +141,7 @@ export const groupIpAddress = z
     guid: z.guid(),
     ip_address: z.string(),
     ip_address_type: z.enum(['SHARED', 'DEDICATED']),
-    http_version: z.union([z.literal(1), z.literal(2)]),
-    country: z.string(),
-    country_code: z.string(),
-    city: z.string(),
-    domain_count: z.number().int(),
-    domains_allowed: z.number().int(),
+    ...ipAddressSlots,
     group: ref,
   })
   .meta({ id: 'GroupIpAddress' });

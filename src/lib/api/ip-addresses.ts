@@ -6,6 +6,16 @@ import { IP_LIST_MAX, pagingSchema, searchTagsSchema } from '../schemas/lists';
 
 /** The company's IP addresses (spec part 3, 2.2 and 7). */
 
+/** An address's HTTP version, place and website slots, as every list of addresses shows them (the IP list, a domain group's choices). */
+export const ipAddressSlots = {
+  http_version: z.union([z.literal(1), z.literal(2)]),
+  country: z.string(),
+  country_code: z.string(),
+  city: z.string(),
+  domain_count: z.number().int(),
+  domains_allowed: z.number().int(),
+};
+
 const cents = z.number().int();
 export const ipAddress = z
   .object({
@@ -13,12 +23,7 @@ export const ipAddress = z
     ip_address: z.string(),
     ip_address_type: z.enum(['DEDICATED', 'SHARED']),
     status: z.enum(['ACTIVE', 'CANCELLED', 'PENDING_CANCELLATION', 'REPLACED']),
-    http_version: z.union([z.literal(1), z.literal(2)]),
-    country: z.string(),
-    country_code: z.string(),
-    city: z.string(),
-    domain_count: z.number().int(),
-    domains_allowed: z.number().int(),
+    ...ipAddressSlots,
     cost: z.object({ ip_address_cost: cents, additional_website_slot_cost: cents, additional_website_slots_total_cost: cents, currency: z.string() }),
     monthly_cost: z.object({ amount: cents, currency: z.string() }),
     order: z.object({ order_id: z.number().int(), renewal_date: z.iso.datetime().nullable() }).nullable(),

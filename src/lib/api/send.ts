@@ -18,7 +18,7 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
   });
 }
 
-type Args<O extends Operation> = {} extends InputOf<O> ? [input?: InputOf<O>, options?: SendOptions] : [input: InputOf<O>, options?: SendOptions];
+type Args<O extends Operation> = Record<never, never> extends InputOf<O> ? [input?: InputOf<O>, options?: SendOptions] : [input: InputOf<O>, options?: SendOptions];
 
 /**
  * Calls one operation by its route (src/lib/requests: verb and path), typed by its definition

@@ -351,6 +351,7 @@ export interface PricedPlanChange extends PricedInvoice {
  */
 export function pricePlanChange(change: PlanChange, context: InvoiceContext): PricedPlanChange {
   const proration = prorateChange({ today: change.today, renewal: change.renewal, monthlyIncreaseCents: change.next.monthlyCents - change.current.monthlyCents });
+  // biome-ignore lint/complexity/useMathMinMax: these are Dates, and Math.max would give a number.
   const period = { start: change.today, end: change.renewal > change.today ? change.renewal : change.today };
   const items = proration.due_today > 0 ? [line(`Plan change, ${change.current.name} to ${change.next.name}: ${change.accountName}`, 1, proration.due_today, period)] : [];
   return { ...invoiceOf(items, context), proration };

@@ -1,6 +1,7 @@
 import { FALLBACK_REDIRECT_CODE, FIREWALL_REDIRECT_CODES } from './constants';
 import { addressKey, parseClientIp } from '../ip';
 import { matchesRule } from './match';
+import { memoByText } from './memo';
 import { limitOf, windowOf, type RateCounter } from './rate-limit';
 import type { FirewallRequest } from './request';
 import type { FirewallAction, FirewallDecision, FirewallRule } from './types';
@@ -40,11 +41,12 @@ function say(type: string, action: FirewallAction, rule: string, matched: boolea
   return { action: 'REDIRECT', rule, matched, destination, status };
 }
 
-/** One spelling per client for the counters (::ffff:1.2.3.4 and 1.2.3.4 are one client). */
-function clientKey(client: string | null): string {
-  const address = client === null ? null : parseClientIp(client);
-  return address ? addressKey(address) : (client ?? '');
-}
+/** One spelling per client for the counters (::ffff:1.2.3.4 and 1.2.3.4 are one client), kept: a client asks again and again. */
+const spellingOf = memoByText((client: string) => {
+  const address = parseClientIp(client);
+  return address ? addressKey(address) : client;
+});
+const clientKey = (client: string | null): string => (client === null ? '' : spellingOf(client));
 
 /**
  * Decides a request. Rules are tried in `orderRules` order; the first that has something to say
@@ -57,7 +59,12 @@ function clientKey(client: string | null): string {
  * A request that no rule decides is allowed (`rule` null). `now` is ms since the epoch.
  */
 export function decide(request: FirewallRequest, rules: readonly FirewallRule[], counter: RateCounter, now: number): FirewallDecision {
-  for (const rule of orderRules(rules)) {
+  return decideInOrder(request, orderRules(rules), counter, now);
+}
+
+/** `decide` for rules already in `orderRules` order: the edge orders a site's rules once, not per request. */
+export function decideInOrder(request: FirewallRequest, ordered: readonly FirewallRule[], counter: RateCounter, now: number): FirewallDecision {
+  for (const rule of ordered) {
     const { data } = rule;
     const matched = matchesRule(request, data.conditions);
     if (!matched) {

@@ -2,7 +2,7 @@ import { conditionValues, FIELDS, isFieldKey, type FieldKey } from './fields';
 import { inRange, parseCidr, parseClientIp, parseIp, sameAddress, type IpAddress } from '../ip';
 import { memoByText } from './memo';
 import { isOperator, negated, type Operator } from './operators';
-import { patternMatches } from './regex';
+import { compilePattern } from './regex';
 import type { FirewallRequest } from './request';
 import type { FirewallCondition } from './types';
 
@@ -18,43 +18,52 @@ const isTextField = (field: FieldKey): field is TextField => FIELDS[field].kind 
 /** A key of a record built from the wire, never one of Object.prototype's (a header named "constructor"). */
 const own = (record: Readonly<Record<string, string | undefined>>, key: string) => (Object.hasOwn(record, key) ? record[key] : undefined);
 
-/** The text a text field reads; a header, cookie or part that is absent reads as ''. */
-function textOf(request: FirewallRequest, field: TextField, name: string | undefined): string {
+/** What a compiled condition asks of a request. */
+type Test = (request: FirewallRequest) => boolean;
+const never: Test = () => false;
+
+/** How a text field is read from a request; a header, cookie or part that is absent reads as ''. */
+function textReader(field: TextField, name: string | undefined): (request: FirewallRequest) => string {
   switch (field) {
     case 'host':
-      return request.host;
+      return (request) => request.host;
     case 'uri_path':
-      return request.path;
+      return (request) => request.path;
     case 'query_string':
-      return request.query;
+      return (request) => request.query;
     case 'referer':
-      return own(request.headers, 'referer') ?? '';
+      return (request) => own(request.headers, 'referer') ?? '';
     case 'user_agent':
-      return own(request.headers, 'user-agent') ?? '';
+      return (request) => own(request.headers, 'user-agent') ?? '';
     case 'x_forwarded_for':
-      return own(request.headers, 'x-forwarded-for') ?? '';
+      return (request) => own(request.headers, 'x-forwarded-for') ?? '';
     case 'cookie':
-      return (name ? own(request.cookies, name) : own(request.headers, 'cookie')) ?? '';
-    case 'header':
-      return own(request.headers, (name ?? '').trim().toLowerCase()) ?? '';
+      return name ? (request) => own(request.cookies, name) ?? '' : (request) => own(request.headers, 'cookie') ?? '';
+    case 'header': {
+      const key = (name ?? '').trim().toLowerCase();
+      return (request) => own(request.headers, key) ?? '';
+    }
   }
 }
 
-function textMatches(operator: Operator, subject: string, value: string, caseSensitive: boolean): boolean {
-  if (operator === 'REGEX') return patternMatches(value, subject, caseSensitive);
-  const s = caseSensitive ? subject : subject.toLowerCase();
+/** A text comparison of one value; the subject comes lower-cased when the comparison ignores case (a REGEX takes it as sent and the `i` flag). */
+function textMatcher(operator: Operator, value: string, caseSensitive: boolean): (subject: string) => boolean {
+  if (operator === 'REGEX') {
+    const pattern = compilePattern(value, caseSensitive);
+    return pattern ? (subject) => pattern.test(subject) : () => false;
+  }
   const v = caseSensitive ? value : value.toLowerCase();
   switch (operator) {
     case 'EQUALS':
-      return s === v;
+      return (s) => s === v;
     case 'CONTAINS':
-      return s.includes(v);
+      return (s) => s.includes(v);
     case 'STARTS_WITH':
-      return s.startsWith(v);
+      return (s) => s.startsWith(v);
     case 'ENDS_WITH':
-      return s.endsWith(v);
+      return (s) => s.endsWith(v);
     default:
-      return false;
+      return () => false;
   }
 }
 
@@ -73,60 +82,98 @@ function boolOf(value: string): boolean | null {
   return v === 'true' ? true : v === 'false' ? false : null;
 }
 
-const sameName = (a: string | null, b: string) => a !== null && a.trim().toUpperCase() === b.trim().toUpperCase();
+/** Names (method, country, bot) compare trimmed and without case. */
+const nameOf = (text: string) => text.trim().toUpperCase();
+const sameName = (a: string | null, b: string) => a !== null && nameOf(a) === b;
+
+const clientIn = (request: FirewallRequest): IpAddress | null => (request.client === null ? null : clientOf(request.client));
 
 /** Whether one value of a list-type or yes/no field is what the request has ("is one of" is any value). */
-function isValue(request: FirewallRequest, field: FieldKey, value: string, client: IpAddress | null): boolean {
+function valueTest(field: FieldKey, value: string): Test {
   switch (field) {
-    case 'request_method':
-      return sameName(request.method, value);
-    case 'country':
-      return sameName(request.country, value);
-    case 'predefined_bot':
-      return sameName(request.predefinedBot, value);
-    case 'asn':
-      return request.asn !== null && asnOf(value) === request.asn;
-    case 'is_bot':
-      return boolOf(value) === request.isBot;
+    case 'request_method': {
+      const name = nameOf(value);
+      return (request) => sameName(request.method, name);
+    }
+    case 'country': {
+      const name = nameOf(value);
+      return (request) => sameName(request.country, name);
+    }
+    case 'predefined_bot': {
+      const name = nameOf(value);
+      return (request) => sameName(request.predefinedBot, name);
+    }
+    case 'asn': {
+      const asn = asnOf(value);
+      return (request) => request.asn !== null && asn === request.asn;
+    }
+    case 'is_bot': {
+      const bool = boolOf(value);
+      return (request) => bool === request.isBot;
+    }
     case 'ip_address': {
       const address = addressOf(value);
-      return client !== null && address !== null && sameAddress(client, address);
+      if (!address) return never;
+      return (request) => {
+        const client = clientIn(request);
+        return client !== null && sameAddress(client, address);
+      };
     }
     case 'cidr': {
       const range = rangeOf(value);
-      return client !== null && range !== null && inRange(client, range);
+      if (!range) return never;
+      return (request) => {
+        const client = clientIn(request);
+        return client !== null && inRange(client, range);
+      };
     }
     default:
-      return false;
+      return never;
   }
 }
 
 /** The positive operators: any of the condition's values matches. */
-function holds(request: FirewallRequest, condition: FirewallCondition, field: FieldKey, operator: Operator): boolean {
+function holds(condition: FirewallCondition, field: FieldKey, operator: Operator): Test {
   const values = conditionValues(condition);
-  const definition = FIELDS[field];
-  if (isTextField(field)) {
-    const subject = textOf(request, field, condition.name);
-    const caseSensitive = definition.caseSensitive && condition.ignore_case !== true;
-    return values.some((value) => textMatches(operator, subject, value, caseSensitive));
+  if (!isTextField(field)) {
+    const tests = values.map((value) => valueTest(field, value));
+    return (request) => tests.some((test) => test(request));
   }
-  const client = request.client === null ? null : clientOf(request.client);
-  return values.some((value) => isValue(request, field, value, client));
+  const read = textReader(field, condition.name);
+  const caseSensitive = FIELDS[field].caseSensitive && condition.ignore_case !== true;
+  const matchers = values.map((value) => textMatcher(operator, value, caseSensitive));
+  const asSent = caseSensitive || operator === 'REGEX';
+  return (request) => {
+    const subject = asSent ? read(request) : read(request).toLowerCase();
+    return matchers.some((matches) => matches(subject));
+  };
 }
 
 /**
- * Whether the request meets one condition. A NOT_ operator is the exact negation of its twin
- * (NOT_EQUALS is "is none of" on a list field). A condition the evaluator cannot read (unknown
- * field or operator, an operator its field does not allow, a header condition without a name)
- * is false, whatever its operator.
+ * A condition worked out once into a test: its field, operator and values read and checked, its
+ * patterns and ranges parsed. A NOT_ operator is the exact negation of its twin (NOT_EQUALS is
+ * "is none of" on a list field). A condition the evaluator cannot read (unknown field or
+ * operator, an operator its field does not allow, a header condition without a name) is false,
+ * whatever its operator.
  */
-export function matchesCondition(request: FirewallRequest, condition: FirewallCondition): boolean {
+function compileCondition(condition: FirewallCondition): Test {
   const { field, operator } = condition;
-  if (!isFieldKey(field) || !isOperator(operator) || !FIELDS[field].operators.includes(operator)) return false;
-  if (FIELDS[field].named === 'required' && !condition.name?.trim()) return false;
+  if (!isFieldKey(field) || !isOperator(operator) || !FIELDS[field].operators.includes(operator)) return never;
+  if (FIELDS[field].named === 'required' && !condition.name?.trim()) return never;
   const positive = negated(operator);
-  return positive ? !holds(request, condition, field, positive) : holds(request, condition, field, operator);
+  if (!positive) return holds(condition, field, operator);
+  const test = holds(condition, field, positive);
+  return (request) => !test(request);
 }
+
+/** Whether the request meets one condition (see compileCondition). */
+export const matchesCondition = (request: FirewallRequest, condition: FirewallCondition): boolean => compileCondition(condition)(request);
+
+/**
+ * Rules' conditions as tests, by the very array: the edge keeps its rules in memory, so each is
+ * worked out once, not per request; a caller's fresh rules (a dry run) are worked out as they come.
+ */
+const compiled = new WeakMap<readonly (readonly FirewallCondition[])[], Test>();
 
 /**
  * Whether the request meets a rule's conditions: every AND-group has at least one OR-condition
@@ -134,5 +181,11 @@ export function matchesCondition(request: FirewallRequest, condition: FirewallCo
  * (the rule form never saves either: spec part 2, 5 asks for at least 1 condition).
  */
 export function matchesRule(request: FirewallRequest, conditions: readonly (readonly FirewallCondition[])[]): boolean {
-  return conditions.every((group) => group.some((condition) => matchesCondition(request, condition)));
+  let test = compiled.get(conditions);
+  if (!test) {
+    const groups = conditions.map((group) => group.map(compileCondition));
+    test = (r) => groups.every((group) => group.some((condition) => condition(r)));
+    compiled.set(conditions, test);
+  }
+  return test(request);
 }

@@ -3,7 +3,7 @@
  * send a person to another site (open redirect). Auth pages lead back to the dashboard.
  */
 export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
   let url: URL;
   try {
     url = new URL(next, 'http://panel.invalid');

@@ -14,7 +14,7 @@ export const SUPPORT_IDS = ['account', 'domains', 'websites', 'firewall', 'billi
 export type SupportId = (typeof SUPPORT_IDS)[number];
 
 /** The parameters a pattern names, `/domains/{group}/{tab}` giving `{ group, tab }`, so a misspelt name does not compile. */
-export type ParamsOf<Pattern extends string> = Pattern extends `${string}{${infer Name}}${infer Rest}` ? { readonly [K in Name]: string } & ParamsOf<Rest> : {};
+export type ParamsOf<Pattern extends string> = Pattern extends `${string}{${infer Name}}${infer Rest}` ? { readonly [K in Name]: string } & ParamsOf<Rest> : Record<never, never>;
 
 /** A screen without parameters gives its island nothing. */
 type NoProps = Record<string, never>;

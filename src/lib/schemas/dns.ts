@@ -14,6 +14,8 @@ export const TTL_NOT_WHOLE = 'TTL must be a full number!';
 export const TTL_RANGE = 'Please enter a TTL value between 3600 and 592200!';
 export const NAME_CHARACTERS = "The name can hold only a-z, 0-9, '.' and '-' (blank is the domain itself).";
 export const NO_NEW_SOA = 'An SOA record cannot be added: edit the existing one.';
+/** RFC 2181, 10.1: a name holds one CNAME, so its set has one value (the zone file reader says so of a second CNAME line too). */
+export const CNAME_ONE_VALUE = 'A CNAME record has one value: a name can be an alias of one name only.';
 export const TTL_DEFAULT = 3600;
 export const TTL_MIN = 3600;
 export const TTL_MAX = 592200;
@@ -77,14 +79,20 @@ const recordShape = {
   ttl: ttlField,
 };
 
-function checkValues(body: { type: ZoneType; value: string }, ctx: { issues: unknown[] }) {
-  for (const v of valuesOf(body.value)) {
-    const problem = valueProblem(body.type, v);
-    if (problem) {
-      (ctx.issues as { code: string; input: unknown; path: string[]; message: string }[]).push({ code: 'custom', input: body, path: ['value'], message: problem });
-      return;
-    }
+/** Why the values, one a row, cannot stand for a record set of this type, or null. */
+function setProblem(type: ZoneType, value: string): string | null {
+  const values = valuesOf(value);
+  if (type === 'CNAME' && new Set(values).size > 1) return CNAME_ONE_VALUE;
+  for (const v of values) {
+    const problem = valueProblem(type, v);
+    if (problem) return problem;
   }
+  return null;
+}
+
+function checkValues(body: { type: ZoneType; value: string }, ctx: { issues: unknown[] }) {
+  const problem = setProblem(body.type, body.value);
+  if (problem) (ctx.issues as { code: string; input: unknown; path: string[]; message: string }[]).push({ code: 'custom', input: body, path: ['value'], message: problem });
 }
 
 /** Adding a record set: never SOA (spec part 2, 5). */

@@ -5,7 +5,9 @@ import { z } from 'zod/mini';
  * other C0 controls, and DEL): PostgreSQL refuses NUL outright, and the rest only ever
  * arrive by mistake or by attack. Multi-line texts keep tab, newline and carriage return.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what these patterns are for.
 const SINGLE_LINE_CONTROLS = /[\u0000-\u001f\u007f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: as above, less tab, newline and carriage return.
 const MULTI_LINE_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 export const hasControlCharacters = (s: string, multiline = false) => (multiline ? MULTI_LINE_CONTROLS : SINGLE_LINE_CONTROLS).test(s);

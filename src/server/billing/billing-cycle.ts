@@ -4,6 +4,7 @@ import type { Db } from '../db/connection';
 import { cancellationRequestIpAddresses, cancellationRequests, invoices, ipAddresses, orders } from '../db/schema/index';
 import { refreshEurRate, type ExchangeRateSource } from './exchange-rate';
 import { applyScheduledPlan } from './hosting-plan-change';
+import type { InvoiceActionOf } from './invoice-actions';
 import { issueInvoice, orderPerson } from './issue-invoice';
 import { TERMINATION_DAYS, cycleTermsOf, daysAfter, endAddresses, endOrder, hasOverdue, overdueInvoices, priceOrderPeriod, suspendOrder } from './order-lifecycle';
 
@@ -29,19 +30,11 @@ export interface BillingRunReport {
   ordersEnded: number;
 }
 
-/** What paying a renewal invoice names (src/server/billing/invoice-paid.ts): the period it pays. */
-export interface RenewalOnPaid {
-  action: 'RENEW_ORDER';
-  order_id: number;
-  period_start: string;
-  period_end: string;
-}
-
 /**
  * What a renewal invoice of an order for the period from `start` records: the one place its
  * period fields are written, by this run and by the demo seed, so both recognise each other's.
  */
-export const renewalOnPaid = (orderId: number, start: Date, months: number): RenewalOnPaid => ({
+export const renewalOnPaid = (orderId: number, start: Date, months: number): InvoiceActionOf<'RENEW_ORDER'> => ({
   action: 'RENEW_ORDER',
   order_id: orderId,
   period_start: start.toISOString(),
@@ -121,7 +114,7 @@ async function raiseRenewals(db: Db, now: Date): Promise<number> {
         orderId: order.id,
         priced,
         purpose: 'RENEWAL',
-        onPaid: onPaid as unknown as Record<string, unknown>,
+        onPaid,
         person: await orderPerson(tx, order.companyGuid, order.createdBy),
         issued: now,
       });

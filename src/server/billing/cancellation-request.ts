@@ -1,7 +1,11 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { CANCELLATION_ALREADY_PROCESSED, CANCELLATION_DUE, deleteCancellationOp } from '../../lib/api/billing';
 import type { Db } from '../db/connection';
 import { withdrawUnpaidRenewals } from './order-lifecycle';
-import { cancellationRequestIpAddresses, cancellationRequests, ipAddresses } from '../db/schema/index';
+import { cancellationRequestIpAddresses, cancellationRequests, ipAddresses, orders } from '../db/schema/index';
+import { notFound, problem } from '../http/errors';
+
+type RequestRow = typeof cancellationRequests.$inferSelect;
 
 /** The cancellation form's answers (spec part 3, 5), as both cancel calls take them. */
 export interface CancellationFeedback {
@@ -59,4 +63,39 @@ export async function recordCancellationRequest(
  */
 export async function lockCancellations(tx: Db, companyGuid: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cancellations:${companyGuid}`}))`);
+}
+
+/**
+ * Spec part 3, 4: a PENDING request can be cancelled; once its effective date has come the
+ * billing run carries it out, so it no longer can (docs/decisions.md "Cancellation requests").
+ */
+export const canCancel = (row: Pick<RequestRow, 'status' | 'dateEffective'>, now: Date): boolean =>
+  row.status === 'PENDING' && row.dateEffective !== null && row.dateEffective.getTime() > now.getTime();
+
+/** Withdraws the company's pending request: its addresses and its order run on as before, and the request goes with its address links. */
+export async function withdrawCancellationRequest(db: Db, companyGuid: string, guid: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Locked, so the billing run cannot carry it out while it is being withdrawn.
+    const [row] = await tx
+      .select()
+      .from(cancellationRequests)
+      .where(and(eq(cancellationRequests.companyGuid, companyGuid), eq(cancellationRequests.guid, guid)))
+      .for('update');
+    if (!row) throw notFound(deleteCancellationOp.notFound);
+    if (row.status !== 'PENDING') throw problem(409, CANCELLATION_ALREADY_PROCESSED, { code: 'cancellation_processed' });
+    if (!canCancel(row, now)) throw problem(409, CANCELLATION_DUE, { code: 'cancellation_due' });
+    const linked = tx.select({ guid: cancellationRequestIpAddresses.ipAddressGuid }).from(cancellationRequestIpAddresses).where(eq(cancellationRequestIpAddresses.requestGuid, row.guid));
+    await tx
+      .update(ipAddresses)
+      .set({ status: 'ACTIVE' })
+      .where(and(inArray(ipAddresses.guid, linked), eq(ipAddresses.status, 'PENDING_CANCELLATION')));
+    if (row.orderId !== null) {
+      await tx
+        .update(orders)
+        .set({ status: 'ACTIVE' })
+        .where(and(eq(orders.id, row.orderId), eq(orders.status, 'PENDING_CANCELLATION')));
+    }
+    // Its address links go with it (on delete cascade).
+    await tx.delete(cancellationRequests).where(eq(cancellationRequests.guid, row.guid));
+  });
 }

@@ -50,12 +50,18 @@ export function couponAnswer(row: CouponRow): CouponTermsAnswer {
     : { code: row.code, name: row.name, discount_type: 'PERCENTAGE', percentage_value: terms.percentageValue };
 }
 
-/** The order options' `coupon`: null without a code, 400 with the spec's message for one that cannot be used. */
-export async function couponOption(db: Db, orderType: string, code: string | undefined, now: Date): Promise<CouponTermsAnswer | null> {
+/** The coupon a code names, usable on `orderType` today: null without a code, 400 with the spec's message for one that cannot be used. */
+export async function orderCoupon(db: Db, orderType: string, code: string | null | undefined, now: Date): Promise<CouponRow | null> {
   if (!code) return null;
   const row = await usableCoupon(db, orderType, code, now);
   if (!row) throw badRequest({ coupon: BAD_COUPON });
-  return couponAnswer(row);
+  return row;
+}
+
+/** The order options' `coupon`, as an order would take it. */
+export async function couponOption(db: Db, orderType: string, code: string | undefined, now: Date): Promise<CouponTermsAnswer | null> {
+  const row = await orderCoupon(db, orderType, code, now);
+  return row && couponAnswer(row);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection';
 import { hostingAccounts, hostingPlans, invoices, orders } from '../db/schema/index';
+import type { InvoiceActionOf } from './invoice-actions';
 import { withdrawUnpaidRenewals } from './order-lifecycle';
 
 /**
@@ -10,26 +11,15 @@ import { withdrawUnpaidRenewals } from './order-lifecycle';
  * the next period and takes effect when it begins (billing-cycle.ts).
  */
 
-/** What paying a PLAN_CHANGE invoice names (written by src/server/routes/hosting-orders.ts). */
-export interface PlanChangeOnPaid {
-  action: 'APPLY_PLAN_CHANGE';
-  hosting_account: string;
-  order_id: number;
-  from_plan: string;
-  to_plan: string;
-  /** The new plan's monthly price in the account's currency, as invoiced. */
-  monthly_cost: number;
-}
-
-export const isPlanChangeOnPaid = (value: Record<string, unknown> | null | undefined): value is Record<string, unknown> & PlanChangeOnPaid =>
-  value?.action === 'APPLY_PLAN_CHANGE' && typeof value.hosting_account === 'string' && typeof value.to_plan === 'string' && typeof value.monthly_cost === 'number';
+/** What paying a PLAN_CHANGE invoice names. */
+export type PlanChange = InvoiceActionOf<'APPLY_PLAN_CHANGE'>;
 
 /**
  * Switches the plan once its invoice is paid, only from the plan it was priced from (a second
  * payment, or a change made since, changes nothing). A scheduled change is dropped, and a renewal
  * raised at the old price for a period not yet begun is withdrawn, so the run raises it again.
  */
-export async function applyPaidPlanChange(tx: Db, companyGuid: string, change: PlanChangeOnPaid): Promise<void> {
+export async function applyPaidPlanChange(tx: Db, companyGuid: string, change: PlanChange): Promise<void> {
   const switched = await tx
     .update(hostingAccounts)
     .set({ planGuid: change.to_plan, pendingPlanGuid: null, monthlyCostCents: change.monthly_cost })

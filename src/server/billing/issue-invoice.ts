@@ -5,6 +5,7 @@ import { exchangeRates, invoiceItems, invoices, memberships, users } from '../db
 import { billedParty } from './billed-party';
 import { companyEmails, queueCompanyEmail } from '../services/company-mail';
 import { formatMoney } from '../../lib/billing/money';
+import type { InvoiceAction } from './invoice-actions';
 
 /** What an invoice is for (the invoices table's `purpose`). */
 export type InvoicePurpose = 'NEW_ORDER' | 'RENEWAL' | 'EXTENSION' | 'SLOT_UPGRADE' | 'PLAN_CHANGE' | 'WEBSITE_SETUP';
@@ -16,7 +17,7 @@ export interface InvoiceToIssue {
   priced: PricedInvoice;
   purpose: InvoicePurpose;
   /** What paying it carries out (src/server/billing/invoice-paid.ts). */
-  onPaid: Record<string, unknown> | null;
+  onPaid: InvoiceAction | null;
   /** The person named on it: the member who acted, or for the provider's own invoices the order's author. */
   person: { firstName: string; lastName: string };
   issued: Date;

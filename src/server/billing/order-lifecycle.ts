@@ -5,6 +5,7 @@ import type { Db } from '../db/connection';
 import { billingCycles, domains, hostingAccounts, invoices, ipAddresses, ipInventory, orders } from '../db/schema/index';
 import { releaseIpOrder } from './ip-stock';
 import { nextPeriodMonthlyCost } from './hosting-plan-change';
+import { billedPeriodOf, parseInvoiceAction } from './invoice-actions';
 import { companyEmails, queueCompanyEmail } from '../services/company-mail';
 
 /**
@@ -98,7 +99,7 @@ export async function endOfPaidPeriods(tx: Db, orderId: number, renewal: Date): 
         sql`(${invoices.onPaid} ->> 'period_start')::timestamptz >= ${renewal}`,
       ),
     );
-  const ends = paid.map((i) => Date.parse(String(i.onPaid?.period_end))).filter((end) => Number.isFinite(end));
+  const ends = paid.flatMap((i) => billedPeriodOf(parseInvoiceAction(i.onPaid)) ?? []).map((period) => Date.parse(period.end)).filter((end) => Number.isFinite(end));
   return new Date(Math.max(renewal.getTime(), ...ends));
 }
 

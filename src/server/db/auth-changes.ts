@@ -39,7 +39,9 @@ export function parseAuthChange(payload: string): AuthChange {
 function listeners() {
   const set = new Set<AuthChangeListener>();
   return {
-    emit: (change: AuthChange) => set.forEach((listener) => listener(change)),
+    emit: (change: AuthChange) => {
+      for (const listener of set) listener(change);
+    },
     subscribe(listener: AuthChangeListener) {
       set.add(listener);
       return () => void set.delete(listener);

@@ -11,6 +11,7 @@ import pg from 'pg';
 import * as schema from './schema/index';
 import { pgliteAuthChanges, poolAuthChanges, type AuthChangeFeed } from './auth-changes';
 import { pgliteZoneChanges, poolZoneChanges, type ZoneChangeFeed } from './zone-changes';
+import { pgliteEdgeChanges, poolEdgeChanges, type EdgeChangeFeed } from './edge-changes';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath. */
@@ -26,6 +27,8 @@ export interface Database {
   authChanges: AuthChangeFeed;
   /** Changes to the DNS zones, as the database announces them (the DNS server follows them). */
   zoneChanges: ZoneChangeFeed;
+  /** Changes to the sites and firewalls the HTTP edge serves, as the database announces them (the edge follows them). */
+  edgeChanges: EdgeChangeFeed;
   close(): Promise<void>;
 }
 
@@ -55,13 +58,16 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   if (options.databaseUrl) {
     const changes = poolAuthChanges();
     const zones = poolZoneChanges();
+    const edge = poolEdgeChanges();
     const onConnect = async (client: pg.ClientBase) => {
       await changes.onConnect(client);
       await zones.onConnect(client);
+      await edge.onConnect(client);
     };
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: `-c ${PLAN_ONCE}`, onConnect });
     changes.watch(pool);
     zones.attach(pool);
+    edge.attach(pool);
     const authChanges = changes.feed;
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     if (shouldMigrate) {
@@ -76,10 +82,10 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
       }
     }
     const close = async () => {
-      await zones.feed.close();
+      await Promise.all([zones.feed.close(), edge.feed.close()]);
       await pool.end();
     };
-    return { db, kind: 'postgres', pool, authChanges, zoneChanges: zones.feed, close };
+    return { db, kind: 'postgres', pool, authChanges, zoneChanges: zones.feed, edgeChanges: edge.feed, close };
   }
   let pglite = options.pglite;
   if (!pglite) {
@@ -93,7 +99,8 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   const instance = pglite;
   const authChanges = await pgliteAuthChanges(instance);
   const zoneChanges = await pgliteZoneChanges(instance);
-  return { db, kind: 'pglite', pglite: instance, authChanges, zoneChanges, close: () => instance.close() };
+  const edgeChanges = await pgliteEdgeChanges(instance);
+  return { db, kind: 'pglite', pglite: instance, authChanges, zoneChanges, edgeChanges, close: () => instance.close() };
 }
 
 /** True once the database answers a query. */

@@ -1,11 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { createMemoryRateCounter, decide as evaluate, splitTarget, type FirewallDecision, type FirewallRequest } from '../../lib/firewall';
-import type { Db } from '../db/connection';
+import { createMemoryRateCounter, decideInOrder, splitTarget, type FirewallDecision, type FirewallRequest, type FirewallRule } from '../../lib/firewall';
 import { asnOf } from '../services/asn';
 import { lookupLocation } from '../services/geoip';
-import { createSiteRuleCache } from './firewall-rules';
 import { firewallRequestOf } from './firewall-request';
-import type { Site } from './site';
 
 /**
  * What the edge does with a request before the domain's redirects and page: the firewall's
@@ -14,7 +11,8 @@ import type { Site } from './site';
  */
 
 export interface DecisionInput {
-  site: Site;
+  /** The site's rules in the order they are tried (the edge keeps them in memory, ./site-index.ts). */
+  rules: readonly FirewallRule[];
   /** The Host header's name, lowercased, without its port. */
   host: string;
   method: string;
@@ -36,9 +34,7 @@ export interface Firewall {
 }
 
 export interface FirewallOptions {
-  /** How long a site's loaded rules serve before they are read again (default 2 s). */
-  cacheMs?: number;
-  /** The edge's clock: rate-limit windows and the rule cache follow it. */
+  /** The edge's clock: rate-limit windows follow it. */
   now: () => Date;
   log?: (message: string) => void;
 }
@@ -56,14 +52,13 @@ function headersOf(headers: IncomingHttpHeaders): Record<string, string> {
 
 /**
  * The edge's firewall: one rate counter for the life of the process (so limits hold across
- * requests), the rules of each site cached for `cacheMs`, and the facts the evaluator needs
- * looked up here: country (DB-IP), ASN (@ip-location-db/asn); is-bot and the predefined bot are
- * read by `firewallRequestOf`, which the dry run shares.
+ * requests), and the facts the evaluator needs looked up here: country (DB-IP), ASN
+ * (@ip-location-db/asn); is-bot and the predefined bot are read by `firewallRequestOf`, which the
+ * dry run shares.
  */
-export function createFirewall(db: Db, options: FirewallOptions): Firewall {
+export function createFirewall(options: FirewallOptions): Firewall {
   const log = options.log ?? console.error;
   const counter = createMemoryRateCounter();
-  const cache = createSiteRuleCache(db, options.cacheMs ?? 2_000);
   let asnFailed = false;
 
   /** A missing ASN table must not stop the sites: the field reads as none, logged once. */
@@ -83,7 +78,7 @@ export function createFirewall(db: Db, options: FirewallOptions): Firewall {
       const headers = headersOf(input.headers);
       const userAgent = headers['user-agent'] ?? '';
       const { path, query } = splitTarget(input.target);
-      const [rules, location, asn] = await Promise.all([cache.rulesFor(input.site, now), lookupLocation(input.address), asnFor(input.address)]);
+      const [location, asn] = await Promise.all([lookupLocation(input.address), asnFor(input.address)]);
       const request = firewallRequestOf({
         method: input.method,
         host: input.host,
@@ -95,7 +90,7 @@ export function createFirewall(db: Db, options: FirewallOptions): Firewall {
         country: location.country?.code ?? null,
         asn,
       });
-      return { decision: evaluate(request, rules, counter, now), request };
+      return { decision: decideInOrder(request, input.rules, counter, now), request };
     },
   };
 }

@@ -1,5 +1,5 @@
-import { isbot } from 'isbot';
 import { normalizePath, parseCookies, predefinedBotIn, type FirewallRequest } from '../../lib/firewall';
+import { agentOf } from './agents';
 
 /**
  * The one place a FirewallRequest is built (issue 9; docs/decisions.md "The edge enforces the
@@ -24,8 +24,9 @@ export interface RequestFacts {
   asn: number | null;
 }
 
-/** The request as the evaluator sees it: cookies from the Cookie header, is-bot (isbot) and the predefined bot from the user agent. */
+/** The request as the evaluator sees it: cookies from the Cookie header, is-bot (isbot) and the predefined bot from the user agent (read once per agent). */
 export function firewallRequestOf(facts: RequestFacts): FirewallRequest {
+  const agent = agentOf(facts.userAgent);
   return {
     method: facts.method,
     host: facts.host,
@@ -36,8 +37,8 @@ export function firewallRequestOf(facts: RequestFacts): FirewallRequest {
     client: facts.client || null,
     country: facts.country,
     asn: facts.asn,
-    isBot: isbot(facts.userAgent),
-    predefinedBot: predefinedBotIn(facts.userAgent)?.value ?? null,
+    isBot: agent.isBot,
+    predefinedBot: agent.predefinedBot,
   };
 }
 

@@ -104,10 +104,16 @@ export function createCertificateContexts(db: Db, log: (message: string) => void
 }
 
 /**
- * Starts the TLS listener on `port` (0: a free one). A handshake for a name without a
- * certificate is refused (an unrecognised-name alert), as is one that names no server.
+ * Starts the TLS listener on `at.port` (0: a free one; shared with other processes' edges with
+ * `reusePort`). A handshake for a name without a certificate is refused (an unrecognised-name
+ * alert), as is one that names no server.
  */
-export async function listenTls(contexts: CertificateContexts, handler: RequestListener, port: number, host: string, log: (message: string) => void): Promise<Server> {
+export async function listenTls(
+  contexts: CertificateContexts,
+  handler: RequestListener,
+  at: { port: number; host: string; reusePort: boolean },
+  log: (message: string) => void,
+): Promise<Server> {
   const server = createServer(
     {
       minVersion: 'TLSv1.2',
@@ -125,7 +131,7 @@ export async function listenTls(contexts: CertificateContexts, handler: RequestL
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => {
+    server.listen(at, () => {
       server.off('error', reject);
       resolve();
     });

@@ -1,16 +1,16 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Db } from '../db/connection';
-import { eq } from 'drizzle-orm';
-import { normalizePath, splitTarget, type FirewallDecision } from '../../lib/firewall';
+import { normalizePath, splitTarget } from '../../lib/firewall';
+import { LOGIN_PATH_PREFIX } from '../services/login-links';
+import { answerFor, html, send } from './answers';
 import { createFirewall, warmFirewallData, type Firewall } from './decide';
-import { domains, hostingAccounts } from '../db/schema/index';
-import { LOGIN_PATH_PREFIX, useLoginLink } from '../services/login-links';
-import { badPathPage, controlPanelPage, limitedPage, linkUsedPage, noSitePage, placeholderPage, rejectedPage, softwareAdminPage, softwarePage } from './pages';
-import { createRecorder, type Recorder } from './recorder';
-import { matchRedirect, metaRedirect, type EdgeRequest } from './rules';
-import { activeRedirects, findSite, hostName, type Site } from './site';
-import { challengeAnswer } from './acme-challenge';
+import { badPathPage, noSitePage } from './pages';
+import { createRecorder, type Recorder, type RecorderOptions } from './recorder';
+import type { EdgeRequest } from './rules';
+import { hostName } from './site';
+import { SiteIndex } from './site-index';
+import { followSites, type EdgeDatabase } from './site-source';
+import { ACME_CHALLENGE_PREFIX, challengeAnswer } from './acme-challenge';
 import { createCertificateContexts, hstsHeader, listenTls, portOf, requestScheme, type Scheme } from './https';
 
 /**
@@ -22,12 +22,25 @@ import { createCertificateContexts, hstsHeader, listenTls, portOf, requestScheme
  * ACME HTTP-01 challenges of pending certificate orders (./acme-challenge.ts). Each answer for
  * a domain is recorded, with what the firewall read and decided (issue 9), the requests it
  * turned away too.
+ *
+ * Issue 30 "Edge from memory": the sites, their switches, redirects, software and firewall rules
+ * are kept in memory (./site-index.ts), loaded at start and again part by part as the database
+ * announces changes (./site-source.ts), so a request runs no SQL (a challenge and a sign-in link
+ * are the exceptions: one-time answers kept in the database); the records are written in
+ * batches behind the answers (./recorder.ts). With `reusePort` several edges (processes, on
+ * PostgreSQL: ./processes.ts) share one port and the kernel spreads the connections.
  */
 export interface EdgeHandle {
   /** The port it listens on (the one chosen when asked for 0). */
   readonly port: number;
   /** The HTTPS port, when it listens on one. */
   readonly tlsPort: number | null;
+  /**
+   * Resolves once every change to the sites announced so far is served. The database announces
+   * a change made through this process before the write returns, and a request waits for the
+   * changes being loaded when it comes, so tests need this only to look at the edge's memory.
+   */
+  settled(): Promise<void>;
   /** Writes the requests recorded so far. */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -40,35 +53,36 @@ export interface EdgeOptions {
   tlsPort?: number | null;
   /** Believe X-Forwarded-For for the visitor's address and X-Forwarded-Proto for the scheme (TRUST_PROXY=1). */
   trustProxy?: boolean;
-  /** How long a site's firewall rules are reused before they are read again (default 2 s). */
-  firewallCacheMs?: number;
+  /** Listen with SO_REUSEPORT (EDGE_REUSE_PORT=1), so edges of other processes may serve the same port. */
+  reusePort?: boolean;
+  /**
+   * Edge processes serving the port in all (EDGE_PROCESSES, PostgreSQL only): this one and the
+   * rest started beside it (./processes.ts). 1 when unset.
+   */
+  processes?: number;
+  /** How the request log is written (tests and the benchmark tune it). */
+  recording?: RecorderOptions;
   log?: (message: string) => void;
 }
 
 /**
- * EDGE_PORT (0: a free one), EDGE_TLS_PORT (unset: no HTTPS; 0: a free one) and EDGE_HOST,
- * documented in README "Configuration".
+ * EDGE_PORT (0: a free one), EDGE_TLS_PORT (unset: no HTTPS; 0: a free one), EDGE_HOST,
+ * EDGE_REUSE_PORT and EDGE_PROCESSES, documented in README "Configuration".
  */
 export const DEFAULT_EDGE_PORT = 4380;
 export function edgeOptionsFromEnv(env = process.env): EdgeOptions {
   const port = env.EDGE_PORT !== undefined && env.EDGE_PORT !== '' ? Number(env.EDGE_PORT) : DEFAULT_EDGE_PORT;
   const tlsPort = env.EDGE_TLS_PORT !== undefined && env.EDGE_TLS_PORT !== '' ? Number(env.EDGE_TLS_PORT) : null;
+  const processes = Number(env.EDGE_PROCESSES ?? 1);
   return {
     port: Number.isInteger(port) && port >= 0 ? port : DEFAULT_EDGE_PORT,
     tlsPort: tlsPort !== null && Number.isInteger(tlsPort) && tlsPort >= 0 ? tlsPort : null,
     host: env.EDGE_HOST || '127.0.0.1',
     trustProxy: env.TRUST_PROXY === '1',
+    reusePort: env.EDGE_REUSE_PORT === '1',
+    processes: Number.isInteger(processes) && processes >= 1 ? processes : 1,
   };
 }
-
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-const html = (status: number, body: string): Answer => ({ status, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body });
-const redirect = (status: number, location: string): Answer => ({ status, headers: { Location: location, 'Content-Type': 'text/plain; charset=utf-8' }, body: `Redirecting to ${location}\n` });
 
 /**
  * The request target with its path normalised (`normalizePath`, issue 33), the query as sent:
@@ -86,62 +100,24 @@ function edgeRequestOf(req: IncomingMessage, host: string, target: string, schem
   return { scheme, host, port, path: target, schemePorts };
 }
 
-/** What the firewall's decision answers before anything else; null lets the request on. */
-function firewallAnswer(decision: FirewallDecision, host: string): Answer | null {
-  switch (decision.action) {
-    case 'REJECT':
-      return html(403, rejectedPage(host));
-    case 'REDIRECT':
-      return redirect(decision.status, decision.destination);
-    case 'LIMITED': {
-      const answer = html(429, limitedPage(host, decision.retryAfterSeconds));
-      return { ...answer, headers: { ...answer.headers, 'Retry-After': String(decision.retryAfterSeconds) } };
-    }
-    case 'ALLOW':
-      return null;
-  }
-}
-
-async function answerFor(db: Db, site: Site, request: EdgeRequest, decision: FirewallDecision, now: Date): Promise<Answer> {
-  const blocked = firewallAnswer(decision, request.host);
-  if (blocked) return blocked;
-
-  // A sign-in link opens before the HTTPS and www toggles: the edge itself speaks plain HTTP on its name.
-  if (request.path.startsWith(LOGIN_PATH_PREFIX)) return html(...(await signInPage(db, site, request.path.slice(LOGIN_PATH_PREFIX.length).split('?')[0] ?? '', now)));
-
-  const toggled = metaRedirect(site, request);
-  if (toggled) return redirect(301, toggled);
-  const matched = matchRedirect(await activeRedirects(db, site.guid), request.path);
-  if (matched) return redirect(matched.responseCode, matched.destination);
-  return html(200, site.software ? softwarePage(site, site.software) : placeholderPage(site));
-}
-
-/** A one-time sign-in link (src/server/services/login-links.ts): the software's admin or the account's control panel. */
-async function signInPage(db: Db, site: Site, token: string, now: Date): Promise<[number, string]> {
-  const link = await useLoginLink(db, token, site.guid, now);
-  if (!link) return [403, linkUsedPage()];
-  if (link.kind === 'SOFTWARE') return site.software ? [200, softwareAdminPage(site, site.software, link.username)] : [403, linkUsedPage()];
-  const [account] = await db
-    .select({ guid: hostingAccounts.guid, name: hostingAccounts.name })
-    .from(domains)
-    .innerJoin(hostingAccounts, eq(hostingAccounts.guid, domains.hostingAccountGuid))
-    .where(eq(domains.guid, site.guid));
-  if (!account) return [403, linkUsedPage()];
-  const onAccount = await db.select({ domain: domains.domain }).from(domains).where(eq(domains.hostingAccountGuid, account.guid)).orderBy(domains.domain).limit(500);
-  return [200, controlPanelPage(account, link.username, onAccount.map((d) => d.domain))];
-}
-
 function addressOf(req: IncomingMessage, trustProxy: boolean): string {
   const forwarded = trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim() : '';
   return forwarded || req.socket.remoteAddress || '';
 }
 
-export async function startEdge(db: Db, options: EdgeOptions, now: () => Date = () => new Date()): Promise<EdgeHandle> {
+/** Starts the edge with every site loaded first, so no request is answered 404 for want of them. */
+export async function startEdge(database: EdgeDatabase, options: EdgeOptions, now: () => Date = () => new Date()): Promise<EdgeHandle> {
+  const { db } = database;
   const log = options.log ?? console.error;
-  const recorder: Recorder = createRecorder(db, log);
-  const firewall: Firewall = createFirewall(db, { now, cacheMs: options.firewallCacheMs, log });
+  const index = new SiteIndex();
+  const sites = await followSites(database, index, log);
+  // PGlite writes in this thread, so a batch holds the answers up while it is written: small
+  // ones there; PostgreSQL writes beside it, where fewer, larger statements cost less.
+  const recorder: Recorder = createRecorder(db, { log, batch: database.kind === 'pglite' ? 100 : 1000, ...options.recording });
+  const firewall: Firewall = createFirewall({ now, log });
   warmFirewallData(log);
   const schemePorts: NonNullable<EdgeRequest['schemePorts']> = { http: null, https: null };
+  const trustProxy = options.trustProxy ?? false;
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     // Before anything reads the path: a path that cannot be normalised could mean one thing to
@@ -149,15 +125,18 @@ export async function startEdge(db: Db, options: EdgeOptions, now: () => Date = 
     const target = normalisedTarget(req.url);
     if (target === null) return send(req, res, html(400, badPathPage()));
     const host = hostName(req.headers.host);
-    const proof = host ? await challengeAnswer(db, host, target, now()) : null;
+    const proof = host && target.startsWith(ACME_CHALLENGE_PREFIX) ? await challengeAnswer(db, host, target, now()) : null;
     if (proof !== null) return send(req, res, { status: 200, headers: { 'Content-Type': 'application/octet-stream' }, body: proof });
-    const site = host ? await findSite(db, host) : null;
-    if (!host || !site) return send(req, res, html(404, noSitePage(host)));
-    const address = addressOf(req, options.trustProxy ?? false);
-    const request = edgeRequestOf(req, host, target, requestScheme(req, options.trustProxy ?? false), schemePorts);
+    // A change already announced is served before this answer: a write, then a request, sees the write.
+    if (sites.loading) await sites.settled();
+    const found = host ? index.find(host) : undefined;
+    if (!host || !found) return send(req, res, html(404, noSitePage(host)));
+    const { served, site } = found;
+    const address = addressOf(req, trustProxy);
+    const request = edgeRequestOf(req, host, target, requestScheme(req, trustProxy), schemePorts);
     const method = req.method ?? 'GET';
-    const verdict = await firewall.decide({ site, host, method, target: request.path, headers: req.headers, address });
-    const answered = await answerFor(db, site, request, verdict.decision, now());
+    const verdict = await firewall.decide({ rules: index.rulesOf(served), host, method, target: request.path, headers: req.headers, address });
+    const answered = await answerFor(db, served, site, request, verdict.decision, now());
     const hsts = hstsHeader(site, request.scheme);
     const answer = hsts ? { ...answered, headers: { ...answered.headers, 'Strict-Transport-Security': hsts } } : answered;
     const bytes = send(req, res, answer);
@@ -166,10 +145,10 @@ export async function startEdge(db: Db, options: EdgeOptions, now: () => Date = 
       domainGuid: site.guid,
       at: now(),
       address,
-      userAgent: String(req.headers['user-agent'] ?? ''),
+      userAgent: verdict.request.headers['user-agent'] ?? '',
       // A sign-in link's token is not kept in the traffic records.
-      path: request.path.startsWith(LOGIN_PATH_PREFIX) ? LOGIN_PATH_PREFIX : (request.path.split('?')[0] ?? '/'),
-      referer: typeof req.headers.referer === 'string' ? req.headers.referer : null,
+      path: request.path.startsWith(LOGIN_PATH_PREFIX) ? LOGIN_PATH_PREFIX : verdict.request.path,
+      referer: verdict.request.headers.referer ?? null,
       status: answer.status,
       bytes,
       firewall: {
@@ -192,14 +171,20 @@ export async function startEdge(db: Db, options: EdgeOptions, now: () => Date = 
       else res.destroy();
     });
   };
+  const reusePort = options.reusePort ?? false;
   const server = createServer(handler);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ port: options.port, host: options.host, reusePort }, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    await sites.close();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   const stopHttp = () =>
     new Promise<void>((resolve) => {
@@ -210,7 +195,7 @@ export async function startEdge(db: Db, options: EdgeOptions, now: () => Date = 
   const tls =
     options.tlsPort === undefined || options.tlsPort === null
       ? null
-      : await listenTls(createCertificateContexts(db, log), handler, options.tlsPort, options.host, log).catch((error: unknown) => {
+      : await listenTls(createCertificateContexts(db, log), handler, { port: options.tlsPort, host: options.host, reusePort }, log).catch((error: unknown) => {
           log(`[hostdeck] edge: HTTPS did not start on ${options.host}:${options.tlsPort}; the sites are served over HTTP only: ${String(error)}`);
           return null;
         });
@@ -219,6 +204,7 @@ export async function startEdge(db: Db, options: EdgeOptions, now: () => Date = 
   return {
     port,
     tlsPort: schemePorts.https,
+    settled: () => sites.settled(),
     flush: () => recorder.flush(),
     close: async () => {
       await Promise.all([
@@ -229,15 +215,8 @@ export async function startEdge(db: Db, options: EdgeOptions, now: () => Date = 
             tls.closeAllConnections();
           }),
       ]);
-      await recorder.flush();
+      await sites.close();
+      await recorder.close();
     },
   };
-}
-
-/** Writes the answer (no body for HEAD) and returns the bytes of its body. */
-function send(req: IncomingMessage, res: ServerResponse, answer: Answer): number {
-  const body = Buffer.from(answer.body);
-  res.writeHead(answer.status, { ...answer.headers, 'Content-Length': String(body.byteLength), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
-  res.end(req.method === 'HEAD' ? undefined : body);
-  return req.method === 'HEAD' ? 0 : body.byteLength;
 }

@@ -1,8 +1,10 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/connection';
+import { inSnapshot } from '../db/snapshot';
 import { domains, softwareCatalogue, softwareInstallations, urlRedirects } from '../db/schema/index';
 
-/** What the edge needs to answer for one domain, read fresh for each request so a finished task shows at once. */
+/** What the edge needs to answer for one domain as a Host names it (with or without www.). */
 export interface Site {
   guid: string;
   companyGuid: string;
@@ -26,18 +28,43 @@ export function hostName(header: string | undefined): string | null {
   return /^[a-z0-9.-]+$/.test(name) ? name : null;
 }
 
+export interface ActiveRedirect {
+  urls: string[];
+  destination: string;
+  responseCode: number;
+}
+
+/** An ACTIVE domain or subdomain as the edge keeps it in memory (./site-index.ts). */
+export interface LoadedSite extends Omit<Site, 'isWww'> {
+  /** Its domain group and its parent's: the firewall policies attached to either govern it. */
+  groupGuid: string;
+  parentGroupGuid: string | null;
+  /** Its ACTIVE URL redirects, oldest first. */
+  redirects: ActiveRedirect[];
+}
+
 /**
- * The ACTIVE domain or subdomain a Host names, with or without `www.` (spec part 2, issue 8
- * "An HTTP edge"); a row named exactly as asked wins over the one without `www.`.
+ * The ACTIVE domains and subdomains (spec part 2, issue 8 "An HTTP edge") with their software
+ * and ACTIVE URL redirects: every one, or those of `only` (domain guids) and their subdomains
+ * that are ACTIVE; a guid of `only` left out of the answer is a site gone or not served. A
+ * subdomain comes with its parent because it reads the parent's group. One snapshot of the
+ * database, so a site is never read half before and half after a change.
  */
-export async function findSite(db: Db, host: string): Promise<Site | null> {
-  const bare = host.startsWith('www.') ? host.slice(4) : null;
-  const names = bare ? [host, bare] : [host];
+export async function loadSites(db: Db, only?: string[]): Promise<LoadedSite[]> {
+  if (only && only.length === 0) return [];
+  return inSnapshot(db, (tx) => readSites(tx, only));
+}
+
+async function readSites(db: Db, only?: string[]): Promise<LoadedSite[]> {
+  const parent = alias(domains, 'parent');
+  const active = eq(domains.status, 'ACTIVE');
   const rows = await db
     .select({
       guid: domains.guid,
       companyGuid: domains.companyGuid,
       parentDomainGuid: domains.parentDomainGuid,
+      groupGuid: domains.groupGuid,
+      parentGroupGuid: parent.groupGuid,
       domain: domains.domain,
       redirectToHttps: domains.redirectToHttps,
       redirectToHttp: domains.redirectToHttp,
@@ -47,25 +74,27 @@ export async function findSite(db: Db, host: string): Promise<Site | null> {
       siteName: softwareInstallations.websiteName,
     })
     .from(domains)
+    .leftJoin(parent, eq(parent.guid, domains.parentDomainGuid))
     .leftJoin(softwareInstallations, and(eq(softwareInstallations.domainGuid, domains.guid), eq(softwareInstallations.status, 'ACTIVE')))
     .leftJoin(softwareCatalogue, eq(softwareCatalogue.id, softwareInstallations.softwareId))
-    .where(and(inArray(domains.domain, names), eq(domains.status, 'ACTIVE')));
-  const row = rows.find((r) => r.domain === host) ?? rows[0];
-  if (!row) return null;
-  const { softwareName, siteName, ...rest } = row;
-  return { ...rest, isWww: row.domain !== host, software: softwareName ? { name: softwareName, siteName } : null };
-}
-
-export interface ActiveRedirect {
-  urls: string[];
-  destination: string;
-  responseCode: number;
-}
-
-/** The domain's ACTIVE URL redirects, oldest first. */
-export const activeRedirects = (db: Db, domainGuid: string): Promise<ActiveRedirect[]> =>
-  db
-    .select({ urls: urlRedirects.urls, destination: urlRedirects.destination, responseCode: urlRedirects.responseCode })
+    .where(only ? and(active, or(inArray(domains.guid, only), inArray(domains.parentDomainGuid, only))) : active);
+  if (!rows.length) return [];
+  const guids = [...new Set(rows.map((r) => r.guid))];
+  const redirects = await db
+    .select({ domainGuid: urlRedirects.domainGuid, urls: urlRedirects.urls, destination: urlRedirects.destination, responseCode: urlRedirects.responseCode })
     .from(urlRedirects)
-    .where(and(eq(urlRedirects.domainGuid, domainGuid), eq(urlRedirects.status, 'ACTIVE')))
-    .orderBy(asc(urlRedirects.dateCreated));
+    .where(and(eq(urlRedirects.status, 'ACTIVE'), only ? inArray(urlRedirects.domainGuid, guids) : inArray(urlRedirects.domainGuid, db.select({ guid: domains.guid }).from(domains).where(active))))
+    .orderBy(asc(urlRedirects.domainGuid), asc(urlRedirects.dateCreated));
+  const redirectsOf = Map.groupBy(redirects, (r) => r.domainGuid);
+  const sites = new Map<string, LoadedSite>();
+  for (const { softwareName, siteName, ...row } of rows) {
+    // One installation per domain; should two ACTIVE ones meet, the first read serves.
+    if (sites.has(row.guid)) continue;
+    sites.set(row.guid, {
+      ...row,
+      software: softwareName ? { name: softwareName, siteName } : null,
+      redirects: (redirectsOf.get(row.guid) ?? []).map(({ urls, destination, responseCode }) => ({ urls, destination, responseCode })),
+    });
+  }
+  return [...sites.values()];
+}

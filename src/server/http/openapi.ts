@@ -63,7 +63,7 @@ export function openApiDocument(operations: readonly Operation[], info: { versio
     if (audience === 'member' || op.scopes?.length || op.customers === false || op.apiKeys === false) responses['403'] = errorAnswer('Not a member of the company, or a scope is missing.');
     // Only where a path parameter can name nothing (or another company's object).
     if (op.params && op.notFound) responses['404'] = errorAnswer(op.notFound);
-    responses['default'] = errorAnswer('Any other failure, in the same envelope.');
+    responses.default = errorAnswer('Any other failure, in the same envelope.');
     const rules = [
       op.scopes?.length ? `Scopes: ${op.scopes.join(', ')}.` : '',
       op.customers === false ? 'Closed to customer accounts.' : '',

@@ -49,9 +49,8 @@ export async function sendEmail(db: Db, mailer: Mailer, email: EmailToSend, now:
   return row!.guid;
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** For values put into an email's HTML. */
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
+export { escapeHtml } from '../../lib/format/html';
 
 /** The plain-text part of a recorded email, from the simple HTML the API writes (paragraphs and links). */
 export const htmlToText = (html: string) =>

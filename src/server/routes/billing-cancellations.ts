@@ -1,8 +1,6 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   CANCELLATION_ADDRESS_LIMIT,
-  CANCELLATION_ALREADY_PROCESSED,
-  CANCELLATION_DUE,
   CANCELLATION_REQUEST_CANCELLED,
   deleteCancellationOp,
   getCancellationOp,
@@ -12,22 +10,16 @@ import {
 import type { CompanyContext } from '../context';
 import type { Db } from '../db/connection';
 import { countRows, pageOfRows } from '../db/lists';
-import { cancellationRequestIpAddresses, cancellationRequests, ipAddresses, ipGroups, orders } from '../db/schema/index';
-import { notFound, problem } from '../http/errors';
+import { cancellationRequestIpAddresses, cancellationRequests, ipAddresses, ipGroups } from '../db/schema/index';
+import { notFound } from '../http/errors';
 import { implement } from '../http/operation';
 import { companyIps } from '../services/ip-selection';
+import { canCancel, withdrawCancellationRequest } from '../billing/cancellation-request';
 
 type RequestRow = typeof cancellationRequests.$inferSelect;
 
 /** How many addresses the request names, counted in SQL (a request may name 99,999). */
 const addressCount = sql<number>`(select count(*)::int from cancellation_request_ip_addresses l where l.request_guid = "cancellation_requests"."guid")`;
-
-/**
- * Spec part 3, 4: a PENDING request can be cancelled; once its effective date has come the
- * billing run carries it out, so it no longer can (docs/decisions.md "Cancellation requests").
- */
-export const canCancel = (row: Pick<RequestRow, 'status' | 'dateEffective'>, now: Date): boolean =>
-  row.status === 'PENDING' && row.dateEffective !== null && row.dateEffective.getTime() > now.getTime();
 
 function summaryOf(row: RequestRow, count: number, now: Date): CancellationRequestSummary {
   return {
@@ -98,32 +90,7 @@ export const billingCancellationOperations = [
   }),
 
   implement(deleteCancellationOp, async (c, { params }) => {
-    const { db, now } = c.var.deps;
-    const company = c.var.company;
-    await db.transaction(async (tx) => {
-      // Locked, so the billing run cannot carry it out while it is being withdrawn.
-      const [row] = await tx
-        .select()
-        .from(cancellationRequests)
-        .where(and(eq(cancellationRequests.companyGuid, company.guid), eq(cancellationRequests.guid, params.guid)))
-        .for('update');
-      if (!row) throw notFound(deleteCancellationOp.notFound);
-      if (row.status !== 'PENDING') throw problem(409, CANCELLATION_ALREADY_PROCESSED, { code: 'cancellation_processed' });
-      if (!canCancel(row, now())) throw problem(409, CANCELLATION_DUE, { code: 'cancellation_due' });
-      const linked = tx.select({ guid: cancellationRequestIpAddresses.ipAddressGuid }).from(cancellationRequestIpAddresses).where(eq(cancellationRequestIpAddresses.requestGuid, row.guid));
-      await tx
-        .update(ipAddresses)
-        .set({ status: 'ACTIVE' })
-        .where(and(inArray(ipAddresses.guid, linked), eq(ipAddresses.status, 'PENDING_CANCELLATION')));
-      if (row.orderId !== null) {
-        await tx
-          .update(orders)
-          .set({ status: 'ACTIVE' })
-          .where(and(eq(orders.id, row.orderId), eq(orders.status, 'PENDING_CANCELLATION')));
-      }
-      // Its address links go with it (on delete cascade).
-      await tx.delete(cancellationRequests).where(eq(cancellationRequests.guid, row.guid));
-    });
+    await withdrawCancellationRequest(c.var.deps.db, c.var.company.guid, params.guid, c.var.deps.now());
     return { message: CANCELLATION_REQUEST_CANCELLED };
   }),
 ];

@@ -12,11 +12,14 @@ import { hostingAccounts, hostingPlans, invoices, ipAddresses, ipGroups, marketp
 import { notFound } from '../http/errors';
 import { implement } from '../http/operation';
 import { invoiceSummaryOf } from '../billing/documents';
+import { setOrderTags } from '../billing/order-tags';
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** The orders as the API answers them, with their group, plan, account, address count and website details. */
-/** `allowedIpGroups`: the member's groups (none = all); another group is not named. */
+/**
+ * The orders as the API answers them, with their group, plan, account, address count and website
+ * details. `allowedIpGroups`: the member's groups (none = all); another group is not named.
+ */
 async function ordersOf(db: Db, rows: OrderRow[], allowedIpGroups: readonly string[]): Promise<Order[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
@@ -132,9 +135,8 @@ export const billingOrderOperations = [
 
   implement(setOrderTagsOp, async (c, { params, body }) => {
     const { db } = c.var.deps;
-    const row = await orderRow(db, c.var.company.guid, params.id, setOrderTagsOp.notFound);
-    const [updated] = await db.update(orders).set({ tags: body.tags }).where(eq(orders.id, row.id)).returning();
-    const [answer] = await ordersOf(db, [updated!], c.var.company.allowedIpGroups);
+    const updated = await setOrderTags(db, c.var.company.guid, params.id, body.tags);
+    const [answer] = await ordersOf(db, [updated], c.var.company.allowedIpGroups);
     return { message: ORDER_TAGS_UPDATED, order: answer! };
   }),
 ];

@@ -7,9 +7,6 @@ import { cycleOption } from '../billing/order-cycles';
 import { implement } from '../http/operation';
 import { activeLocations, availablePlans, hostingCycles, planAnswer, SHARED_HOSTING } from '../services/hosting-plans';
 
-// The order and plan change calls (hosting-orders.ts) still read these from here; their home is src/server/services/hosting-plans.ts.
-export { SHARED_HOSTING, hostingCycles, planPrice, usableHostingCoupon, type PlanRow } from '../services/hosting-plans';
-
 /** What a shared hosting order offers (spec part 3, 7 "Hosting and plans"): plans, locations and billing cycles. */
 export const hostingPlanOperations = [
   implement(listHostingPlansOp, async (c) => {

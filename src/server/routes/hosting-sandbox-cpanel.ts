@@ -4,6 +4,7 @@ import type { HostingPlanLimits } from '../../lib/api/hosting';
 import type { AppEnv } from '../context';
 import { hostingAccountDetail } from '../services/hosting-accounts';
 import { accountDomainNames, SANDBOX_CPANEL_PATH, useSandboxCpanelLink } from '../services/sandbox-cpanel';
+import { escapeHtml } from '../../lib/format/html';
 
 /**
  * The reference API's stand-in for cPanel (spec part 3, 2.8 "cPanel login"; docs/decisions.md
@@ -24,10 +25,9 @@ const CSP = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action '
 export const SANDBOX_CPANEL_NOTICE = "This is the reference API's stand-in for cPanel: no real server was touched.";
 export const SANDBOX_LINK_USED = 'This cPanel login link has expired or was used already.';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 function page(c: Context<AppEnv>, title: string, body: string, status: 200 | 410 = 200) {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)} - Sandbox control panel</title><style>${STYLE}</style></head><body><main><h1>${escape(title)}</h1><p class="sandbox"><strong>Sandbox control panel.</strong> ${escape(SANDBOX_CPANEL_NOTICE)} A real provider would sign you in to the account's cPanel here.</p>${body}</main></body></html>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} - Sandbox control panel</title><style>${STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1><p class="sandbox"><strong>Sandbox control panel.</strong> ${escapeHtml(SANDBOX_CPANEL_NOTICE)} A real provider would sign you in to the account's cPanel here.</p>${body}</main></body></html>`;
   return c.html(html, status, { 'Content-Security-Policy': CSP, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
 }
 
@@ -46,14 +46,14 @@ const LIMIT_LABELS: [keyof HostingPlanLimits, string, string][] = [
   ['addon_domains', 'Addon domains', ''],
 ];
 
-const list = (facts: [string, string][]) => `<dl>${facts.map(([k, v]) => `<dt>${escape(k)}</dt><dd>${escape(v)}</dd>`).join('')}</dl>`;
+const list = (facts: [string, string][]) => `<dl>${facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`;
 
 /** `GET /sandbox-cpanel/{token}/`: public, the one-time token is the capability (the browser carries no API token here). */
 export function sandboxCpanelRoutes() {
   return new Hono<AppEnv>().get(`${SANDBOX_CPANEL_PATH}/:token`, async (c) => {
     const { db, now } = c.var.deps;
     const accountGuid = await useSandboxCpanelLink(db, c.req.param('token'), now());
-    const gone = () => page(c, 'Link expired', `<p>${escape(SANDBOX_LINK_USED)}</p><p>Open cPanel Login again from the hosting account's page in the panel.</p>`, 410);
+    const gone = () => page(c, 'Link expired', `<p>${escapeHtml(SANDBOX_LINK_USED)}</p><p>Open cPanel Login again from the hosting account's page in the panel.</p>`, 410);
     if (!accountGuid) return gone();
     const account = await hostingAccountDetail(db, accountGuid).catch(() => null);
     if (!account) return gone();
@@ -67,7 +67,7 @@ export function sandboxCpanelRoutes() {
     ];
     const limits = account.plan_limits;
     const limitFacts: [string, string][] = limits ? LIMIT_LABELS.map(([key, label, unit]) => [label, limits[key] === null ? 'Unlimited' : `${limits[key]}${unit}`]) : [];
-    const domainList = names.length ? `<ul>${names.map((d) => `<li>${escape(d)}</li>`).join('')}</ul>` : '<p>No domains on this account yet.</p>';
+    const domainList = names.length ? `<ul>${names.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>` : '<p>No domains on this account yet.</p>';
     return page(
       c,
       `Control panel of ${account.name}`,

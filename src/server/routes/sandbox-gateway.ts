@@ -7,6 +7,7 @@ import type { AppEnv } from '../context';
 import { gatewaySessions, paymentMethods } from '../db/schema/index';
 import { completeSession, isExpired, returnUrlOf } from '../billing/gateway-outcome';
 import { SANDBOX_PATH } from '../billing/gateway';
+import { escapeHtml } from '../../lib/format/html';
 
 /**
  * The sandbox gateway's payer page (spec decisions, 3 "Payments and card verification"): the
@@ -27,13 +28,12 @@ button.approve{background:#1f6feb;border-color:#1f6feb;color:#fff}
 const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
 const CSP = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const METHOD_NAMES: Record<string, string> = { CARD: 'Card', PAYPAL: 'PayPal', CRYPTOMUS: 'Cryptomus', BINANCE_PAY: 'Binance Pay', BANK_TRANSFER: 'Bank transfer' };
 
 function page(c: Context<AppEnv>, title: string, body: string, status: 200 | 404 | 410 = 200) {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)} - Sandbox gateway</title><style>${STYLE}</style></head><body><main><h1>${escape(title)}</h1><p class="sandbox"><strong>Sandbox gateway.</strong> This page stands in for a payment provider in the reference API: no card is charged and no money moves. A real gateway replaces it.</p>${body}</main></body></html>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} - Sandbox gateway</title><style>${STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1><p class="sandbox"><strong>Sandbox gateway.</strong> This page stands in for a payment provider in the reference API: no card is charged and no money moves. A real gateway replaces it.</p>${body}</main></body></html>`;
   return c.html(html, status, { 'Content-Security-Policy': CSP, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
 }
 
@@ -59,7 +59,7 @@ export function sandboxGatewayRoutes() {
       const { session } = row;
       if (session.status !== 'PENDING' || isExpired(session, c.var.deps.now())) {
         const back = session.status === 'PENDING' ? returnUrlOf({ ...session, status: 'EXPIRED' }) : returnUrlOf(session);
-        return page(c, 'This session is over', `<p>This session was ${escape(session.status === 'PENDING' ? 'expired' : session.status.toLowerCase())}.</p><p><a href="${escape(back)}">Back to the panel</a></p>`, 410);
+        return page(c, 'This session is over', `<p>This session was ${escapeHtml(session.status === 'PENDING' ? 'expired' : session.status.toLowerCase())}.</p><p><a href="${escapeHtml(back)}">Back to the panel</a></p>`, 410);
       }
       const method = METHOD_NAMES[session.paymentMethodType] ?? session.paymentMethodType;
       const facts: [string, string][] =
@@ -77,8 +77,8 @@ export function sandboxGatewayRoutes() {
               ]
             : [['Connecting', `PayPal account ${row.methodDetails ?? ''}`]];
       const title = session.kind === 'PAYMENT' ? 'Approve the payment' : session.kind === 'CARD_VERIFICATION' ? 'Verify the card' : 'Connect PayPal';
-      const note = session.kind === 'CARD_VERIFICATION' ? `<p>${escape(CARD_HOLD_NOTICE)}</p>` : '';
-      const list = facts.map(([k, v]) => `<dt>${escape(k)}</dt><dd>${escape(v)}</dd>`).join('');
+      const note = session.kind === 'CARD_VERIFICATION' ? `<p>${escapeHtml(CARD_HOLD_NOTICE)}</p>` : '';
+      const list = facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('');
       return page(
         c,
         title,

@@ -34,7 +34,10 @@ export const taskEventsOperation = implement(taskEventsOp, async (c) => {
     });
     stream.onAbort(() => wake?.());
     let lastId = 0;
-    const nextId = () => String((lastId = Math.max(lastId + 1, now().getTime())));
+    const nextId = () => {
+      lastId = Math.max(lastId + 1, now().getTime());
+      return String(lastId);
+    };
     const send = (event: TaskEvent) => stream.writeSSE({ event: 'task', id: nextId(), data: JSON.stringify(event) });
     try {
       await stream.writeSSE({ event: 'ready', id: nextId(), retry: RETRY_MS, data: '{}' });

@@ -161,7 +161,7 @@ export async function seedBillingStories(ctx: SeedContext, bill: BillTo, ipGroup
     .returning({ id: creditNotes.id });
   await db.insert(creditNoteItems).values({
     creditNoteId: note!.id,
-    description: 'Goodwill credit\nDelayed content delivery on order #' + websiteId,
+    description: `Goodwill credit\nDelayed content delivery on order #${websiteId}`,
     amountCents: 1500,
     currency: bill.currency,
   });

@@ -118,7 +118,7 @@ export async function seedBulk(db: Db, companyGuid: string, counts: BulkCounts):
             date_metrics_checked, tf, da, date_health_checked, is_nxdomain, is_expired, is_cloudflare, resolved_ip_address, date_created)
           select ${companyGuid}, ${domainGroup},
             ${bulkName()},
-            'ACTIVE', 'ADDON_DOMAIN', ips.guid, ${hosting?.guid ?? null}::uuid, ${hosting ? true : false},
+            'ACTIVE', 'ADDON_DOMAIN', ips.guid, ${hosting?.guid ?? null}::uuid, ${Boolean(hosting)},
             case when g % 4 = 0 then null else 'ACTIVE' end,
             case when g % 4 = 0 then null else 'LETS_ENCRYPT' end,
             g % 4 <> 0 and g % 3 = 0,

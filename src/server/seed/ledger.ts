@@ -1,5 +1,6 @@
 import { addUtcMonths } from '../../lib/billing/calendar';
-import { renewalOnPaid, type RenewalOnPaid } from '../billing/billing-cycle';
+import { renewalOnPaid } from '../billing/billing-cycle';
+import type { InvoiceActionOf } from '../billing/invoice-actions';
 import { invoiceItems, invoices, orders, transactionInvoices, transactions } from '../db/schema/index';
 import type { SeedContext } from './context';
 
@@ -44,7 +45,7 @@ export interface InvoiceSpec {
   purpose?: string;
   notes?: string;
   /** A renewal's period as the billing run records it (renewalInvoiceOf), so the run knows it is billed. */
-  onPaid?: RenewalOnPaid;
+  onPaid?: InvoiceActionOf<'RENEW_ORDER'>;
 }
 
 type OrderInsert = typeof orders.$inferInsert;
@@ -115,8 +116,7 @@ export async function createInvoice(ctx: SeedContext, bill: BillTo, spec: Invoic
       balanceDueCents: spec.status === 'CANCELLED' ? 0 : total - paid,
       customNotes: spec.notes ?? null,
       purpose: spec.purpose ?? 'NEW_ORDER',
-      // Spread: on_paid is typed as a plain record, which an interface does not satisfy.
-      onPaid: spec.onPaid ? { ...spec.onPaid } : null,
+      onPaid: spec.onPaid ?? null,
       dateDue: new Date(spec.created.getTime() + terms * DAY),
       datePaid,
       dateCreated: spec.created,

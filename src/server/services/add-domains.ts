@@ -76,23 +76,47 @@ export async function insertNewDomains(
       fields[`domains.${index}.${field}`] = message;
       errors.push(`${rows[index]!.domain}: ${message}`);
     };
-    rows.forEach((row, index) => {
-      if (listed.has(row.domain)) return refuse(index, 'domain', 'This domain is listed twice.');
+    for (const [index, row] of rows.entries()) {
+      if (listed.has(row.domain)) {
+        refuse(index, 'domain', 'This domain is listed twice.');
+        continue;
+      }
       listed.add(row.domain);
-      if (takenSet.has(row.domain)) return refuse(index, 'domain', 'This domain is already added.');
-      if (!visibleGroups.has(row.group)) return refuse(index, 'group', 'Domain group not found.');
+      if (takenSet.has(row.domain)) {
+        refuse(index, 'domain', 'This domain is already added.');
+        continue;
+      }
+      if (!visibleGroups.has(row.group)) {
+        refuse(index, 'group', 'Domain group not found.');
+        continue;
+      }
       const account = accountOf.get(row.hosting_account);
-      if (!account) return refuse(index, 'hosting_account', HOSTING_ACCOUNT_NOT_FOUND);
-      if (account.status !== 'ACTIVE') return refuse(index, 'hosting_account', 'Only an ACTIVE hosting account can be chosen.');
+      if (!account) {
+        refuse(index, 'hosting_account', HOSTING_ACCOUNT_NOT_FOUND);
+        continue;
+      }
+      if (account.status !== 'ACTIVE') {
+        refuse(index, 'hosting_account', 'Only an ACTIVE hosting account can be chosen.');
+        continue;
+      }
       const ip = ipOf.get(row.ip_address);
-      if (!ip || ip.status !== 'ACTIVE') return refuse(index, 'ip_address', 'IP address not found.');
+      if (ip?.status !== 'ACTIVE') {
+        refuse(index, 'ip_address', 'IP address not found.');
+        continue;
+      }
       const allowedGroups = (ipGroupsOf.get(row.group) ?? []).map((g) => g.ipGroupGuid);
-      if (allowedGroups.length && !allowedGroups.includes(ip.group)) return refuse(index, 'ip_address', `${ip.ip} is not in an IP group this domain group may use.`);
+      if (allowedGroups.length && !allowedGroups.includes(ip.group)) {
+        refuse(index, 'ip_address', `${ip.ip} is not in an IP group this domain group may use.`);
+        continue;
+      }
       const left = free.get(ip.guid) ?? 0;
-      if (left <= 0) return refuse(index, 'ip_address', `No free website slot is left on ${ip.ip}.`);
+      if (left <= 0) {
+        refuse(index, 'ip_address', `No free website slot is left on ${ip.ip}.`);
+        continue;
+      }
       free.set(ip.guid, left - 1);
-      if (row.software_preset && !presetSet.has(row.software_preset)) return refuse(index, 'software_preset', 'Unknown software preset.');
-    });
+      if (row.software_preset && !presetSet.has(row.software_preset)) refuse(index, 'software_preset', 'Unknown software preset.');
+    }
     if (errors.length) throw new ApiProblem(400, { errors: errors.slice(0, 50).concat(errors.length > 50 ? [`And ${errors.length - 50} more.`] : []), code: 'invalid', fields });
 
     const values = rows.map((row) => {
@@ -118,13 +142,13 @@ export async function insertNewDomains(
     for (let i = 0; i < values.length; i += 1000) {
       inserted.push(...(await tx.insert(domains).values(values.slice(i, i + 1000)).returning({ guid: domains.guid, domain: domains.domain })));
     }
-    const valueOf = new Map(values.map((v) => [v.domain, v]));
+    const rowOfDomain = new Map(values.map((v) => [v.domain, v]));
     // The wizard keeps the first domain for its summary; the to-do list ticks 'Add your domains'.
     const first = inserted[0];
-    if (first) await recordSetupEvent(tx, company.guid, { kind: 'domains_added', first: { domain: first.domain, ip_address: ipOf.get(valueOf.get(first.domain)!.ipAddressGuid)!.ip } });
+    if (first) await recordSetupEvent(tx, company.guid, { kind: 'domains_added', first: { domain: first.domain, ip_address: ipOf.get(rowOfDomain.get(first.domain)!.ipAddressGuid)!.ip } });
     const rowOf = new Map(rows.map((r) => [r.domain, r]));
     const added = inserted.map((d): AddedDomain => {
-      const v = valueOf.get(d.domain)!;
+      const v = rowOfDomain.get(d.domain)!;
       const row = rowOf.get(d.domain)!;
       return {
         guid: d.guid,

@@ -26,7 +26,7 @@ export async function invoiceClearedPayouts(db: Db, now: Date): Promise<number[]
   for (const { affiliate } of due) {
     const id = await db.transaction(async (tx) => {
       const [account] = await tx.select().from(affiliateAccounts).where(eq(affiliateAccounts.guid, affiliate)).for('update');
-      if (!account || account.status !== 'ACTIVE') return null;
+      if (account?.status !== 'ACTIVE') return null;
       const payouts = await tx
         .select()
         .from(referrals)

@@ -31,7 +31,7 @@ export async function recordReferralPayout(tx: Db, invoiceId: number, now: Date)
     .from(affiliateVisits)
     .innerJoin(affiliateAccounts, eq(affiliateAccounts.guid, affiliateVisits.affiliateGuid))
     .where(eq(affiliateVisits.clickId, owner.clickId));
-  if (!visit || visit.status !== 'ACTIVE' || visit.affiliateUser === owner.userGuid) return;
+  if (visit?.status !== 'ACTIVE' || visit.affiliateUser === owner.userGuid) return;
   const already = await tx
     .select({ invoiceId: referrals.invoiceId })
     .from(referrals)

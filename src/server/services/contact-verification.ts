@@ -35,7 +35,7 @@ export async function sendContactVerification(deps: ServerDeps, db: Db, contactG
       subject: 'Please verify your email address',
       template: 'contact_verification',
       companyGuid: contact.companyGuid,
-      html: paragraphs(lines) + `<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`,
+      html: `${paragraphs(lines)}<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`,
       // Company > Emails shows this email to the company's members: the link and code prove the
       // address only while the contact alone has them.
       recordedHtml: paragraphs([...lines.slice(0, -1), CONTACT_SECRETS_NOT_KEPT]),

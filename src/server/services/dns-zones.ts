@@ -1,10 +1,44 @@
 import { and, asc, desc, eq, max } from 'drizzle-orm';
+import { DNS_ZONE_UNAVAILABLE, type DnsZone } from '../../lib/api/dns-zone';
 import { RECORD_TYPES, type RecordType } from '../../lib/schemas/dns';
+import type { CompanyContext } from '../context';
 import type { Db } from '../db/connection';
 import { dnsRecords, dnsZones, dnsZoneVersions, type ZoneSnapshot } from '../db/schema/index';
+import { problem } from '../http/errors';
 import { nextSerial } from './dns-defaults';
+import { visibleDomain } from './domain-access';
 
 export type ZoneRow = typeof dnsZones.$inferSelect;
+
+/** A zone the request may change, and its domain's name. */
+export interface ZoneTarget {
+  zone: ZoneRow;
+  domain: string;
+}
+
+/** Who changes a zone, in which database, when. */
+export interface ZoneEditor {
+  db: Db;
+  by: string;
+  now: Date;
+}
+
+/** Spec part 2, 8: a zone not yet provisioned (or gone) takes no changes. */
+const zoneUnavailable = () => problem(409, DNS_ZONE_UNAVAILABLE, { code: 'dns_zone_unavailable' });
+
+/** The zone of a domain the company may see, ACTIVE, or the spec's 'DNS zone is not available, yet!'. */
+export async function visibleZone(db: Db, company: CompanyContext, guid: string, message: string): Promise<ZoneTarget> {
+  const d = await visibleDomain(db, company, guid, message, { zoneOwner: true });
+  const [zone] = await db.select().from(dnsZones).where(eq(dnsZones.domainGuid, d.guid));
+  if (zone?.status !== 'ACTIVE') throw zoneUnavailable();
+  return { zone, domain: d.domain };
+}
+
+/** The zone as the API answers it (spec part 2, 3 "DNS zone"). */
+export async function zoneAnswer(db: Db, zone: ZoneRow, domain: string): Promise<DnsZone> {
+  const view = viewOf(await snapshotOf(db, zone));
+  return { domain, dns_type: zone.dnsType, status: zone.status, records: { SOA: view.soa, ...view.records } };
+}
 
 /** A record set as the editor shows it: a type, a name and its values, one TTL. */
 export interface RecordSet {
@@ -54,20 +88,24 @@ export function diffOf(before: ZoneSnapshot | null, after: ZoneSnapshot): { remo
 }
 
 /**
- * A change to a zone, in one transaction with the zone's row locked: `change` edits the records
- * (or the SOA), then the serial moves on and the zone as it now stands is written as the next
- * version with who made it and a summary. A zone's first change also records how it stood before,
- * so that earlier state can be restored.
+ * A change to a zone, in one transaction with the zone's row locked: `change` checks what it
+ * depends on and edits the records (or the SOA), then the serial moves on and the zone as it now
+ * stands is written as the next version with who made it and a summary (worked out from what
+ * `change` answers, when it depends on that). The lock makes the zone's changes one at a time,
+ * so what `change` reads (a record set there, a CNAME beside it) still holds when it writes; the
+ * zone must still be ACTIVE under it. A zone's first change also records how it stood before, so
+ * that earlier state can be restored.
  */
-export async function changeZone(db: Db, zoneGuid: string, by: string | null, summary: string, now: Date, change: (tx: Db, zone: ZoneRow) => Promise<void>): Promise<ZoneRow> {
+export async function changeZone<T>({ db, by, now }: ZoneEditor, zoneGuid: string, summary: string | ((done: T) => string), change: (tx: Db, zone: ZoneRow) => Promise<T>): Promise<{ zone: ZoneRow; done: T }> {
   return db.transaction(async (tx) => {
     const [zone] = await tx.select().from(dnsZones).where(eq(dnsZones.guid, zoneGuid)).for('update');
-    await recordBaseline(tx, zone!);
-    await change(tx, zone!);
+    if (zone?.status !== 'ACTIVE') throw zoneUnavailable();
+    await recordBaseline(tx, zone);
+    const done = await change(tx, zone);
     const [changed] = await tx.select().from(dnsZones).where(eq(dnsZones.guid, zoneGuid));
     const [updated] = await tx.update(dnsZones).set({ soaSerial: nextSerial(changed!.soaSerial, now), dateUpdated: now }).where(eq(dnsZones.guid, zoneGuid)).returning();
-    await recordVersion(tx, updated!, by, summary, now);
-    return updated!;
+    await recordVersion(tx, updated!, by, typeof summary === 'string' ? summary : summary(done), now);
+    return { zone: updated!, done };
   });
 }
 
@@ -84,10 +122,27 @@ export async function recordVersion(tx: Db, zone: ZoneRow, by: string | null, su
   await tx.insert(dnsZoneVersions).values({ companyGuid: zone.companyGuid, zoneGuid: zone.guid, version: Number(last?.v ?? 0) + 1, serial: zone.soaSerial, snapshot: await snapshotOf(tx, zone), summary, changedBy: by, dateCreated: now });
 }
 
+/**
+ * The records of a snapshot a zone can hold, in order: a value once in its set and one CNAME a
+ * name, the first kept, as the indexes of src/server/db/schema/dns.ts (and migration 0010 for
+ * the rows before them) have it. A version recorded before those indexes may hold more.
+ */
+export function storableRecords(records: ZoneSnapshot['records']): ZoneSnapshot['records'] {
+  const seen = new Set<string>();
+  return records.filter((r) => {
+    const name = r.name.toLowerCase();
+    const key = r.type === 'CNAME' ? `CNAME ${name}` : `${r.type} ${name} ${r.value}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** Replaces the records of a zone with a snapshot's (and its SOA timers), as a restore does. */
 export async function writeSnapshot(tx: Db, zone: ZoneRow, snapshot: ZoneSnapshot): Promise<void> {
   await tx.delete(dnsRecords).where(eq(dnsRecords.zoneGuid, zone.guid));
-  if (snapshot.records.length) await tx.insert(dnsRecords).values(snapshot.records.map((r, position) => ({ zoneGuid: zone.guid, type: r.type, name: r.name, value: r.value, ttl: r.ttl, position })));
+  const records = storableRecords(snapshot.records);
+  if (records.length) await tx.insert(dnsRecords).values(records.map((r, position) => ({ zoneGuid: zone.guid, type: r.type, name: r.name, value: r.value, ttl: r.ttl, position })));
   const { nameserver, email, refresh, retry, expiry, ttl } = snapshot.soa;
   await tx.update(dnsZones).set({ soaNameserver: nameserver, soaEmail: email, soaRefresh: refresh, soaRetry: retry, soaExpiry: expiry, soaTtl: ttl }).where(eq(dnsZones.guid, zone.guid));
 }

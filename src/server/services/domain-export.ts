@@ -49,7 +49,7 @@ const SORT_COLUMNS: Record<ExportSortField, SQL | import('drizzle-orm').Column> 
 };
 
 /** One field of a row as the export writes it: text, a number, or empty. */
-async function valueOf(db: Db, field: ExportField, r: ExportRow): Promise<string | number | null> {
+async function cellOf(db: Db, field: ExportField, r: ExportRow): Promise<string | number | null> {
   const d = r.d;
   switch (field) {
     case 'domain':
@@ -146,7 +146,7 @@ export function exportStream(db: Db, request: ExportRequest): ReadableStream<Uin
       done += guids.length;
       const byGuid = new Map((guids.length ? await selectRows(db).where(inArray(domains.guid, guids)) : []).map((r) => [r.d.guid, r]));
       const rows = guids.map((g) => byGuid.get(g)).filter((r): r is ExportRow => r !== undefined);
-      const records = await Promise.all(rows.map(async (r) => Promise.all(request.fields.map((f) => valueOf(db, f, r)))));
+      const records = await Promise.all(rows.map(async (r) => Promise.all(request.fields.map((f) => cellOf(db, f, r)))));
       const text = write(records, guids.length < CHUNK);
       if (text) controller.enqueue(encoder.encode(text));
       if (guids.length < CHUNK) controller.close();

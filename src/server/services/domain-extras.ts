@@ -67,7 +67,7 @@ async function checkPlacement(tx: Db, company: CompanyContext, parent: DomainRef
 /** The parent's zone must be live for the subdomain's record, and hold no CNAME at its name (a CNAME stands alone). */
 async function checkZone(db: Db, parent: DomainRef, name: string): Promise<void> {
   const [zone] = await db.select({ guid: dnsZones.guid, status: dnsZones.status }).from(dnsZones).where(eq(dnsZones.domainGuid, parent.guid));
-  if (!zone || zone.status !== 'ACTIVE') throw problem(409, DNS_ZONE_UNAVAILABLE, { code: 'dns_zone_unavailable' });
+  if (zone?.status !== 'ACTIVE') throw problem(409, DNS_ZONE_UNAVAILABLE, { code: 'dns_zone_unavailable' });
   const [cname] = await db
     .select({ guid: dnsRecords.guid })
     .from(dnsRecords)

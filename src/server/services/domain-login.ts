@@ -4,7 +4,7 @@ import { domains, hostingAccounts, softwareInstallations } from '../db/schema/in
 import { problem } from '../http/errors';
 import { needsActive, type DomainRef } from './domain-access';
 import { createLoginLink, LOGIN_PATH_PREFIX } from './login-links';
-import { SOFTWARE_NOT_INSTALLED } from './software-refusals';
+import { softwareNotInstalled } from './software-refusals';
 
 /** Automatic sign-in (spec part 2, 2.3 "Software column", 7.2): one-time links the panel opens in a new window. */
 
@@ -23,7 +23,7 @@ export async function softwareLoginLink(deps: ServerDeps, company: CompanyContex
   const { db, now } = deps;
   needsActive(d);
   const [row] = await db.select().from(softwareInstallations).where(eq(softwareInstallations.domainGuid, d.guid));
-  if (!row || row.status !== 'ACTIVE') throw problem(409, SOFTWARE_NOT_INSTALLED, { code: 'software_not_installed' });
+  if (row?.status !== 'ACTIVE') throw softwareNotInstalled();
   // An imported installation's admin is not known to the provider, so nobody can be signed in as it.
   if (row.isImported || !row.adminUsername) throw problem(409, AUTOMATIC_LOGIN_NOT_ALLOWED, { code: 'login_not_allowed' });
   const token = await createLoginLink(db, { companyGuid: company.guid, domainGuid: d.guid, kind: 'SOFTWARE', username: row.adminUsername }, now());
@@ -40,7 +40,7 @@ export async function cpanelLoginLink(deps: ServerDeps, company: CompanyContext,
     .innerJoin(hostingAccounts, eq(hostingAccounts.guid, domains.hostingAccountGuid))
     .where(eq(domains.guid, d.guid));
   // Only an ACTIVE shared hosting account that exists has a control panel of ours; a custom host's is elsewhere.
-  if (!account || account.type !== 'SHARED_HOSTING' || account.status !== 'ACTIVE' || !account.created || !account.username) {
+  if (account?.type !== 'SHARED_HOSTING' || account.status !== 'ACTIVE' || !account.created || !account.username) {
     throw problem(409, AUTOMATIC_LOGIN_NOT_ALLOWED, { code: 'login_not_allowed' });
   }
   const token = await createLoginLink(db, { companyGuid: company.guid, domainGuid: d.guid, kind: 'CPANEL', username: account.username }, now());

@@ -137,7 +137,7 @@ export function linesOf(kind: FirewallKind, snapshot: Snapshot): string[] {
   if (kind === 'RULE') {
     const { data } = snapshot as RuleSnapshot;
     lines.push(`Type: ${data.type}`);
-    data.conditions.forEach((group, g) => group.forEach((c, i) => lines.push(`Condition ${g + 1}.${i + 1}: ${conditionLine(c)}`)));
+    for (const [g, group] of data.conditions.entries()) for (const [i, c] of group.entries()) lines.push(`Condition ${g + 1}.${i + 1}: ${conditionLine(c)}`);
     lines.push(`Action: ${data.action.type}`, `Default action: ${data.action.default_type}`);
     if (data.action.redirect_destination) lines.push(`Redirect: ${data.action.redirect_status_code} to ${data.action.redirect_destination}`);
     if (data.max_requests !== undefined) lines.push(`Rate limit: ${data.max_requests} per ${data.time_frame}`);

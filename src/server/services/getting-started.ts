@@ -4,6 +4,7 @@ import type { GettingStartedState, saveGettingStartedDataOp } from '../../lib/ap
 import { readData, STEP, stepToShow, type DomainInfo, type GettingStartedData, type SetupProgress } from '../../lib/rules/getting-started';
 import { LIVE_IP_STATUSES } from '../../lib/rules/status-groups';
 import { EMPTY_TODO_LIST, type TodoKey } from '../../lib/rules/todo-list';
+import type { InvoiceActionName } from '../billing/invoice-actions';
 import type { Db } from '../db/connection';
 import { lockCompany } from '../db/locks';
 import { companies, domainGroups, domains, hostingAccounts, ipAddresses, ipGroups, memberships, paymentMethods, users } from '../db/schema/index';
@@ -19,8 +20,8 @@ import { isAllowed } from './access';
  */
 export type SetupEvent =
   | { kind: 'payment_method_added' }
-  /** `action` is the invoice's on_paid action (ACTIVATE_IP_ORDER, ACTIVATE_HOSTING_ORDER, ...). */
-  | { kind: 'invoice_paid'; action: string | null }
+  /** What the paid invoice carried out (src/server/billing/invoice-actions.ts), if anything. */
+  | { kind: 'invoice_paid'; action: InvoiceActionName | null }
   | { kind: 'ip_group_created'; group: string }
   | { kind: 'domain_group_created'; group: string }
   | { kind: 'custom_host_added' }

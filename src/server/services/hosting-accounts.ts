@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type HostingAccount, type HostingAccountDetail, type HostingPlanLimits } from '../../lib/api/hosting';
+import type { HostingAccount, HostingAccountDetail, HostingPlanLimits } from '../../lib/api/hosting';
 import type { CompanyContext } from '../context';
 import type { Db } from '../db/connection';
 import { domains, hostingAccounts, hostingLocations, hostingPlans, hostingServers, orders } from '../db/schema/index';

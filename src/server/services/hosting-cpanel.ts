@@ -10,7 +10,7 @@ import { recordActivity } from './activity';
 import { visibleHostingAccount } from './hosting-accounts';
 import { createSandboxCpanelLink } from './sandbox-cpanel';
 import { openSecret, sealSecret } from './secret-box';
-import { PASSWORD_UNAVAILABLE } from './software-refusals';
+import { passwordUnavailable } from './software-refusals';
 
 /** A shared hosting account's cPanel (spec part 3, 2.8 and 7 "Hosting and plans"): its password and its login link. */
 
@@ -31,7 +31,7 @@ function needsCpanel(account: Account): void {
 /** The account's cPanel password as kept, or 409 when none is. */
 async function storedPassword(c: Context<AppEnv>, account: Account): Promise<string> {
   const password = account.cpanelPasswordSecret ? await openSecret(c.var.deps.db, account.cpanelPasswordSecret) : null;
-  if (password === null) throw problem(409, PASSWORD_UNAVAILABLE, { code: 'password_unavailable' });
+  if (password === null) throw passwordUnavailable();
   return password;
 }
 

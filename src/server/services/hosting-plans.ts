@@ -3,7 +3,6 @@ import type { HostingPlan } from '../../lib/api/hosting';
 import type { BillingCycleTerms, Currency } from '../../lib/billing';
 import type { Db } from '../db/connection';
 import { hostingLocations, hostingPlans } from '../db/schema/index';
-import { usableCoupon } from '../billing/coupons';
 import { cyclesOf } from '../billing/order-cycles';
 
 /**
@@ -50,6 +49,3 @@ export async function hostingCycles(db: Db): Promise<BillingCycleTerms[]> {
   const rows = await cyclesOf(db, SHARED_HOSTING);
   return rows.map((b) => ({ name: b.name, months: b.months, discountPercentage: b.discountPercentage }));
 }
-
-/** A coupon usable on a shared hosting order today. */
-export const usableHostingCoupon = (db: Db, code: string, now: Date) => usableCoupon(db, SHARED_HOSTING, code, now);

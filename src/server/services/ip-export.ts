@@ -34,7 +34,7 @@ interface Row {
   signature: string | null;
 }
 
-function valueOf(field: IpExportField, r: Row, used: number): string | number | null {
+function cellOf(field: IpExportField, r: Row, used: number): string | number | null {
   switch (field) {
     case 'ip_address':
       return r.ip;
@@ -103,7 +103,7 @@ export function ipExportStream(db: Db, request: IpExportRequest): ReadableStream
       const byGuid = new Map(rows.map((r) => [r.guid, r]));
       const records = guids.flatMap((g) => {
         const r = byGuid.get(g);
-        return r ? [request.fields.map((f) => valueOf(f, r, counts.get(g) ?? 0))] : [];
+        return r ? [request.fields.map((f) => cellOf(f, r, counts.get(g) ?? 0))] : [];
       });
       const text = write(records, guids.length < CHUNK);
       if (text) controller.enqueue(encoder.encode(text));

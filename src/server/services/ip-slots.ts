@@ -11,6 +11,7 @@ import { domains, invoices, ipAddresses, orders } from '../db/schema/index';
 import { badRequest, notFound } from '../http/errors';
 import { issueInvoice } from '../billing/issue-invoice';
 import { withdrawUnpaidRenewals } from '../billing/order-lifecycle';
+import { parseInvoiceAction, type InvoiceActionOf } from '../billing/invoice-actions';
 import { companyIps } from './ip-selection';
 
 type SlotChange = ParsedInput<typeof modifySlotsOp>['body'];
@@ -30,13 +31,11 @@ async function unpaidSlotInvoices(tx: Db, companyGuid: string, guids: string[]):
       ),
     );
   const asked = new Set(guids);
-  return open.flatMap((i) => ((i.onPaid as unknown as SlotUpgradeOnPaid).ip_addresses ?? []).filter((a) => asked.has(a.guid)).map((a) => ({ guid: a.guid, invoice: i.id })));
-}
-
-/** What the invoice carries out once paid (`on_paid`); applied by the payment's follow-up (src/server/billing/invoice-paid.ts). */
-export interface SlotUpgradeOnPaid {
-  action: 'APPLY_SLOT_UPGRADE';
-  ip_addresses: { guid: string; value: number }[];
+  return open.flatMap((i) => {
+    const action = parseInvoiceAction(i.onPaid);
+    const named = action?.action === 'APPLY_SLOT_UPGRADE' ? action.ip_addresses : [];
+    return named.filter((a) => asked.has(a.guid)).map((a) => ({ guid: a.guid, invoice: i.id }));
+  });
 }
 
 /**
@@ -108,7 +107,7 @@ export async function modifySlots(c: Context<AppEnv>, body: SlotChange): Promise
     if (!lines.length) return null;
     if (new Set(lines.map((l) => l.row.ip.currency)).size > 1) throw badRequest({ ip_addresses: SLOTS_ONE_CURRENCY });
     const orderIds = [...new Set(lines.map((l) => l.row.ip.orderId))];
-    const onPaid: SlotUpgradeOnPaid = { action: 'APPLY_SLOT_UPGRADE', ip_addresses: lines.map((l) => ({ guid: l.row.ip.guid, value: wanted.get(l.row.ip.guid)! })) };
+    const onPaid: InvoiceActionOf<'APPLY_SLOT_UPGRADE'> = { action: 'APPLY_SLOT_UPGRADE', ip_addresses: lines.map((l) => ({ guid: l.row.ip.guid, value: wanted.get(l.row.ip.guid)! })) };
     const items: InvoiceLine[] = lines.map((l) => ({
       description: `Additional website slots for ${l.row.ip.ipAddress}: ${l.added} more, prorated to the renewal`,
       period_start: today,
@@ -122,7 +121,7 @@ export async function modifySlots(c: Context<AppEnv>, body: SlotChange): Promise
       orderId: orderIds.length === 1 ? orderIds[0]! : null,
       priced: invoiceOf(items, { currency: lines[0]!.row.ip.currency as Currency }),
       purpose: 'SLOT_UPGRADE',
-      onPaid: onPaid as unknown as Record<string, unknown>,
+      onPaid,
       person: c.var.viewer,
       issued: today,
     });

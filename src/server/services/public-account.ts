@@ -71,7 +71,7 @@ export async function unsubscribe(c: Context<AppEnv>, eid: string): Promise<void
       .from(contacts)
       .where(and(eq(contacts.companyGuid, companyGuid), eq(contacts.emailAddress, email.email)))
       .for('update');
-    if (!contact || !contact.canBeDisabled) throw problem(400, UNSUBSCRIBE_FAILED, { code: 'cannot_unsubscribe' });
+    if (!contact?.canBeDisabled) throw problem(400, UNSUBSCRIBE_FAILED, { code: 'cannot_unsubscribe' });
     const events = contact.selectedEvents.length ? contact.selectedEvents : ALL_CONTACT_EVENTS;
     await tx
       .update(contacts)

@@ -39,7 +39,9 @@ export async function signIn(c: Context<AppEnv>, input: Login) {
   if ((await failuresSince(db, ipKey, since)) >= IP_MAX_FAILURES) throw tooManyRequests(throttled);
 
   const [user] = await db.select().from(users).where(eq(users.email, email));
-  const ok = user && user.userKind !== 'API_USER' ? await verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, await dummyHash()), false);
+  const known = user && user.userKind !== 'API_USER';
+  // An unknown email costs the same hashing as a wrong password, so the time tells nothing.
+  const ok = known ? await verifyPassword(input.password, user.passwordHash) : await verifyPassword(input.password, await dummyHash()).then(() => false);
   if (!user || !ok) {
     await db.transaction(async (tx) => {
       await recordFailure(tx, accountKey, now());

@@ -1,7 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { inject } from 'vitest';
 import { createApi, type Api, type ApiOptions } from '../../../src/lib/api/client';
+import { openDatabase, type Database } from '../../../src/server/db/connection';
+import { users } from '../../../src/server/db/schema/index';
 import { DEMO_PASSWORD } from '../../../src/server/seed/demo-accounts';
+import { copyToWorkerDatabase } from './postgres';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ENTRY = fileURLToPath(new URL('./serve-api.ts', import.meta.url));
@@ -68,4 +73,38 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
       return { token: body.token, company: body.user.company.guid };
     },
   };
+}
+
+export interface TwoApiProcesses<T> {
+  one: ApiProcess;
+  other: ApiProcess;
+  databaseUrl: string;
+  /** The demo account, signed in through the first. */
+  session: Session;
+  /** What `pick` found before they started. */
+  picked: T;
+  /** Ends both. */
+  kill(): Promise<void>;
+}
+
+/**
+ * Two API processes on one copy of the seeded PostgreSQL template (the *-postgres tests that
+ * cross processes): `pick` reads what the test needs from the copy, given the demo company,
+ * before they start; `otherEnv` is what the second runs with besides.
+ */
+export async function twoApiProcesses<T>(url: string, pick: (database: Database, demoCompany: string) => Promise<T>, otherEnv: Record<string, string>): Promise<TwoApiProcesses<T>> {
+  const databaseUrl = await copyToWorkerDatabase(url, inject('postgresSeededTemplate'));
+  const database = await openDatabase({ databaseUrl, migrate: false });
+  let picked: T;
+  try {
+    const [demo] = await database.db.select({ company: users.defaultCompanyGuid }).from(users).where(eq(users.email, 'demo@hostdeck.test'));
+    picked = await pick(database, demo!.company!);
+  } finally {
+    await database.close();
+  }
+  const [one, other] = await Promise.all([startApiProcess({ DATABASE_URL: databaseUrl }), startApiProcess({ DATABASE_URL: databaseUrl, ...otherEnv })]);
+  const kill = async () => {
+    await Promise.all([one.kill(), other.kill()]);
+  };
+  return { one, other, databaseUrl, session: await one.signIn('demo@hostdeck.test'), picked, kill };
 }

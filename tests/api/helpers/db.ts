@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../../src/server/db/connection';
 import { AUTH_CHANGES_CHANNEL } from '../../../src/server/db/auth-changes';
 import { ZONE_CHANGES_CHANNEL } from '../../../src/server/db/zone-changes';
+import { EDGE_CHANGES_CHANNEL } from '../../../src/server/db/edge-changes';
 import { copyToWorkerDatabase, ensureWorkerDatabase } from './postgres';
 
 /**
@@ -65,8 +66,9 @@ function tablesOf(database: Database): Promise<string[]> {
 export async function resetDatabase(database: Database): Promise<void> {
   const tables = await tablesOf(database);
   const deletes = tables.map((t) => `delete from "${t}";`).join('\n');
-  // The replica role silences the tables' triggers, the auth and zone change notices among them: one notice each says everything went.
-  const script = `begin;\nset local session_replication_role = replica;\n${deletes}\nselect pg_notify('${AUTH_CHANGES_CHANNEL}', 'all');\nselect pg_notify('${ZONE_CHANGES_CHANNEL}', 'all');\ncommit;`;
+  // The replica role silences the tables' triggers, the auth, zone and edge change notices among them: one notice each says everything went.
+  const notices = [AUTH_CHANGES_CHANNEL, ZONE_CHANGES_CHANNEL, EDGE_CHANGES_CHANNEL].map((channel) => `select pg_notify('${channel}', 'all');`).join('\n');
+  const script = `begin;\nset local session_replication_role = replica;\n${deletes}\n${notices}\ncommit;`;
   if (database.pglite) {
     await database.pglite.exec(script);
     return;

@@ -66,14 +66,20 @@ export function pageInMemory(path = '/'): PageInMemory {
       ...(apiOptions ? { apiOptions } : {}),
       location: () => new URL(page.address),
       go: (url, { replace }) => void page.went.push({ url, replace }),
-      reload: () => void (page.reloads += 1),
+      reload: () => {
+        page.reloads += 1;
+      },
       save: (file) => void page.saved.push(file),
       openTab() {
         const tab: TabOpened = { url: null, closed: false };
         page.tabs.push(tab);
         return {
-          show: (url) => void (tab.url = url),
-          close: () => void (tab.closed = true),
+          show: (url) => {
+            tab.url = url;
+          },
+          close: () => {
+            tab.closed = true;
+          },
         };
       },
       tabStorage: () => tabStorage,

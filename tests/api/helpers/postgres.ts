@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { until } from '../../helpers/waiting';
 
 const PREFIX = 'hostdeck_test_';
 /**
@@ -78,4 +79,23 @@ export async function copyToWorkerDatabase(url: string, template: string): Promi
     await client.query(`create database "${name}" template "${template}"`);
   });
   return withDatabase(url, name);
+}
+
+/**
+ * Cuts the LISTEN connections of `count` processes (those whose application_name is `name`), runs
+ * `meanwhile` while none listens, and resolves once as many listen again on new connections.
+ */
+export async function whileListenersCut(databaseUrl: string, name: string, count: number, meanwhile: () => Promise<unknown>): Promise<void> {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  const listeners = async () => (await admin.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [name])).rows.map((r) => r.pid);
+  try {
+    const before = await listeners();
+    if (before.length !== count) throw new Error(`${count} connections named ${name} were to listen; ${before.length} do.`);
+    await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [before]);
+    await meanwhile();
+    await until(`${count} connections named ${name} to LISTEN again`, listeners, (pids) => pids.filter((pid) => !before.includes(pid)).length === count);
+  } finally {
+    await admin.end();
+  }
 }

@@ -26,6 +26,14 @@ describe('FormDialog', () => {
     expect(html).not.toContain('fields');
   });
 
+  it('makes a text trigger the panel button of its variant and size', () => {
+    const render = (props: object) => renderToString(createElement(FormDialog, { title: 'Rename', submitLabel: 'Rename', busy: false, onSubmit: () => undefined, children: 'fields', ...props }));
+    expect(render({ trigger: 'Rename' })).toBe('<button type="button" class="button" aria-haspopup="dialog" aria-expanded="false">Rename</button>');
+    expect(render({ trigger: 'Add Preset', triggerVariant: 'primary' })).toContain('<button type="button" class="button button-primary" aria-haspopup="dialog"');
+    expect(render({ trigger: 'Edit', triggerSize: 'small', triggerAriaLabel: 'Edit Jane Doe' })).toContain('<button type="button" class="button button-small" aria-label="Edit Jane Doe" aria-haspopup="dialog"');
+    expect(render({ trigger: 'Cancel', triggerVariant: 'danger', triggerSize: 'small', triggerDisabled: true })).toContain('<button type="button" class="button button-small button-danger" disabled="" aria-haspopup="dialog"');
+  });
+
   it('puts the fields in a form that its footer buttons submit and cancel', async () => {
     // prerender waits for the dialog's code, which loads when it first opens.
     const { prelude } = await prerender(createElement(FormDialog, { title: 'Add domain', submitLabel: 'Add', busy: true, onSubmit: () => undefined, open: true, children: 'fields' }));

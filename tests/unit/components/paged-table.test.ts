@@ -117,6 +117,7 @@ describe('PagedTable', () => {
 /** The table instance usePagedTable builds for these options (rendered once, as a component would). */
 function tableFor(options: Omit<PagedTableOptions<Address>, 'columns' | 'getRowId'>): PagedTableInstance<Address> {
   let table: PagedTableInstance<Address> | undefined;
+  // biome-ignore lint/correctness/noComponentHookFactories: a probe made for this one render, to capture what the hook returns; it is never rendered again.
   function Probe() {
     table = usePagedTable({ columns, getRowId: (a) => a.guid, ...options });
     return null;

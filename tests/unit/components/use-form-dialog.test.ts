@@ -15,6 +15,7 @@ interface Values {
  */
 function bind(controller: FormController<Values, { message: string }>, options: UseFormDialogOptions<Values, { message: string }>): UseFormDialog<Values, { message: string }> {
   let binding: UseFormDialog<Values, { message: string }> | undefined;
+  // biome-ignore lint/correctness/noComponentHookFactories: a probe made for this one render, to capture what the hook returns; it is never rendered again.
   function Probe() {
     binding = useFormDialog(controller, options);
     return null;

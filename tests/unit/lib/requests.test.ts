@@ -22,7 +22,10 @@ describe('the routes the panel and the CLI call', () => {
 
   it('type a call by its definition: a route that is not the definition\'s does not compile', async () => {
     const seen: string[] = [];
-    const answer = async (path: string) => (seen.push(path), {});
+    const answer = async (path: string) => {
+      seen.push(path);
+      return {};
+    };
     const api = { get: answer, post: answer } as unknown as Api;
     await call<typeof whoamiOp>(api, authRoutes.whoami);
     // @ts-expect-error the login route is not whoami's

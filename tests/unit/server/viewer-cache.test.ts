@@ -15,12 +15,16 @@ function drivenFeed() {
   };
   return {
     feed,
-    send: (change: AuthChange) => listeners.forEach((l) => l(change)),
+    send: (change: AuthChange) => {
+      for (const l of listeners) l(change);
+    },
     lose() {
       covered = false;
-      listeners.forEach((l) => l({ kind: 'all' }));
+      for (const l of listeners) l({ kind: 'all' });
     },
-    regain: () => void (covered = true),
+    regain: () => {
+      covered = true;
+    },
   };
 }
 
@@ -34,7 +38,10 @@ function filled() {
   put('a', row('s1', 'u1', 'c1'));
   put('b', row('s2', 'u1', 'c2'));
   put('c', row('s3', 'u2', 'c1'));
-  return { ...driven, cache, put, tick: (ms: number) => void (now += ms) };
+  const tick = (ms: number) => {
+    now += ms;
+  };
+  return { ...driven, cache, put, tick };
 }
 
 describe('the viewer cache', () => {

@@ -29,7 +29,7 @@ describe('the dry run panel', () => {
     const dryRun = createDryRun((fields) => (shown = fields));
     const draft = { ...addGroup(newRuleDraft()), priority: '10000' };
     await dryRun.run({ subject: { rule: ruleBodyOf(draft) }, domainGroup: '', period: '7' });
-    expect(dryRun.controller.$state.get().fields['domain_group']).toBe(DRY_RUN_GROUP_OR_DOMAIN);
+    expect(dryRun.controller.$state.get().fields.domain_group).toBe(DRY_RUN_GROUP_OR_DOMAIN);
     expect(dryRun.controller.$state.get().busy).toBe(false);
     expect(shown).toEqual({
       priority: PRIORITY_OUT_OF_RANGE,

@@ -16,8 +16,8 @@ interface Pay {
 
 function TwoSets() {
   const form = useForm(createForm<never, unknown, Pay>({ send: () => undefined }), { initial: { method: 'CARD', coin: '' } });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as one handler choosing a method and its default coin.
   useEffect(() => {
-    // One handler choosing a method and its default coin.
     form.set('method', 'CRYPTOMUS');
     form.set('coin', 'USDT');
   }, []);

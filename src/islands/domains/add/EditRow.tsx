@@ -67,6 +67,20 @@ function AddressSelect({ row, label, ips, full, described }: { row: WizardRow; l
   );
 }
 
+/** A cell's plain choice: an empty option named `empty` (none when null), then `options` as [value, text]. */
+function CellSelect({ label, value, empty, options, disabled, onChange, described }: { label: string; value: string; empty: string | null; options: readonly (readonly [string, string])[]; disabled?: boolean; onChange: (value: string) => void; described?: object }) {
+  return (
+    <select className="input" aria-label={label} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} {...described}>
+      {empty === null ? null : <option value="">{empty}</option>}
+      {options.map(([v, text]) => (
+        <option key={v} value={v}>
+          {text}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /**
  * One editable row of the wizard's table (spec part 2, 2.8 columns and 4.6 rules). Memoised:
  * an edit re-renders only the row it changes.
@@ -88,14 +102,14 @@ export const EditRow = memo(function EditRow({ row, index, ariaRowIndex, ips, fu
         <FieldError id={`${id}-ip_address`} message={row.errors.ip_address} />
       </td>
       <td>
-        <select className="input" aria-label={`Hosting account of row ${n}`} value={row.hosting_account} onChange={(e) => updateRow(row.key, { hosting_account: e.target.value })} {...described('hosting_account')}>
-          <option value="">Choose</option>
-          {accounts.map((a) => (
-            <option key={a.guid} value={a.guid}>
-              {a.name}
-            </option>
-          ))}
-        </select>
+        <CellSelect
+          label={`Hosting account of row ${n}`}
+          value={row.hosting_account}
+          empty="Choose"
+          options={accounts.map((a) => [a.guid, a.name] as const)}
+          onChange={(v) => updateRow(row.key, { hosting_account: v })}
+          described={described('hosting_account')}
+        />
         <FieldError id={`${id}-hosting_account`} message={row.errors.hosting_account} />
       </td>
       <td className="cell-center">
@@ -111,53 +125,35 @@ export const EditRow = memo(function EditRow({ row, index, ariaRowIndex, ips, fu
         />
       </td>
       <td>
-        <select
-          className="input"
-          aria-label={`Software of row ${n}`}
+        <CellSelect
+          label={`Software of row ${n}`}
           value={row.install_software ?? ''}
+          empty="None"
+          options={WIZARD_SOFTWARE.map((s) => [s, SOFTWARE_LABELS[s]] as const)}
           disabled={customHost}
-          onChange={(e) => updateRow(row.key, { install_software: (e.target.value || null) as WizardRow['install_software'] })}
-        >
-          <option value="">None</option>
-          {WIZARD_SOFTWARE.map((s) => (
-            <option key={s} value={s}>
-              {SOFTWARE_LABELS[s]}
-            </option>
-          ))}
-        </select>
+          onChange={(v) => updateRow(row.key, { install_software: (v || null) as WizardRow['install_software'] })}
+        />
       </td>
       <td>
-        <select
-          className="input"
-          aria-label={`Protocol of row ${n}`}
+        <CellSelect
+          label={`Protocol of row ${n}`}
           value={row.software_protocol ?? ''}
+          empty={noSoftware ? '-' : null}
+          options={SOFTWARE_PROTOCOLS.map((p) => [p, p] as const)}
           disabled={noSoftware}
-          onChange={(e) => updateRow(row.key, { software_protocol: (e.target.value || null) as SoftwareProtocol | null })}
-        >
-          {noSoftware ? <option value="">-</option> : null}
-          {SOFTWARE_PROTOCOLS.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
-        </select>
+          onChange={(v) => updateRow(row.key, { software_protocol: (v || null) as SoftwareProtocol | null })}
+        />
       </td>
       <td>
-        <select
-          className="input"
-          aria-label={`Software preset of row ${n}`}
+        <CellSelect
+          label={`Software preset of row ${n}`}
           value={row.software_preset ?? ''}
+          empty="None"
+          options={presets.map((p) => [p.guid, p.name] as const)}
           disabled={noSoftware}
-          onChange={(e) => updateRow(row.key, { software_preset: e.target.value || null })}
-          {...described('software_preset')}
-        >
-          <option value="">None</option>
-          {presets.map((p) => (
-            <option key={p.guid} value={p.guid}>
-              {p.name}
-            </option>
-          ))}
-        </select>
+          onChange={(v) => updateRow(row.key, { software_preset: v || null })}
+          described={described('software_preset')}
+        />
         <FieldError id={`${id}-software_preset`} message={row.errors.software_preset} />
       </td>
       <td className="cell-actions">

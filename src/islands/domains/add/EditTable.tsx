@@ -6,6 +6,7 @@ import { fullAddresses, type WizardRow } from '../../../stores/add-domains';
 import { EditRow } from './EditRow';
 import { HEADERS } from './labels';
 import { VIRTUALISE_FROM, WIZARD_VIEWPORT_HEIGHT, WizardHead, withSpacers } from './virtual';
+import { ScrollBox } from '../../../components/ScrollBox';
 
 /**
  * A row's height before it is measured: a 40 px field, 2 x 9 px cell padding and a 1 px border
@@ -74,12 +75,12 @@ export function EditTable({ rows, ips, accounts, presets, errorJump }: EditTable
   // After a review that found bad rows (and when the table comes back with the server's
   // refusals), the first bad row is scrolled to and its first bad field focused.
   const pendingFocus = useRef<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new review (errorJump) asks for this, not each edit of the rows.
   useEffect(() => {
     const index = rows.findIndex((r) => Object.keys(r.errors).length > 0);
     if (index < 0) return;
     pendingFocus.current = rows[index]!.key;
     if (virtual) virtualizer.scrollToIndex(index, { align: 'center' });
-    // Only a new review asks for this, not each edit of the rows.
   }, [errorJump]);
   useEffect(() => {
     const key = pendingFocus.current;
@@ -109,7 +110,7 @@ export function EditTable({ rows, ips, accounts, presets, errorJump }: EditTable
   };
 
   return (
-    <div ref={scrollBox} className={virtual ? 'data-table-wrap wizard-scroll' : 'data-table-wrap'} tabIndex={0} role="group" aria-label="Domains to add">
+    <ScrollBox ref={scrollBox} className={virtual ? 'data-table-wrap wizard-scroll' : 'data-table-wrap'} label="Domains to add">
       <table className="data-table wizard-table" aria-rowcount={virtual ? rows.length + 1 : undefined}>
         <caption className="visually-hidden">Domains to add</caption>
         <WizardHead virtual={virtual} actions />
@@ -117,6 +118,6 @@ export function EditTable({ rows, ips, accounts, presets, errorJump }: EditTable
           {virtual ? withSpacers(virtualizer.getVirtualItems(), virtualizer.getTotalSize(), COLUMNS, renderRow) : rows.map((_, index) => renderRow(index))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -5,6 +5,7 @@ import type { HostingAccount } from '../../../lib/api/hosting';
 import type { WizardRow } from '../../../stores/add-domains';
 import { HEADERS, SOFTWARE_LABELS } from './labels';
 import { VIRTUALISE_FROM, WIZARD_VIEWPORT_HEIGHT, WizardHead, withSpacers } from './virtual';
+import { ScrollBox } from '../../../components/ScrollBox';
 
 /** The fixed height of a review row when virtual (.data-table-wrap.is-virtual tbody td in controls.css). */
 export const REVIEW_ROW_HEIGHT = 41;
@@ -56,12 +57,12 @@ export function ReviewTable({ rows, ips, accounts, presets }: ReviewTableProps) 
   };
 
   return (
-    <div ref={scrollBox} className={virtual ? 'data-table-wrap is-virtual' : 'data-table-wrap'} tabIndex={0} role="group" aria-label="Domains to add">
+    <ScrollBox ref={scrollBox} className={virtual ? 'data-table-wrap is-virtual' : 'data-table-wrap'} label="Domains to add">
       <table className="data-table" aria-rowcount={virtual ? rows.length + 1 : undefined}>
         <caption className="visually-hidden">Domains to add</caption>
         <WizardHead virtual={virtual} />
         <tbody>{virtual ? withSpacers(virtualizer.getVirtualItems(), virtualizer.getTotalSize(), HEADERS.length, renderRow) : rows.map((_, index) => renderRow(index))}</tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

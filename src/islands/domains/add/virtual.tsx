@@ -26,6 +26,7 @@ export function withSpacers(items: readonly VirtualItem[], totalSize: number, co
 
 function Spacer({ height, colSpan }: { height: number; colSpan: number }) {
   return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty row that holds the height of the rows not drawn; nothing in it takes the focus.
     <tr className="data-table-spacer" aria-hidden="true">
       <td colSpan={colSpan} style={{ height }} />
     </tr>

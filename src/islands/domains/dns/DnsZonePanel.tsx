@@ -7,6 +7,8 @@ import { RECORD_TYPES, type RecordType } from '../../../lib/schemas/dns';
 import { $history, $zone, downloadZoneFile, loadHistory, loadZone, removeRecord, resetZone, restoreVersion } from '../../../stores/dns-zone';
 import { ImportZoneDialog } from './ImportZoneDialog';
 import { RecordDialog } from './RecordDialog';
+import { ScrollBox } from '../../../components/ScrollBox';
+import { ZoneDiff } from './ZoneDiff';
 
 const shown = (name: string) => name || '@';
 
@@ -18,11 +20,11 @@ function RecordTable({ type }: { type: RecordType }) {
       <div className="zone-section-head">
         <h3 id={`zone-${type}`}>{type}</h3>
         <Can scope="can_add_domain_dns_zone_records">
-          <RecordDialog defaultType={type} trigger={<button type="button" className="button button-small">Add {type}</button>} />
+          <RecordDialog defaultType={type} trigger={`Add ${type}`} />
         </Can>
       </div>
       {sets.length ? (
-        <div className="data-table-wrap" tabIndex={0} role="group" aria-label={`${type} records`}>
+        <ScrollBox className="data-table-wrap" label={`${type} records`}>
           <table className="data-table">
             <caption className="visually-hidden">{type} records</caption>
             <thead>
@@ -47,14 +49,7 @@ function RecordTable({ type }: { type: RecordType }) {
                   <td>{set.ttl}</td>
                   <td className="cell-actions">
                     <Can scope="can_edit_domain_dns_zone_records">
-                      <RecordDialog
-                        editing={{ type, name: set.name, values: set.records, ttl: set.ttl }}
-                        trigger={
-                          <button type="button" className="button button-small" aria-label={`Edit ${type} ${shown(set.name)}`}>
-                            Edit
-                          </button>
-                        }
-                      />
+                      <RecordDialog editing={{ type, name: set.name, values: set.records, ttl: set.ttl }} trigger="Edit" triggerAriaLabel={`Edit ${type} ${shown(set.name)}`} />
                     </Can>
                     <Can scope="can_delete_domain_dns_zone_records">
                       {type === 'NS' ? (
@@ -63,11 +58,10 @@ function RecordTable({ type }: { type: RecordType }) {
                             key={v}
                             message={`Delete the NS record ${v}?`}
                             confirmLabel="Delete"
-                            trigger={
-                              <button type="button" className="button button-small button-danger" aria-label={`Delete NS ${v}`}>
-                                Delete {v}
-                              </button>
-                            }
+                            trigger={`Delete ${v}`}
+                            triggerSize="small"
+                            triggerVariant="danger"
+                            triggerAriaLabel={`Delete NS ${v}`}
                             onConfirm={() => removeRecord('NS', v)}
                           />
                         ))
@@ -75,11 +69,10 @@ function RecordTable({ type }: { type: RecordType }) {
                         <Confirm
                           message={`Delete the ${type} record of ${shown(set.name)}?`}
                           confirmLabel="Delete"
-                          trigger={
-                            <button type="button" className="button button-small button-danger" aria-label={`Delete ${type} ${shown(set.name)}`}>
-                              Delete
-                            </button>
-                          }
+                          trigger="Delete"
+                          triggerSize="small"
+                          triggerVariant="danger"
+                          triggerAriaLabel={`Delete ${type} ${shown(set.name)}`}
                           onConfirm={() => removeRecord(type, set.name)}
                         />
                       )}
@@ -89,7 +82,7 @@ function RecordTable({ type }: { type: RecordType }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       ) : (
         <p className="muted">No {type} records.</p>
       )}
@@ -123,11 +116,9 @@ function History() {
                 <Confirm
                   message={`Restore version ${v.version} of the zone? The records go back to how they were then; the restore is recorded as a new version.`}
                   confirmLabel="Restore"
-                  trigger={
-                    <button type="button" className="button button-small" aria-label={`Restore version ${v.version}`}>
-                      Restore
-                    </button>
-                  }
+                  trigger="Restore"
+                  triggerSize="small"
+                  triggerAriaLabel={`Restore version ${v.version}`}
                   onConfirm={() => restoreVersion(v.version)}
                 />
               </Can>
@@ -135,22 +126,7 @@ function History() {
               <span className="muted">(current)</span>
             )}
           </div>
-          {v.diff.removed.length || v.diff.added.length ? (
-            <pre className="zone-diff" aria-label={`Changes of version ${v.version}`}>
-              {v.diff.removed.map((l) => (
-                <span key={`-${l}`} className="diff-removed">
-                  - {l}
-                  {'\n'}
-                </span>
-              ))}
-              {v.diff.added.map((l) => (
-                <span key={`+${l}`} className="diff-added">
-                  + {l}
-                  {'\n'}
-                </span>
-              ))}
-            </pre>
-          ) : null}
+          <ZoneDiff label={`Changes of version ${v.version}`} removed={v.diff.removed} added={v.diff.added} />
         </li>
       ))}
     </ol>
@@ -196,11 +172,7 @@ export function DnsZonePanel({ domain }: { domain: string }) {
           <Confirm
             message="Reset the DNS zone? Its records go back to the provider's defaults; custom records are removed (the history keeps them)."
             confirmLabel="Reset"
-            trigger={
-              <button type="button" className="button">
-                Reset zone
-              </button>
-            }
+            trigger="Reset zone"
             onConfirm={resetZone}
           />
         </Can>
@@ -224,11 +196,8 @@ export function DnsZonePanel({ domain }: { domain: string }) {
               <Can scope="can_edit_domain_dns_zone_records">
                 <RecordDialog
                   editing={{ type: 'SOA', name: '', values: [[soa.nameserver, soa.email, soa.serial, soa.refresh, soa.retry, soa.expiry, soa.ttl].join(' ')], ttl: soa.ttl }}
-                  trigger={
-                    <button type="button" className="button button-small" aria-label="Edit SOA">
-                      Edit
-                    </button>
-                  }
+                  trigger="Edit"
+                  triggerAriaLabel="Edit SOA"
                 />
               </Can>
             </div>

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { Field } from '@ark-ui/react/field';
 import { Dialog } from '../../../components/Dialog';
 import { $import, applyZoneFile, cancelImportConfirmation, confirmImport, importQuestion, importSummary, previewZoneFile, resetImport } from '../../../stores/dns-zone';
+import { ZoneDiff } from './ZoneDiff';
 
 /**
  * Import a BIND zone file: a preview of what changes (and each line that cannot be imported)
@@ -30,11 +31,7 @@ export function ImportZoneDialog() {
           resetImport();
         }
       }}
-      trigger={
-        <button type="button" className="button">
-          Import
-        </button>
-      }
+      trigger="Import"
       footer={
         confirming ? (
           <>
@@ -98,22 +95,7 @@ export function ImportZoneDialog() {
                 </div>
               ) : null}
               <p>{importSummary(preview)}</p>
-              {preview.added.length || preview.removed.length ? (
-                <pre className="zone-diff" aria-label="What the import changes">
-                  {preview.removed.map((l) => (
-                    <span key={`-${l}`} className="diff-removed">
-                      - {l}
-                      {'\n'}
-                    </span>
-                  ))}
-                  {preview.added.map((l) => (
-                    <span key={`+${l}`} className="diff-added">
-                      + {l}
-                      {'\n'}
-                    </span>
-                  ))}
-                </pre>
-              ) : null}
+              <ZoneDiff label="What the import changes" removed={preview.removed} added={preview.added} />
             </div>
           ) : null}
         </>

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Field } from '@ark-ui/react/field';
 import { FormDialog } from '../../../components/FormDialog';
 import { TextField } from '../../../components/TextField';
@@ -11,7 +10,10 @@ export interface RecordDialogProps {
   /** Absent: a new record set; present: the set to change, found by its type and name. */
   editing?: { type: ZoneType; name: string; values: string[]; ttl: number };
   defaultType?: ZoneType;
-  trigger: ReactNode;
+  /** The text of its small trigger button ('Add A', 'Edit'). */
+  trigger: string;
+  /** The trigger's accessible name where its text is the same in every row. */
+  triggerAriaLabel?: string;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface RecordDialogProps {
  * blank is the domain itself), the values one a row, the TTL with its 1h / 12h / 1d shortcuts;
  * SOA cannot be a new type and has no TTL field (its seven parts are its value).
  */
-export function RecordDialog({ editing, defaultType = 'A', trigger }: RecordDialogProps) {
+export function RecordDialog({ editing, defaultType = 'A', trigger, triggerAriaLabel }: RecordDialogProps) {
   const initial = {
     type: editing?.type ?? defaultType,
     name: editing?.name ?? '',
@@ -37,6 +39,8 @@ export function RecordDialog({ editing, defaultType = 'A', trigger }: RecordDial
       title={editing ? `Edit ${editing.type} record` : 'Add DNS record'}
       {...dialog}
       trigger={trigger}
+      triggerSize="small"
+      triggerAriaLabel={triggerAriaLabel}
       submitLabel={editing ? 'Save' : 'Add'}
     >
       {editing ? null : (
@@ -67,6 +71,7 @@ export function RecordDialog({ editing, defaultType = 'A', trigger }: RecordDial
             onValueChange={(v) => form.set('ttl', (v === '' ? '' : Number(v)) as number)}
             error={form.errors.ttl}
           />
+          {/* biome-ignore lint/a11y/useSemanticElements: a row of shortcut buttons beside the TTL field, not form fields a fieldset would group. */}
           <div className="ttl-shortcuts" role="group" aria-label="TTL shortcuts">
             {TTL_INPUT.shortcuts.map((s) => (
               <button key={s.label} type="button" className="button button-small" aria-pressed={form.values.ttl === s.seconds} onClick={() => form.set('ttl', s.seconds)}>

@@ -19,17 +19,7 @@ export function AddEmailAddressDialog({ domain }: { domain: string }) {
   const gmail = isGmail(form.values.forward_to_email_address);
 
   return (
-    <FormDialog
-      title="Add Email Address"
-      {...dialog}
-      trigger={
-        <button type="button" className="button button-primary">
-          Add Email Address
-        </button>
-      }
-      submitLabel="Create"
-      formClassName=""
-    >
+    <FormDialog title="Add Email Address" {...dialog} trigger="Add Email Address" triggerVariant="primary" submitLabel="Create" formClassName="">
       <TextField
         label="Email address"
         autoComplete="off"

@@ -21,17 +21,7 @@ export function AddSubdomainDialog({ domain }: { domain: string }) {
   const parentName = parent?.guid === domain ? parent.domain?.domain : undefined;
 
   return (
-    <FormDialog
-      title="Add a Subdomain"
-      {...dialog}
-      trigger={
-        <button type="button" className="button button-primary">
-          Add Subdomain
-        </button>
-      }
-      submitLabel="Create"
-      submitDisabled={loading}
-    >
+    <FormDialog title="Add a Subdomain" {...dialog} trigger="Add Subdomain" triggerVariant="primary" submitLabel="Create" submitDisabled={loading}>
       <TextField
         label="Subdomain"
         autoComplete="off"

@@ -1,14 +1,14 @@
 import { useEffect, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { Can } from '../../../components/Can';
-import { Confirm } from '../../../components/Confirm';
 import { DateTime } from '../../../components/DateTime';
 import { StatusBadge } from '../../../components/StatusBadge';
-import { PagedTable, pagedColumnHelper } from '../../../components/table';
+import { actionsColumn, PagedTable, pagedColumnHelper } from '../../../components/table';
 import type { EmailForwarder } from '../../../lib/api/domain-extras';
-import { forwardersList, mayDeleteExtra, removeForwarder, showForwarders } from '../../../stores/domain-extras';
+import { forwardersList, removeForwarder, showForwarders } from '../../../stores/domain-extras';
 import { $permissions, can } from '../../../stores/permissions';
 import { AddEmailAddressDialog } from './AddEmailAddressDialog';
+import { DeleteExtra } from './DeleteExtra';
 import './domain-extras.css';
 
 const column = pagedColumnHelper<EmailForwarder>();
@@ -22,28 +22,7 @@ function columnsFor(deletable: boolean) {
     column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} /> }),
     ...(deletable
       ? [
-          column.display({
-            id: 'delete',
-            header: () => <span className="visually-hidden">Actions</span>,
-            meta: { className: 'cell-actions' },
-            cell: ({ row: { original: f } }) =>
-              // Spec part 2, 4.1: email forwarder delete is enabled for ACTIVE or PENDING.
-              mayDeleteExtra(f.status) ? (
-                <Confirm
-                  message={`Are you sure you want to delete ${f.email_address}?`}
-                  trigger={
-                    <button type="button" className="button button-small button-danger" aria-label={`Delete ${f.email_address}`}>
-                      Delete
-                    </button>
-                  }
-                  onConfirm={() => removeForwarder(f.guid)}
-                />
-              ) : (
-                <button type="button" className="button button-small button-danger" aria-label={`Delete ${f.email_address}`} disabled>
-                  Delete
-                </button>
-              ),
-          }),
+          actionsColumn(column, 'delete', (f) => <DeleteExtra name={f.email_address} status={f.status} onDelete={() => removeForwarder(f.guid)} />),
         ]
       : []),
   ]);

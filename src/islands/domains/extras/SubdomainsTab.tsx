@@ -1,15 +1,15 @@
 import { useEffect, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { Can } from '../../../components/Can';
-import { Confirm } from '../../../components/Confirm';
 import { DateTime } from '../../../components/DateTime';
 import { StatusBadge } from '../../../components/StatusBadge';
-import { PagedTable, pagedColumnHelper } from '../../../components/table';
+import { actionsColumn, PagedTable, pagedColumnHelper } from '../../../components/table';
 import type { Domain } from '../../../lib/api/domains';
 import { hostingTypeWords } from '../../../lib/format/words';
-import { manageSubdomain, mayDeleteExtra, removeSubdomain, showSubdomains, subdomainsList } from '../../../stores/domain-extras';
+import { manageSubdomain, removeSubdomain, showSubdomains, subdomainsList } from '../../../stores/domain-extras';
 import { $permissions, can } from '../../../stores/permissions';
 import { AddSubdomainDialog } from './AddSubdomainDialog';
+import { DeleteExtra } from './DeleteExtra';
 import './domain-extras.css';
 
 const column = pagedColumnHelper<Domain>();
@@ -20,36 +20,14 @@ function columnsFor(deletable: boolean) {
     column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
     column.accessor('hosting_type', { header: 'Hosting type', cell: ({ getValue }) => hostingTypeWords(getValue()) }),
     column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} /> }),
-    column.display({
-      id: 'actions',
-      header: () => <span className="visually-hidden">Actions</span>,
-      meta: { className: 'cell-actions' },
-      cell: ({ row: { original: s } }) => (
-        <div className="domain-extras-actions">
-          <button type="button" className="button button-small" aria-label={`Manage ${s.domain}`} onClick={() => void manageSubdomain(s.guid)}>
-            Manage
-          </button>
-          {deletable ? (
-            // Spec part 2, 4.1: subdomain delete is offered for ACTIVE or PENDING.
-            mayDeleteExtra(s.status) ? (
-              <Confirm
-                message={`Are you sure you want to delete ${s.domain}?`}
-                trigger={
-                  <button type="button" className="button button-small button-danger" aria-label={`Delete ${s.domain}`}>
-                    Delete
-                  </button>
-                }
-                onConfirm={() => removeSubdomain(s.guid)}
-              />
-            ) : (
-              <button type="button" className="button button-small button-danger" aria-label={`Delete ${s.domain}`} disabled>
-                Delete
-              </button>
-            )
-          ) : null}
-        </div>
-      ),
-    }),
+    actionsColumn(column, 'actions', (s) => (
+      <div className="domain-extras-actions">
+        <button type="button" className="button button-small" aria-label={`Manage ${s.domain}`} onClick={() => void manageSubdomain(s.guid)}>
+          Manage
+        </button>
+        {deletable ? <DeleteExtra name={s.domain} status={s.status} onDelete={() => removeSubdomain(s.guid)} /> : null}
+      </div>
+    )),
   ]);
 }
 

@@ -11,17 +11,7 @@ export function ModifyHostingDialog({ domain }: { domain: DomainDetail }) {
   const { form, dialog } = useFormDialog(hostingForm, { initial: { hosting_account: domain.hosting_account?.guid ?? '' }, onOpen: () => void loadAccountChoices() });
   const { loading, accounts } = useStore($placementChoices);
   return (
-    <FormDialog
-      title="Modify Hosting Account"
-      {...dialog}
-      trigger={
-        <button type="button" className="button button-small">
-          Modify
-        </button>
-      }
-      submitLabel="Save"
-      submitDisabled={loading}
-    >
+    <FormDialog title="Modify Hosting Account" {...dialog} trigger="Modify" triggerSize="small" submitLabel="Save" submitDisabled={loading}>
       <SelectField label="Hosting account" value={form.values.hosting_account} onValueChange={(v) => form.set('hosting_account', v)} error={form.errors.hosting_account}>
         {loading ? <option value={form.values.hosting_account}>Loading...</option> : null}
         <HostingAccountOptions accounts={accounts} />

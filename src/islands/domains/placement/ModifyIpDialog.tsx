@@ -20,17 +20,7 @@ export function ModifyIpDialog({ domain }: { domain: DomainDetail }) {
   const shared = chosen?.ip_address_type === 'SHARED';
 
   return (
-    <FormDialog
-      title="Modify IP Address"
-      {...dialog}
-      trigger={
-        <button type="button" className="button button-small">
-          Modify
-        </button>
-      }
-      submitLabel="Save"
-      submitDisabled={loading}
-    >
+    <FormDialog title="Modify IP Address" {...dialog} trigger="Modify" triggerSize="small" submitLabel="Save" submitDisabled={loading}>
       <SelectField label="IP address" value={form.values.ip_address} onValueChange={(v) => form.set('ip_address', v)} error={form.errors.ip_address}>
         {loading ? <option value={form.values.ip_address}>Loading...</option> : null}
         <IpAddressOptions ips={ips} current={current?.guid} />

@@ -18,17 +18,7 @@ export function AddGroupDialog({ preset }: { preset: SoftwarePreset }) {
   const { form, dialog } = useFormDialog(groupForm, { initial: EMPTY, state: values, onOpen: () => $groupTarget.set(preset.guid) });
   const themes = form.values.group_type === 'THEMES';
   return (
-    <FormDialog
-      title={`Add Group to ${preset.name}`}
-      {...dialog}
-      trigger={
-        <button type="button" className="button button-small" aria-label={`Add Group to ${preset.name}`}>
-          Add Group
-        </button>
-      }
-      submitLabel="Add Group"
-      formClassName=""
-    >
+    <FormDialog title={`Add Group to ${preset.name}`} {...dialog} trigger="Add Group" triggerSize="small" triggerAriaLabel={`Add Group to ${preset.name}`} submitLabel="Add Group" formClassName="">
       <TextField label="Name" autoComplete="off" {...form.text('name')} />
       <SelectField
         label="Type"

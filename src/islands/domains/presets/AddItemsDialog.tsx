@@ -49,16 +49,14 @@ export function AddItemsDialog({ preset, group }: { preset: SoftwarePreset; grou
       title={`Add ${kind} to ${group.name}`}
       size="lg"
       {...dialog}
-      trigger={
-        <button type="button" className="button button-small" aria-label={`Add Items to ${group.name}`}>
-          Add Items
-        </button>
-      }
+      trigger="Add Items"
+      triggerSize="small"
+      triggerAriaLabel={`Add Items to ${group.name}`}
       submitLabel={picked.length ? `Add ${picked.length} ${picked.length === 1 ? 'Item' : 'Items'}` : 'Add Items'}
       submitDisabled={picked.length === 0}
       formClassName="directory-form"
     >
-      <div className="directory-search" role="search">
+      <search className="directory-search">
         <label htmlFor={searchId} className="field-label">
           Search the {kind} directory
         </label>
@@ -68,7 +66,7 @@ export function AddItemsDialog({ preset, group }: { preset: SoftwarePreset; grou
             Search
           </button>
         </div>
-      </div>
+      </search>
       <p className="directory-status" role="status">
         {directory.loading ? 'Searching...' : directory.answer ? `${directory.answer.total} found` : ''}
         {picked.length ? ` · ${picked.length} picked` : ''}

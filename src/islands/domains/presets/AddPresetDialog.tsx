@@ -10,17 +10,7 @@ const EMPTY: PresetValues = { name: '', software_name: '' };
 export function AddPresetDialog() {
   const { form, dialog } = useFormDialog(presetForm, { initial: EMPTY });
   return (
-    <FormDialog
-      title="Add Preset"
-      {...dialog}
-      trigger={
-        <button type="button" className="button button-primary">
-          Add Preset
-        </button>
-      }
-      submitLabel="Add Preset"
-      formClassName=""
-    >
+    <FormDialog title="Add Preset" {...dialog} trigger="Add Preset" triggerVariant="primary" submitLabel="Add Preset" formClassName="">
       <TextField label="Name" autoComplete="off" {...form.text('name')} />
       <SelectField label="Software" value={form.values.software_name} onValueChange={(v) => form.set('software_name', v as PresetValues['software_name'])} error={form.errors.software_name}>
         <option value="">Choose the software</option>

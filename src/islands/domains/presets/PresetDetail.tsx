@@ -21,11 +21,10 @@ function GroupItems({ preset, group }: { preset: SoftwarePreset; group: PresetGr
             <Confirm
               message={`Delete ${item.name} from the group ${group.name}?`}
               confirmLabel="Delete"
-              trigger={
-                <button type="button" className="button button-small button-danger" aria-label={`Delete ${item.name} from ${group.name}`}>
-                  Delete
-                </button>
-              }
+              trigger="Delete"
+              triggerSize="small"
+              triggerVariant="danger"
+              triggerAriaLabel={`Delete ${item.name} from ${group.name}`}
               onConfirm={() => removePresetItem(preset.guid, group.guid, item.guid)}
             />
           </Can>
@@ -59,11 +58,10 @@ export function PresetDetail({ preset }: { preset: SoftwarePreset }) {
               <Confirm
                 message={`Delete the group ${group.name} with its items?`}
                 confirmLabel="Delete"
-                trigger={
-                  <button type="button" className="button button-small button-danger" aria-label={`Delete the group ${group.name}`}>
-                    Delete Group
-                  </button>
-                }
+                trigger="Delete Group"
+                triggerSize="small"
+                triggerVariant="danger"
+                triggerAriaLabel={`Delete the group ${group.name}`}
                 onConfirm={() => removePresetGroup(preset.guid, group.guid)}
               />
             </Can>

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { Can } from '../../../components/Can';
 import { Confirm } from '../../../components/Confirm';
 import { DateTime } from '../../../components/DateTime';
-import { PagedTable, pagedColumnHelper } from '../../../components/table';
+import { actionsColumn, PagedTable, pagedColumnHelper, ReloadButton } from '../../../components/table';
 import type { SoftwarePreset } from '../../../lib/api/presets';
 import { $expandedPresets, presetsList, removePreset, toggleExpanded } from '../../../stores/presets';
 import { AddPresetDialog } from './AddPresetDialog';
@@ -30,25 +30,19 @@ const columns = column.columns([
   column.display({ id: 'groups', header: 'Groups', meta: { className: 'cell-number' }, cell: ({ row }) => row.original.groups.length }),
   column.display({ id: 'items', header: 'Items', meta: { className: 'cell-number' }, cell: ({ row }) => itemCount(row.original) }),
   column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} /> }),
-  column.display({
-    id: 'actions',
-    header: () => <span className="visually-hidden">Actions</span>,
-    meta: { className: 'cell-actions' },
-    cell: ({ row }) => (
-      <Can scope="can_delete_software_presets">
-        <Confirm
-          message={`Delete the software preset ${row.original.name} with its groups and items?`}
-          confirmLabel="Delete"
-          trigger={
-            <button type="button" className="button button-small button-danger" aria-label={`Delete ${row.original.name}`}>
-              Delete
-            </button>
-          }
-          onConfirm={() => removePreset(row.original.guid)}
-        />
-      </Can>
-    ),
-  }),
+  actionsColumn(column, 'actions', (preset) => (
+    <Can scope="can_delete_software_presets">
+      <Confirm
+        message={`Delete the software preset ${preset.name} with its groups and items?`}
+        confirmLabel="Delete"
+        trigger="Delete"
+        triggerSize="small"
+        triggerVariant="danger"
+        triggerAriaLabel={`Delete ${preset.name}`}
+        onConfirm={() => removePreset(preset.guid)}
+      />
+    </Can>
+  )),
 ]);
 
 const presetId = (p: SoftwarePreset) => p.guid;
@@ -60,7 +54,6 @@ const presetId = (p: SoftwarePreset) => p.guid;
  */
 export function SoftwarePresetsTab() {
   const expanded = useStore($expandedPresets);
-  const { loading } = useStore(presetsList.$list);
   return (
     <Can scope="can_view_software_presets" fallback={<p className="alert alert-error">You do not have access to software presets.</p>}>
       <section aria-label="Software presets">
@@ -68,9 +61,7 @@ export function SoftwarePresetsTab() {
           <Can scope="can_add_software_presets">
             <AddPresetDialog />
           </Can>
-          <button type="button" className="button" onClick={() => void presetsList.load()} disabled={loading}>
-            Reload
-          </button>
+          <ReloadButton list={presetsList} />
         </div>
         <PagedTable
           caption="Software presets"

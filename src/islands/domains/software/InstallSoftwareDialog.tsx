@@ -36,18 +36,7 @@ export function InstallSoftwareDialog({ domain, hasSsl }: { domain: string; hasS
   const languages = chosen?.languages ?? [];
 
   return (
-    <FormDialog
-      title="Install Software"
-      size="lg"
-      {...dialog}
-      trigger={
-        <button type="button" className="button button-small button-primary">
-          Install Software
-        </button>
-      }
-      submitLabel="Install"
-      submitDisabled={loading}
-    >
+    <FormDialog title="Install Software" size="lg" {...dialog} trigger="Install Software" triggerSize="small" triggerVariant="primary" submitLabel="Install" submitDisabled={loading}>
       <SelectField label="Software" value={form.values.software ?? ''} onValueChange={(v) => form.set('software', v)} error={form.errors.software}>
         <option value="">{loading ? 'Loading...' : 'Choose the software'}</option>
         {options.map((o) => (

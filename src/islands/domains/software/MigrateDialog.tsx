@@ -48,19 +48,7 @@ export function MigrateDialog({ domain }: { domain: string }) {
   };
 
   return (
-    <FormDialog
-      title="Migrate Software"
-      size="lg"
-      {...dialog}
-      trigger={
-        <button type="button" className="button button-small">
-          Migrate
-        </button>
-      }
-      submitLabel="Migrate"
-      submitDisabled={!ftp.tested}
-      formClassName="migrate-form"
-    >
+    <FormDialog title="Migrate Software" size="lg" {...dialog} trigger="Migrate" triggerSize="small" submitLabel="Migrate" submitDisabled={!ftp.tested} formClassName="migrate-form">
       <fieldset className="migrate-part">
         <legend className="field-label">The site</legend>
         <TextField label="Remote domain" autoComplete="off" {...form.text('remote_domain')} />

@@ -20,11 +20,8 @@ export function SoftwareInfoDialog({ domain }: { domain: string }) {
       title="Software Info"
       open={dialog.open}
       onOpenChange={dialog.onOpenChange}
-      trigger={
-        <button type="button" className="button button-small">
-          Software Info
-        </button>
-      }
+      trigger="Software Info"
+      triggerSize="small"
       footer={
         <button type="button" className="button" onClick={() => setOpen(false)}>
           Close

@@ -12,16 +12,7 @@ export function SslDialog({ hostingType }: { hostingType: string }) {
   const { form, dialog } = useFormDialog(sslForm, { initial: { is_lets_encrypt: true as const, include_www_subdomain: false } });
   const www = form.values.include_www_subdomain ?? false;
   return (
-    <FormDialog
-      title="Install SSL certificate"
-      {...dialog}
-      trigger={
-        <button type="button" className="button button-small button-primary">
-          Install SSL
-        </button>
-      }
-      submitLabel="Install"
-    >
+    <FormDialog title="Install SSL certificate" {...dialog} trigger="Install SSL" triggerSize="small" triggerVariant="primary" submitLabel="Install">
       <fieldset className="choice-group bulk-actions">
         <legend className="field-label">Certificate</legend>
         <label className="choice">

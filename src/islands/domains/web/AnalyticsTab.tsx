@@ -6,6 +6,7 @@ import { dayOf, earliestDay, QUICK_RANGE_LABELS, QUICK_RANGES, roundedPercentage
 import { TRAFFIC_FIELD_LABELS, TRAFFIC_FIELDS, type TrafficField } from '../../../lib/schemas/analytics';
 import { $analytics, chooseDates, chooseField, chooseQuickRange, showAnalytics } from '../../../stores/domain-web';
 import { TrafficChart } from './TrafficChart';
+import { ScrollBox } from '../../../components/ScrollBox';
 import './domain-web.css';
 
 const CUSTOM = 'CUSTOM';
@@ -38,7 +39,7 @@ function Share({ visits, total }: { visits: number; total: number }) {
 function ShareTable({ caption, nameHeader, rows, total }: { caption: string; nameHeader: string; rows: { name: string; visits: number }[]; total: number }) {
   if (rows.length === 0) return <p>No visits in this range.</p>;
   return (
-    <div className="data-table-wrap" tabIndex={0} role="group" aria-label={caption}>
+    <ScrollBox className="data-table-wrap" label={caption}>
       <table className="data-table traffic-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -62,7 +63,7 @@ function ShareTable({ caption, nameHeader, rows, total }: { caption: string; nam
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 

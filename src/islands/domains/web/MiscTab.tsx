@@ -40,7 +40,7 @@ function ToggleList({ toggles, meta, editable }: { toggles: readonly Toggle[]; m
   return (
     <div className="meta-toggles">
       {toggles.map((t) => {
-        const control = <Switch label={t.label} checked={meta[t.flag]} disabled={busy} onCheckedChange={(on) => void toggleMeta(t.flag, on)} />;
+        const control = <Switch key={t.flag} label={t.label} checked={meta[t.flag]} disabled={busy} onCheckedChange={(on) => void toggleMeta(t.flag, on)} />;
         return busy ? (
           <Tooltip key={t.flag} content={DOMAIN_BUSY}>
             <span className="meta-toggle">{control}</span>

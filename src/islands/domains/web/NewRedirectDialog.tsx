@@ -16,17 +16,7 @@ export function NewRedirectDialog() {
   const { form, dialog } = useFormDialog(newRedirectForm, { initial: EMPTY });
   const urlsProblem = urlsError(form.errors);
   return (
-    <FormDialog
-      title="New URL Redirect"
-      {...dialog}
-      trigger={
-        <button type="button" className="button button-primary">
-          New URL Redirect
-        </button>
-      }
-      submitLabel="Create"
-      formClassName=""
-    >
+    <FormDialog title="New URL Redirect" {...dialog} trigger="New URL Redirect" triggerVariant="primary" submitLabel="Create" formClassName="">
       <Field.Root invalid={Boolean(urlsProblem)} className="field">
         <Field.Label className="field-label">URLs</Field.Label>
         <Field.Textarea className="input" name="urls" rows={4} value={form.values.urls} placeholder="/old-page" onChange={(e) => form.set('urls', e.target.value)} />

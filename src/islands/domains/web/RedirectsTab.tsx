@@ -6,7 +6,7 @@ import { Confirm } from '../../../components/Confirm';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { Switch } from '../../../components/Switch';
 import { TextField } from '../../../components/TextField';
-import { PagedTable, pagedColumnHelper } from '../../../components/table';
+import { actionsColumn, PagedTable, pagedColumnHelper } from '../../../components/table';
 import type { UrlRedirect } from '../../../lib/api/domain-web';
 import { redirectsList, removeRedirects, searchRedirects, setRedirectStatus, showRedirects } from '../../../stores/domain-web';
 import { $permissions, can } from '../../../stores/permissions';
@@ -44,24 +44,18 @@ function columnsFor(editable: boolean, deletable: boolean) {
     }),
     ...(deletable
       ? [
-          column.display({
-            id: 'delete',
-            header: () => <span className="visually-hidden">Actions</span>,
-            meta: { className: 'cell-actions' },
-            cell: ({ row: { original: r } }) => (
-              <Confirm
-                message="Are you sure you want to delete this redirect?"
-                trigger={
-                  <button type="button" className="button button-small button-danger" aria-label={`Delete the redirect of ${redirectLabel(r)}`}>
-                    Delete
-                  </button>
-                }
-                onConfirm={async () => {
-                  await removeRedirects([r.guid]);
-                }}
-              />
-            ),
-          }),
+          actionsColumn(column, 'delete', (r) => (
+            <Confirm
+              message="Are you sure you want to delete this redirect?"
+              trigger="Delete"
+              triggerSize="small"
+              triggerVariant="danger"
+              triggerAriaLabel={`Delete the redirect of ${redirectLabel(r)}`}
+              onConfirm={async () => {
+                await removeRedirects([r.guid]);
+              }}
+            />
+          )),
         ]
       : []),
   ]);
@@ -92,6 +86,7 @@ export function RedirectsTab({ domain }: { domain: string }) {
   return (
     <section className="domain-web-tab" aria-label="URL Redirects">
       <div className="toolbar">
+        {/* biome-ignore lint/a11y/useSemanticElements: the form is the search landmark itself; a <search> around it would add a box to the toolbar's row. */}
         <form className="redirect-search" role="search" onSubmit={submitSearch}>
           <TextField label="Search redirects" type="search" value={search} onValueChange={setSearch} />
           <button type="submit" className="button">
@@ -112,11 +107,9 @@ export function RedirectsTab({ domain }: { domain: string }) {
           <span>{chosen.length} selected.</span>
           <Confirm
             message={`Are you sure you want to delete ${chosen.length} redirect${chosen.length === 1 ? '' : 's'}?`}
-            trigger={
-              <button type="button" className="button button-small button-danger">
-                Delete selected
-              </button>
-            }
+            trigger="Delete selected"
+            triggerSize="small"
+            triggerVariant="danger"
             onConfirm={async () => {
               if (await removeRedirects(chosen)) setSelected({});
             }}

@@ -19,9 +19,10 @@ import {
   setHostingCoupon,
   setHostingName,
 } from '../../../stores/hosting-order';
-import { planHighlights, planLimitRows } from './plan-limits';
-import { CycleChoice } from '../../billing/CycleChoice';
-import { OrderTotals } from '../../billing/OrderTotals';
+import { planLimitRows } from './plan-limits';
+import { PlanCard } from './PlanCard';
+import { CycleChoice } from '../../../components/billing/CycleChoice';
+import { OrderTotals } from '../../../components/billing/OrderTotals';
 import './hosting-order.css';
 
 
@@ -64,20 +65,11 @@ export function SharedHostingOrder({ onDone }: SharedHostingOrderProps) {
         <legend>Hosting plan</legend>
         <div className="hosting-plan-cards">
           {s.plans.map((plan) => (
-            <div key={plan.guid} className="hosting-plan-card" data-selected={s.plan === plan.guid || undefined}>
-              <label className="hosting-plan-choice">
-                <input type="radio" name="plan" value={plan.guid} checked={s.plan === plan.guid} onChange={() => chooseHostingPlan(plan.guid)} />
-                <span className="hosting-plan-name">{plan.name}</span>
-                <span className="hosting-plan-price">
-                  {money(plan.price)}
-                  <span className="hosting-plan-per"> / month</span>
-                </span>
-                <span className="hosting-plan-limits">{planHighlights(plan)}</span>
-              </label>
+            <PlanCard key={plan.guid} plan={plan} name="plan" checked={s.plan === plan.guid} onChoose={() => chooseHostingPlan(plan.guid)} price={money(plan.price)}>
               <button type="button" className="link-button" onClick={() => setDetails(plan)} aria-label={`Package details of ${plan.name}`}>
                 Package details
               </button>
-            </div>
+            </PlanCard>
           ))}
         </div>
         {s.errors.plan ? (

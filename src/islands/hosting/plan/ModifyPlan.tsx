@@ -7,7 +7,7 @@ import { DOWNGRADE_AT_RENEWAL } from '../../../lib/schemas/hosting-orders';
 import { DateTime } from '../../../components/DateTime';
 import { Dialog } from '../../../components/Dialog';
 import { $planChange, backToPlans, canGoNext, choosePlan, chooseTime, closePlanChange, openPlanChange, submitPlanChange, toConfirmation } from '../../../stores/hosting-plan';
-import { planHighlights } from '../order/plan-limits';
+import { PlanCard } from '../order/PlanCard';
 import '../order/hosting-order.css';
 
 /**
@@ -67,20 +67,15 @@ function ChoosePlan({ currency }: { currency: string }) {
       <legend>New plan</legend>
       <div className="hosting-plan-cards">
         {s.plans.map((plan) => (
-          <div key={plan.guid} className="hosting-plan-card" data-selected={s.chosen === plan.guid || undefined}>
-            <label className="hosting-plan-choice">
-              <input type="radio" name="new_hosting_plan" value={plan.guid} checked={s.chosen === plan.guid} onChange={() => choosePlan(plan.guid)} />
-              <span className="hosting-plan-name">
-                {plan.name}
-                {plan.guid === s.currentPlan ? ' (current plan)' : ''}
-              </span>
-              <span className="hosting-plan-price">
-                {money(plan.price)}
-                <span className="hosting-plan-per"> / month</span>
-              </span>
-              <span className="hosting-plan-limits">{planHighlights(plan)}</span>
-            </label>
-          </div>
+          <PlanCard
+            key={plan.guid}
+            plan={plan}
+            name="new_hosting_plan"
+            checked={s.chosen === plan.guid}
+            onChoose={() => choosePlan(plan.guid)}
+            price={money(plan.price)}
+            nameSuffix={plan.guid === s.currentPlan ? ' (current plan)' : ''}
+          />
         ))}
       </div>
     </fieldset>

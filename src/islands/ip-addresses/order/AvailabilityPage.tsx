@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { ScrollBox } from '../../../components/ScrollBox';
 import { Flag } from '../../../components/Flag';
 import { formatMoney } from '../../../lib/billing/money';
 import { MAX_SLOTS } from '../../../lib/schemas/ip-orders';
@@ -19,7 +20,7 @@ export function AvailabilityPage() {
           {state.errors.locations}
         </p>
       ) : null}
-      <div className="data-table-wrap ip-order-scroll" tabIndex={0} role="group" aria-label="Available IP addresses by location">
+      <ScrollBox className="data-table-wrap ip-order-scroll" label="Available IP addresses by location">
         <table className="data-table ip-order-table">
           <caption className="visually-hidden">Available IP addresses by location</caption>
           <thead>
@@ -94,7 +95,7 @@ export function AvailabilityPage() {
             </tbody>
           ))}
         </table>
-      </div>
+      </ScrollBox>
     </div>
   );
 }

@@ -1,20 +1,13 @@
-import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Dialog } from '../../../components/Dialog';
 import { MultiPicker } from '../../../components/MultiPicker';
-import { $ipOrder, setExcludedGroups, setFilter, setIpType } from '../../../stores/ip-order';
-import { IP_FILTERS, IP_FILTER_LABELS as FILTER_LABELS, IP_TYPE_LABELS as TYPE_LABELS, NO_FILTER_CONFIRM, NO_FILTER_QUESTION, NO_FILTER_WARNING, type IpFilter } from '../../../lib/schemas/ip-orders';
+import { $ipOrder, cancelNoFilter, confirmNoFilter, setExcludedGroups, setFilter, setIpType } from '../../../stores/ip-order';
+import { IP_FILTERS, IP_FILTER_LABELS as FILTER_LABELS, IP_TYPE_LABELS as TYPE_LABELS, NO_FILTER_CONFIRM, NO_FILTER_QUESTION, NO_FILTER_WARNING } from '../../../lib/schemas/ip-orders';
 
 
-/** Page 1 (spec part 3, 2.3): type, subnet filter ('No filter' asks first, spec 4) and excluded groups. */
+/** Page 1 (spec part 3, 2.3): type, subnet filter ('No filter' asks first, spec 4: the order holds the question) and excluded groups. */
 export function FiltersPage() {
   const state = useStore($ipOrder);
-  const [confirmNone, setConfirmNone] = useState(false);
-
-  function chooseFilter(filter: IpFilter) {
-    if (filter === 'NONE') setConfirmNone(true);
-    else setFilter(filter);
-  }
 
   return (
     <div className="ip-order-page">
@@ -30,7 +23,7 @@ export function FiltersPage() {
         <legend>Subnet filter</legend>
         {IP_FILTERS.map((filter) => (
           <label key={filter} className="choice">
-            <input type="radio" name="ip_address_filter" value={filter} checked={state.filter === filter} onChange={() => chooseFilter(filter)} /> {FILTER_LABELS[filter]}
+            <input type="radio" name="ip_address_filter" value={filter} checked={state.filter === filter} onChange={() => setFilter(filter)} /> {FILTER_LABELS[filter]}
           </label>
         ))}
       </fieldset>
@@ -45,21 +38,16 @@ export function FiltersPage() {
       <Dialog
         title={NO_FILTER_QUESTION}
         size="sm"
-        open={confirmNone}
-        onOpenChange={setConfirmNone}
+        open={state.confirmingNoFilter}
+        onOpenChange={(open) => {
+          if (!open) cancelNoFilter();
+        }}
         footer={
           <>
-            <button type="button" className="button" onClick={() => setConfirmNone(false)}>
+            <button type="button" className="button" onClick={cancelNoFilter}>
               Cancel
             </button>
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => {
-                setFilter('NONE');
-                setConfirmNone(false);
-              }}
-            >
+            <button type="button" className="button button-primary" onClick={confirmNoFilter}>
               {NO_FILTER_CONFIRM}
             </button>
           </>

@@ -32,6 +32,7 @@ export function OrderWizard({ group, open, onOpenChange }: OrderWizardProps) {
 
   // A page's buttons are disabled while it loads, and a focused button that is disabled drops the
   // focus to the page: it goes to the new page's first control instead, for keyboard users.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a page finishes loading; it reads the DOM, not the state's other fields.
   useEffect(() => {
     if (!open || state.loading) return;
     const steps = document.querySelector('.ip-order-steps');

@@ -3,8 +3,9 @@ import { formatMoney } from '../../../lib/billing/money';
 import { COUPON_OVERRIDES } from '../../../lib/schemas/ip-orders';
 import { TextField } from '../../../components/TextField';
 import { $ipOrder, $summary, applyCoupon, couponOverrides, setBillingCycle, setCoupon } from '../../../stores/ip-order';
-import { CycleChoice } from '../../billing/CycleChoice';
-import { OrderTotals } from '../../billing/OrderTotals';
+import { CycleChoice } from '../../../components/billing/CycleChoice';
+import { OrderTotals } from '../../../components/billing/OrderTotals';
+import { ScrollBox } from '../../../components/ScrollBox';
 import { SummaryTour } from './SummaryTour';
 
 /**
@@ -36,7 +37,7 @@ export function SummaryPage() {
       </form>
       {couponOverrides(state.billingCycle, state.couponTerms) ? <p className="alert alert-warning">{COUPON_OVERRIDES}</p> : null}
 
-      <div className="data-table-wrap" tabIndex={0} role="group" aria-label="Order summary">
+      <ScrollBox className="data-table-wrap" label="Order summary">
         <table className="data-table ip-order-summary">
           <caption className="visually-hidden">Order summary</caption>
           <thead>
@@ -58,7 +59,7 @@ export function SummaryPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
       <OrderTotals priced={summary} money={money} monthlyTotal={summary.monthly_total} className="ip-order-totals" id="ip-order-totals" totalTestId="ip-order-total" />
       <SummaryTour />
     </div>

@@ -59,6 +59,7 @@ export function SummaryTour() {
     },
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: started once per summary opening; `tour` is a new object on every render.
   useEffect(() => {
     if (dismissed) return;
     const timer = setTimeout(() => tour.start(), TOUR_DELAY_MS);

@@ -46,7 +46,7 @@ export function lex(text: string): { entries: Entry[]; problems: LexProblem[] } 
   let broken = false;
 
   const endEntry = () => {
-    if (entry && entry.tokens.length && !broken) entries.push(entry);
+    if (entry?.tokens.length && !broken) entries.push(entry);
     entry = null;
     broken = false;
   };

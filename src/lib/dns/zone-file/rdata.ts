@@ -42,7 +42,7 @@ const IPV4 = /^(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})\.(0|[1-9]\d{
 
 function ipv4(text: string): string | null {
   const m = IPV4.exec(text);
-  return m && m.slice(1).every((p) => Number(p) <= 255) ? text : null;
+  return m?.slice(1).every((p) => Number(p) <= 255) ? text : null;
 }
 
 /** An IPv6 address's 16 octets (RFC 4291, 2.2), or null. */
@@ -73,7 +73,9 @@ function ipv6Octets(text: string): Uint8Array | null {
     octets[i * 2] = w >> 8;
     octets[i * 2 + 1] = w & 0xff;
   });
-  if (v4) v4.split('.').forEach((p, i) => (octets[12 + i] = Number(p)));
+  if (v4) {
+    for (const [i, p] of v4.split('.').entries()) octets[12 + i] = Number(p);
+  }
   return octets;
 }
 

@@ -106,7 +106,7 @@ export const invoices = pgTable(
     eurPerUsd: numeric('eur_per_usd', { precision: 12, scale: 6, mode: 'number' }),
     /** NEW_ORDER, RENEWAL, EXTENSION, SLOT_UPGRADE, PLAN_CHANGE or WEBSITE_SETUP. */
     purpose: text('purpose').notNull().default('NEW_ORDER'),
-    /** What to carry out once fully paid (activate an order, apply slots, change a plan). */
+    /** What to carry out once fully paid: an InvoiceAction (src/server/billing/invoice-actions.ts), parsed where it is read. */
     onPaid: jsonb('on_paid').$type<Record<string, unknown>>(),
     dateDue: ts('date_due').notNull(),
     datePaid: ts('date_paid'),

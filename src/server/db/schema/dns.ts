@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, guidPk, ts } from './columns';
 import { domains } from './domains';
@@ -32,6 +33,13 @@ export const dnsZones = pgTable(
 /**
  * One value per row; the API groups rows of the same type and name into one record with a
  * list of values. Names are relative to the zone ('' is the root).
+ *
+ * Two rules of DNS data hold here whatever writes the rows: a record set holds a value once
+ * (RFC 2181, 5: the same record twice is one), and a name holds one CNAME (RFC 2181, 10.1).
+ * Names compare without case, as DNS compares them; the value by its md5, as a TXT value of
+ * 2048 characters can outgrow what a btree index entry may hold. That a type has one set at a
+ * name, and that a CNAME stands alone, span rows of several values or types: a change checks
+ * them under its zone's lock (src/server/services/dns-zones.ts changeZone).
  */
 export const dnsRecords = pgTable(
   'dns_records',
@@ -48,7 +56,13 @@ export const dnsRecords = pgTable(
     position: integer('position').notNull().default(0),
     dateCreated: createdAt(),
   },
-  (t) => [index('dns_records_zone_idx').on(t.zoneGuid, t.type, t.name)],
+  (t) => [
+    index('dns_records_zone_idx').on(t.zoneGuid, t.type, t.name),
+    uniqueIndex('dns_records_record_key').on(t.zoneGuid, t.type, sql`lower(${t.name})`, sql`md5(${t.value})`),
+    uniqueIndex('dns_records_cname_key')
+      .on(t.zoneGuid, sql`lower(${t.name})`)
+      .where(sql`${t.type} = 'CNAME'`),
+  ],
 );
 
 /** A zone as it stood after one change: its SOA and its records, one value per entry. */

@@ -34,7 +34,7 @@ const createSubdomain: Step = {
       .where(eq(domains.guid, item.domainGuid))
       .for('update', { of: domains });
     // Deleted (or being deleted) before this step ran: nothing is left to create.
-    if (!sub || sub.d.status !== 'PENDING' || !sub.d.parentDomainGuid) return;
+    if (sub?.d.status !== 'PENDING' || !sub.d.parentDomainGuid) return;
     if (!sub.ip) throw new StepFailure('The subdomain has no IP address.');
     const [row] = await tx
       .select({ zone: dnsZones, parent: domains.domain })
@@ -42,7 +42,7 @@ const createSubdomain: Step = {
       .innerJoin(domains, eq(domains.guid, dnsZones.domainGuid))
       .where(eq(dnsZones.domainGuid, sub.d.parentDomainGuid))
       .for('update', { of: dnsZones });
-    if (!row || row.zone.status !== 'ACTIVE') throw new StepFailure(DNS_ZONE_UNAVAILABLE);
+    if (row?.zone.status !== 'ACTIVE') throw new StepFailure(DNS_ZONE_UNAVAILABLE);
     const name = relativeName(sub.d.domain, row.parent);
     const existing = await tx
       .select({ value: dnsRecords.value })

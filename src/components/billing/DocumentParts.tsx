@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Seller } from '../../lib/api/billing';
 import { partyLines, paymentMethodWords, sellerLines, type PartyFields } from '../../lib/billing/documents';
-import { DateTime } from '../../components/DateTime';
-import { Money } from './Money';
+import { DateTime } from '../DateTime';
+import { Money } from '../Money';
 import { $downloading } from '../../stores/billing';
+import { ScrollBox } from '../ScrollBox';
+import '../../styles/documents.css';
 
 /**
  * The seller (issuer) and the billed party side by side, as the PDF has them; the affiliate
@@ -25,6 +27,7 @@ function PartyBlock({ heading, lines }: { heading: string; lines: string[] }) {
       <h3>{heading}</h3>
       <address>
         {lines.map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: an address's lines are fixed places, and two may read the same.
           <span key={i}>
             {line}
             <br />
@@ -75,7 +78,7 @@ export interface DocColumn {
  */
 export function DocTable({ label, columns, rows }: { label: string; columns: DocColumn[]; rows: { key: string | number; cells: ReactNode[] }[] }) {
   return (
-    <div className="doc-table-wrap" tabIndex={0} role="group" aria-label={label}>
+    <ScrollBox className="doc-table-wrap" label={label}>
       <table className="doc-table">
         <thead>
           <tr>
@@ -90,6 +93,7 @@ export function DocTable({ label, columns, rows }: { label: string; columns: Doc
           {rows.map((row) => (
             <tr key={row.key}>
               {row.cells.map((cell, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a cell is its column, which is its place in the row.
                 <td key={i} className={columns[i]?.numeric ? 'cell-number' : columns[i]?.cellClass}>
                   {cell}
                 </td>
@@ -98,7 +102,7 @@ export function DocTable({ label, columns, rows }: { label: string; columns: Doc
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 
@@ -108,7 +112,7 @@ export function PaymentsTable({ label, payments }: { label: string; payments: { 
     <DocTable
       label={label}
       columns={[{ header: 'Date' }, { header: 'Method' }, { header: 'Transaction ID', cellClass: 'cell-wrap' }, { header: 'Amount', numeric: true }]}
-      rows={payments.map((p) => ({ key: p.key, cells: [<DateTime value={p.date} dateOnly />, paymentMethodWords(p.method), p.id, <Money cents={p.amount} currency={p.currency} />] }))}
+      rows={payments.map((p) => ({ key: p.key, cells: [<DateTime key="date" value={p.date} dateOnly />, paymentMethodWords(p.method), p.id, <Money key="amount" cents={p.amount} currency={p.currency} />] }))}
     />
   );
 }

@@ -1,8 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { DateTime } from '../../components/DateTime';
-import { Icon } from '../../components/Icon';
-import { PagedTable, pagedColumnHelper } from '../../components/table';
+import { DateTime } from '../DateTime';
+import { Icon } from '../Icon';
+import { actionsColumn, PagedTable, pagedColumnHelper } from '../table';
 import type { AccountEmail } from '../../lib/api/account-activity';
 import type { PagedList } from '../../stores/paged-list';
 
@@ -48,16 +48,11 @@ function emailColumns<E extends AccountEmail>(openEmail: (guid: string) => Promi
     }),
     ...(withRecipient ? [column.display({ id: 'email', header: 'Recipient', meta: { className: 'cell-wrap' }, cell: ({ row: { original: e } }) => e.email })] : []),
     column.display({ id: 'sent', header: 'Sent', cell: ({ row: { original: e } }) => (e.is_sent && e.date_sent ? <DateTime value={e.date_sent} /> : 'Scheduled') }),
-    column.display({
-      id: 'view',
-      header: () => <span className="visually-hidden">Actions</span>,
-      meta: { className: 'cell-actions' },
-      cell: ({ row: { original: e } }) => (
-        <button type="button" className="button button-small" onClick={() => void openEmail(e.guid)} aria-label={withRecipient ? `View ${e.subject} to ${e.email}` : `View ${e.subject}`}>
-          View
-        </button>
-      ),
-    }),
+    actionsColumn(column, 'view', (e) => (
+      <button type="button" className="button button-small" onClick={() => void openEmail(e.guid)} aria-label={withRecipient ? `View ${e.subject} to ${e.email}` : `View ${e.subject}`}>
+        View
+      </button>
+    )),
   ]);
 }
 

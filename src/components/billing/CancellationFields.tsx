@@ -1,10 +1,11 @@
-import { FieldError } from '../../components/form/FieldError';
-import { Checkbox } from '../../components/Checkbox';
-import { SelectField } from '../../components/form/SelectField';
-import { TextField } from '../../components/TextField';
+import { FieldError } from '../form/FieldError';
+import { Checkbox } from '../Checkbox';
+import { SelectField } from '../form/SelectField';
+import { TextField } from '../TextField';
 import { CANCELLATION_REASONS, CANCELLATION_REASON_LABELS, CANCELLATION_TIMES, CANCELLATION_TIME_LABELS, type CancellationReason } from '../../lib/schemas/ip-addresses';
-import type { TextFieldBinding } from '../../components/form/use-form';
+import type { TextFieldBinding } from '../form/use-form';
 import type { CancellationFeedbackValues } from '../../stores/cancellation-form';
+import '../../styles/cancellation.css';
 
 const SCORES = [1, 2, 3, 4, 5] as const;
 

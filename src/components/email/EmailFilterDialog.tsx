@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import { FormDialog } from '../../components/FormDialog';
-import { TextField } from '../../components/TextField';
-import { SelectField } from '../../components/form/SelectField';
-import { useForm } from '../../components/form/use-form';
+import { FormDialog } from '../FormDialog';
+import { TextField } from '../TextField';
+import { SelectField } from '../form/SelectField';
+import { useFormDialog } from '../form/use-form-dialog';
 import type { FormController } from '../../stores/form';
 
 export interface EmailFilterDialogProps<K extends string, A> {
@@ -22,33 +21,22 @@ export interface EmailFilterDialogProps<K extends string, A> {
  * part 3, 2.9 "filters by key/value"). The account and company Emails tabs both open it.
  */
 export function EmailFilterDialog<K extends string, A>({ form: controller, keys, labels, hint, applyWithoutClosing = false }: EmailFilterDialogProps<K, A>) {
-  const [open, setOpen] = useState(false);
   const [firstKey] = keys;
-  // Applied: the value empties for the next filter, the key stays.
-  const form = useForm(controller, { initial: { key: firstKey as K, value: '' }, onDone: () => form.set('value', '') });
+  // Applied: the value empties for the next filter, the key stays; Apply keeps the dialog open.
+  const { form, dialog, setOpen } = useFormDialog(controller, { initial: { key: firstKey as K, value: '' }, closeOnDone: false, onDone: () => form.set('value', '') });
 
   return (
     <FormDialog
       title="Add Filter"
       size="sm"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) form.reset();
-      }}
-      trigger={
-        <button type="button" className="button">
-          Add Filter
-        </button>
-      }
+      {...dialog}
+      trigger="Add Filter"
       submitLabel="Apply & Close"
-      busy={form.busy}
       // Enter in the value, or Apply & Close.
       onSubmit={(event) => {
         event.preventDefault();
         void form.submit().then((outcome) => outcome.ok && setOpen(false));
       }}
-      formRef={form.form.ref}
       formClassName=""
       {...(applyWithoutClosing
         ? {

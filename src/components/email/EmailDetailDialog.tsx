@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ReadableAtom } from 'nanostores';
-import { Dialog } from '../../components/Dialog';
-import { DateTime } from '../../components/DateTime';
-import { SafeHtml } from '../../components/SafeHtml';
+import { Dialog } from '../Dialog';
+import { DateTime } from '../DateTime';
+import { SafeHtml } from '../SafeHtml';
 import type { AccountEmail } from '../../lib/api/account-activity';
+import '../../styles/email.css';
 
 /** The account tab's rows after 'To': when it was sent, and whether it was (spec part 1, 2.6). */
 function sentDetails(email: AccountEmail) {
