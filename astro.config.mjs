@@ -58,7 +58,15 @@ export default defineConfig({
       algorithm: 'SHA-256',
       // The one inline script: the theme before the first paint.
       scriptDirective: { hashes: [PRE_PAINT_HASH] },
-      directives: ["default-src 'self'", "img-src 'self' data:", `connect-src 'self'${apiOrigin ? ` ${apiOrigin}` : ''}`, "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"],
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        `connect-src 'self'${apiOrigin ? ` ${apiOrigin}` : ''}`,
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
     },
   },
   vite: {

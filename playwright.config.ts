@@ -30,7 +30,15 @@ const chromium = {
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     // Every name resolves to this machine, so the sites the HTTP edge serves open by their own names.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--host-resolver-rules=MAP * 127.0.0.1'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--host-resolver-rules=MAP * 127.0.0.1',
+    ],
   },
 };
 

@@ -64,11 +64,26 @@ export async function measureCli(opts: { dataDir: string; ipCount: number; domai
     await seedDemo(db);
     const ownerCompany = await demoOwnerCompany(db);
     await seedBulk(db, ownerCompany, { ipAddresses: opts.ipCount, domains: 0 });
-    const [bulk] = await db.select({ guid: ipGroups.guid }).from(ipGroups).where(and(eq(ipGroups.companyGuid, ownerCompany), eq(ipGroups.name, 'Bulk')));
-    const [hosting] = await db.select({ guid: hostingAccounts.guid }).from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, ownerCompany), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING'))).limit(1);
+    const [bulk] = await db
+      .select({ guid: ipGroups.guid })
+      .from(ipGroups)
+      .where(and(eq(ipGroups.companyGuid, ownerCompany), eq(ipGroups.name, 'Bulk')));
+    const [hosting] = await db
+      .select({ guid: hostingAccounts.guid })
+      .from(hostingAccounts)
+      .where(and(eq(hostingAccounts.companyGuid, ownerCompany), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING')))
+      .limit(1);
 
     // Provisioning steps an hour long: the import's tasks stay queued, so only checking and submitting is timed.
-    const deps: ServerDeps = { db, config: { ...DEFAULT_CONFIG, provisionStepMs: 3_600_000 }, mailer: createMemoryMailer(), viewers: createViewerCache(database.authChanges), now: () => new Date(), clientIp: () => '127.0.0.1', jobs: createJobEngine(database, () => deps) };
+    const deps: ServerDeps = {
+      db,
+      config: { ...DEFAULT_CONFIG, provisionStepMs: 3_600_000 },
+      mailer: createMemoryMailer(),
+      viewers: createViewerCache(database.authChanges),
+      now: () => new Date(),
+      clientIp: () => '127.0.0.1',
+      jobs: createJobEngine(database, () => deps),
+    };
     const { server, port } = await listenApi(deps);
     const apiUrl = `http://127.0.0.1:${port}`;
     try {
@@ -103,12 +118,16 @@ export async function measureCli(opts: { dataDir: string; ipCount: number; domai
       const imported = await timed(bin, ['domains', 'import', file, '--group', group.guid], env);
       const added = (await db.select({ guid: domains.guid }).from(domains).where(eq(domains.groupGuid, group.guid))).length;
       if (added !== opts.domainCount) throw new Error(`the import added ${added} domains, not ${opts.domainCount}`);
-      console.log(`domains import, ${opts.domainCount.toLocaleString('en-US')} lines checked and submitted ${ms(imported.ms).padStart(12)}  ${(opts.domainCount / (imported.ms / 1000)).toFixed(0)} domains/s  peak RSS ${mb(imported.maxRss)}`);
+      console.log(
+        `domains import, ${opts.domainCount.toLocaleString('en-US')} lines checked and submitted ${ms(imported.ms).padStart(12)}  ${(opts.domainCount / (imported.ms / 1000)).toFixed(0)} domains/s  peak RSS ${mb(imported.maxRss)}`,
+      );
 
       for (const format of ['csv', 'json']) {
         const out = join(work, `addresses.${format}`);
         const exported = await timed(bin, ['ip', 'export', '--group', bulk!.guid, '--format', format, '--output', out], env);
-        console.log(`ip export, ${opts.ipCount.toLocaleString('en-US')} addresses as ${format.toUpperCase().padEnd(4)} to a file         ${ms(exported.ms).padStart(12)}  peak RSS ${mb(exported.maxRss)}`);
+        console.log(
+          `ip export, ${opts.ipCount.toLocaleString('en-US')} addresses as ${format.toUpperCase().padEnd(4)} to a file         ${ms(exported.ms).padStart(12)}  peak RSS ${mb(exported.maxRss)}`,
+        );
       }
     } finally {
       await new Promise((resolve) => server.close(resolve));

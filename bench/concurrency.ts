@@ -27,7 +27,10 @@ const SCENARIOS: Scenario[] = [
 ];
 
 async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve-api.ts'], { env: { ...process.env, EDGE_PORT: '0', DNS_PORT: '0', ...env, LOGIN_MAX_FAILURES: '1000' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve-api.ts'], {
+    env: { ...process.env, EDGE_PORT: '0', DNS_PORT: '0', ...env, LOGIN_MAX_FAILURES: '1000' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -68,7 +71,11 @@ async function measure(label: string, env: Record<string, string>, seconds: numb
   console.log(`\n## ${label}: ${CLIENTS} concurrent clients, ${seconds} s each (in turns of 1 s)`);
   const { base, child } = await startServer(env);
   try {
-    const login = await fetch(`${base}/auth/login/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'demo@hostdeck.test', password: DEMO_PASSWORD }) });
+    const login = await fetch(`${base}/auth/login/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@hostdeck.test', password: DEMO_PASSWORD }),
+    });
     const { token } = (await login.json()) as { token: string };
     const headersOf = (s: Scenario): Record<string, string> => (s.signedIn ? { Authorization: `Token ${token}` } : {});
     const samples = SCENARIOS.map(() => ({ latencies: [] as number[], seconds: 0, failures: 0 }));
@@ -103,7 +110,7 @@ export async function measureConcurrency(seconds = 5) {
   }
   const pg = startPostgres();
   if (!pg) {
-    console.log('\n## PostgreSQL: skipped (no server found; set BENCH_DATABASE_URL or install Debian\'s postgresql)');
+    console.log("\n## PostgreSQL: skipped (no server found; set BENCH_DATABASE_URL or install Debian's postgresql)");
     return;
   }
   try {

@@ -72,10 +72,15 @@ function zoneFile(zone: ZoneData): string {
   const lines = [`$ORIGIN ${zone.origin}.`, `@ ${soa.ttl} IN SOA ${host(soa.nameserver)} ${host(soa.email)} ${soa.serial} ${soa.refresh} ${soa.retry} ${soa.expiry} ${soa.ttl}`];
   for (const r of zone.records) {
     const data =
-      r.type === 'TXT' ? txtStrings(r.value).map((s) => `"${s.toString('latin1').replace(/["\\]/g, (c) => `\\${c}`)}"`).join(' ')
-      : r.type === 'MX' ? `${r.value.split(/\s+/)[0]} ${host(r.value.split(/\s+/)[1]!)}`
-      : r.type === 'A' ? r.value
-      : host(r.value);
+      r.type === 'TXT'
+        ? txtStrings(r.value)
+            .map((s) => `"${s.toString('latin1').replace(/["\\]/g, (c) => `\\${c}`)}"`)
+            .join(' ')
+        : r.type === 'MX'
+          ? `${r.value.split(/\s+/)[0]} ${host(r.value.split(/\s+/)[1]!)}`
+          : r.type === 'A'
+            ? r.value
+            : host(r.value);
     lines.push(`${r.name || '@'} ${r.ttl} IN ${r.type} ${data}`);
   }
   return `${lines.join('\n')}\n`;
@@ -91,7 +96,18 @@ async function serveDns() {
   const { soa } = ZONE;
   const [zone] = await db
     .insert(dnsZones)
-    .values({ companyGuid: company!.guid, domainGuid: domain!.guid, status: 'ACTIVE', soaNameserver: soa.nameserver, soaEmail: soa.email, soaSerial: soa.serial, soaRefresh: soa.refresh, soaRetry: soa.retry, soaExpiry: soa.expiry, soaTtl: soa.ttl })
+    .values({
+      companyGuid: company!.guid,
+      domainGuid: domain!.guid,
+      status: 'ACTIVE',
+      soaNameserver: soa.nameserver,
+      soaEmail: soa.email,
+      soaSerial: soa.serial,
+      soaRefresh: soa.refresh,
+      soaRetry: soa.retry,
+      soaExpiry: soa.expiry,
+      soaTtl: soa.ttl,
+    })
     .returning();
   await db.insert(dnsRecords).values(ZONE.records.map((r, position) => ({ zoneGuid: zone!.guid, type: r.type, name: r.name, value: r.value, ttl: r.ttl, position })));
   const dns = await startDnsServer(database, { port: 0, host: '127.0.0.1', worker: process.env.DNS_WORKER === '1' });
@@ -163,7 +179,19 @@ async function startKnot(dir: string): Promise<Server> {
   const port = await freePort();
   const zonePath = join(dir, `${ORIGIN}.zone`);
   writeFileSync(zonePath, zoneFile(ZONE));
-  const config = ['server:', `    rundir: "${dir}"`, `    listen: 127.0.0.1@${port}`, 'database:', `    storage: "${dir}"`, 'log:', '  - target: stderr', '    any: info', 'zone:', `  - domain: ${ORIGIN}`, `    file: "${zonePath}"`];
+  const config = [
+    'server:',
+    `    rundir: "${dir}"`,
+    `    listen: 127.0.0.1@${port}`,
+    'database:',
+    `    storage: "${dir}"`,
+    'log:',
+    '  - target: stderr',
+    '    any: info',
+    'zone:',
+    `  - domain: ${ORIGIN}`,
+    `    file: "${zonePath}"`,
+  ];
   writeFileSync(join(dir, 'knot.conf'), `${config.join('\n')}\n`);
   const child = spawn(KNOTD, ['-c', join(dir, 'knot.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
   const stop = async () => {
@@ -184,7 +212,10 @@ async function startKnot(dir: string): Promise<Server> {
     await stop();
     throw error;
   }
-  const version = execFileSync(KNOTD, ['-V']).toString().match(/version (\S+)/)?.[1] ?? '';
+  const version =
+    execFileSync(KNOTD, ['-V'])
+      .toString()
+      .match(/version (\S+)/)?.[1] ?? '';
   return { name: `Knot DNS ${version} (its defaults: a UDP worker per core)`, port, stop };
 }
 
@@ -200,7 +231,9 @@ const tally = (): Tally => ({ completed: 0, lost: 0, seconds: 0, latencies: [], 
 
 /** One dnsperf run of `seconds` against `port`, its figures added to `into`: -v prints each answer's rcode and latency. */
 function dnsperf(queries: string, port: number, seconds: number, into: Tally): Promise<void> {
-  const child = spawn(DNSPERF, ['-s', '127.0.0.1', '-p', String(port), '-d', queries, '-l', String(seconds), '-c', String(CLIENTS), '-q', String(IN_FLIGHT), '-v'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(DNSPERF, ['-s', '127.0.0.1', '-p', String(port), '-d', queries, '-l', String(seconds), '-c', String(CLIENTS), '-q', String(IN_FLIGHT), '-v'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout! });
   let completed = 0;
   let lost = 0;
@@ -236,7 +269,9 @@ function percentile(values: number[], p: number): number {
 }
 
 export async function measureDns(seconds = 5) {
-  console.log(`\n## DNS: one zone (A, MX, TXT, CNAME, NS, SOA and names that do not exist), dnsperf with ${CLIENTS} clients and ${IN_FLIGHT} queries in flight, ${seconds} s each (in turns of 1 s)`);
+  console.log(
+    `\n## DNS: one zone (A, MX, TXT, CNAME, NS, SOA and names that do not exist), dnsperf with ${CLIENTS} clients and ${IN_FLIGHT} queries in flight, ${seconds} s each (in turns of 1 s)`,
+  );
   if (!existsSync(DNSPERF)) {
     console.log(`dnsperf is not installed (${DNSPERF}): the DNS benchmark is skipped. On Debian: apt-get install dnsperf knot.`);
     return;
@@ -261,7 +296,9 @@ export async function measureDns(seconds = 5) {
       const qps = t.completed / t.seconds;
       const total = [...t.rcodes.values()].reduce((a, b) => a + b, 0);
       const mix = [...t.rcodes].map(([rcode, n]) => `${rcode} ${((n / total) * 100).toFixed(0)}%`).join(', ');
-      console.log(`${server.name.padEnd(56)} ${qps.toFixed(0).padStart(7)} q/s   lost ${String(t.lost).padStart(3)}   p99 ${percentile(t.latencies, 0.99).toFixed(2).padStart(6)} ms   (${mix})`);
+      console.log(
+        `${server.name.padEnd(56)} ${qps.toFixed(0).padStart(7)} q/s   lost ${String(t.lost).padStart(3)}   p99 ${percentile(t.latencies, 0.99).toFixed(2).padStart(6)} ms   (${mix})`,
+      );
       return qps;
     });
     const knot = servers.findIndex((s) => s.name.startsWith('Knot'));

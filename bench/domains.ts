@@ -34,12 +34,27 @@ export async function measureDomains(opts: { dataDir: string; domainCount: numbe
   await seedDemo(db);
   const ownerCompany = await demoOwnerCompany(db);
   await seedBulk(db, ownerCompany, { ipAddresses: Math.ceil(opts.domainCount / 4), domains: opts.domainCount });
-  const [group] = await db.select().from(domainGroups).where(and(eq(domainGroups.companyGuid, ownerCompany), eq(domainGroups.name, 'Bulk')));
+  const [group] = await db
+    .select()
+    .from(domainGroups)
+    .where(and(eq(domainGroups.companyGuid, ownerCompany), eq(domainGroups.name, 'Bulk')));
   console.log(`seeded in ${ms(performance.now() - t)}`);
 
-  const deps: ServerDeps = { db, config: DEFAULT_CONFIG, mailer: createMemoryMailer(), viewers: createViewerCache(database.authChanges), now: () => new Date(), clientIp: () => '127.0.0.1', jobs: createJobEngine(database, () => deps) };
+  const deps: ServerDeps = {
+    db,
+    config: DEFAULT_CONFIG,
+    mailer: createMemoryMailer(),
+    viewers: createViewerCache(database.authChanges),
+    now: () => new Date(),
+    clientIp: () => '127.0.0.1',
+    jobs: createJobEngine(database, () => deps),
+  };
   const app = createApiApp(deps);
-  const login = await app.request('/auth/login/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'demo@hostdeck.test', password: DEMO_PASSWORD }) });
+  const login = await app.request('/auth/login/', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@hostdeck.test', password: DEMO_PASSWORD }),
+  });
   const { token } = (await login.json()) as { token: string };
   const headers = { Authorization: `Token ${token}` };
 
@@ -54,14 +69,20 @@ export async function measureDomains(opts: { dataDir: string; domainCount: numbe
       const apiTime = performance.now() - t;
       t = performance.now();
       // The same rows straight from the driver: no joins, no count, no JSON.
-      await database.pglite!.query('select * from domains where company_guid = $1 and group_guid = $2 and parent_domain_guid is null order by domain limit 25 offset $3', [ownerCompany, group!.guid, (page - 1) * 25]);
+      await database.pglite!.query('select * from domains where company_guid = $1 and group_guid = $2 and parent_domain_guid is null order by domain limit 25 offset $3', [
+        ownerCompany,
+        group!.guid,
+        (page - 1) * 25,
+      ]);
       const sqlTime = performance.now() - t;
       if (i > 0) {
         apiTimes.push(apiTime);
         sqlTimes.push(sqlTime);
       }
     }
-    console.log(`GET /domains/ page ${String(page).padEnd(5)} of 25 rows (${total} in the group)  ${ms(median(apiTimes))}   bare SQL ${ms(median(sqlTimes))}   ratio ${(median(apiTimes) / median(sqlTimes)).toFixed(1)}x`);
+    console.log(
+      `GET /domains/ page ${String(page).padEnd(5)} of 25 rows (${total} in the group)  ${ms(median(apiTimes))}   bare SQL ${ms(median(sqlTimes))}   ratio ${(median(apiTimes) / median(sqlTimes)).toFixed(1)}x`,
+    );
   }
 
   // The export of every domain with every field but the passwords, read as a browser would.
@@ -69,12 +90,17 @@ export async function measureDomains(opts: { dataDir: string; domainCount: numbe
   for (const format of ['CSV', 'JSON'] as const) {
     const query = new URLSearchParams([['group', group!.guid], ['output_type', format], ...fields.map((f) => ['fields', f])]);
     const read = await readStreamed(() => app.request(`/domains/export/?${query}`, { headers }));
-    console.log(`export of all ${opts.domainCount} domains as ${format.padEnd(4)} ${ms(read.ms)}   ${mb(read.bytes)}   peak RSS +${mb(read.peakRss - read.rssBefore)} (process ${mb(read.peakRss)})`);
+    console.log(
+      `export of all ${opts.domainCount} domains as ${format.padEnd(4)} ${ms(read.ms)}   ${mb(read.bytes)}   peak RSS +${mb(read.peakRss - read.rssBefore)} (process ${mb(read.peakRss)})`,
+    );
   }
   // The bulk addresses are full; the wizard's import needs a free slot for each of its lines.
   const [{ n } = { n: 1 }] = await db.select({ n: count() }).from(ipAddresses).where(eq(ipAddresses.companyGuid, ownerCompany));
   const room = Math.ceil(WIZARD_LINES / Math.max(n, 1)) + 1;
-  await db.update(ipAddresses).set({ domainsAllowed: sql`(select count(*) from domains d where d.ip_address_guid = ${ipAddresses.guid})::int + ${room}` }).where(eq(ipAddresses.companyGuid, ownerCompany));
+  await db
+    .update(ipAddresses)
+    .set({ domainsAllowed: sql`(select count(*) from domains d where d.ip_address_guid = ${ipAddresses.guid})::int + ${room}` })
+    .where(eq(ipAddresses.companyGuid, ownerCompany));
   await deps.jobs.stop();
   await database.close();
 
@@ -85,16 +111,19 @@ export async function measureDomains(opts: { dataDir: string; domainCount: numbe
 async function measureInBrowser(dataDir: string, group: string) {
   await withPanelInChromium(dataDir, async ({ browser, base, token }) => {
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1400, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
-    await context.addInitScript(([key, value]) => {
-      localStorage.setItem(key!, value!);
-      // The longest event handling of each interaction, as the browser reports it (Event Timing).
-      const w = window as unknown as { __slowest: Record<string, number>; __phase: string };
-      w.__slowest = {};
-      w.__phase = 'load';
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.__slowest[w.__phase] = Math.max(w.__slowest[w.__phase] ?? 0, entry.duration);
-      }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
-    }, [TOKEN_KEY, token]);
+    await context.addInitScript(
+      ([key, value]) => {
+        localStorage.setItem(key!, value!);
+        // The longest event handling of each interaction, as the browser reports it (Event Timing).
+        const w = window as unknown as { __slowest: Record<string, number>; __phase: string };
+        w.__slowest = {};
+        w.__phase = 'load';
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) w.__slowest[w.__phase] = Math.max(w.__slowest[w.__phase] ?? 0, entry.duration);
+        }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+      },
+      [TOKEN_KEY, token],
+    );
     const page = await context.newPage();
     let t0 = 0;
     const phase = (name: string) => page.evaluate((n) => ((window as unknown as { __phase: string }).__phase = n), name);

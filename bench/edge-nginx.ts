@@ -43,7 +43,12 @@ function rules(): { http: string[]; server: string[]; location: string[] } {
         server.push(`if ($http_x_probe ~ "^probe-\\d+-${i}$") { return 403; }`);
         break;
       default:
-        server.push(`set $rule${i} "";`, `if ($country ~ "^(CN|RU)$") { set $rule${i} C; }`, `if ($args ~ "id-${i}") { set $rule${i} "\${rule${i}}Q"; }`, `if ($rule${i} = CQ) { return 403; }`);
+        server.push(
+          `set $rule${i} "";`,
+          `if ($country ~ "^(CN|RU)$") { set $rule${i} C; }`,
+          `if ($args ~ "id-${i}") { set $rule${i} "\${rule${i}}Q"; }`,
+          `if ($rule${i} = CQ) { return 403; }`,
+        );
     }
   }
   return { http, server, location };

@@ -1,7 +1,17 @@
 import { count, eq } from 'drizzle-orm';
 import type { FirewallRuleData } from '../src/lib/firewall';
 import { openDatabase } from '../src/server/db/connection';
-import { companies, domainGroups, domains, edgeRequests, firewallPolicies, firewallPolicyDomains, firewallPolicyRules, firewallRules, urlRedirects } from '../src/server/db/schema/index';
+import {
+  companies,
+  domainGroups,
+  domains,
+  edgeRequests,
+  firewallPolicies,
+  firewallPolicyDomains,
+  firewallPolicyRules,
+  firewallRules,
+  urlRedirects,
+} from '../src/server/db/schema/index';
 import { startEdgeBeside } from '../src/server/edge/processes';
 
 /**
@@ -34,7 +44,12 @@ export function benchRule(i: number): FirewallRuleData {
     case 0:
       return reject([[{ field: 'uri_path', operator: 'EQUALS', value: `/blocked-${i}` }]]);
     case 1:
-      return reject([[{ field: 'user_agent', operator: 'CONTAINS', value: `scanner-${i}` }, { field: 'referer', operator: 'ENDS_WITH', value: `spam-${i}.example` }]]);
+      return reject([
+        [
+          { field: 'user_agent', operator: 'CONTAINS', value: `scanner-${i}` },
+          { field: 'referer', operator: 'ENDS_WITH', value: `spam-${i}.example` },
+        ],
+      ]);
     case 2:
       return reject([[{ field: 'cidr', operator: 'EQUALS', value: [`203.0.113.${i}/32`, `2001:db8:${i.toString(16)}::/48`] }]]);
     case 3:

@@ -220,9 +220,12 @@ export async function measureEdge(seconds = 6) {
       });
       const nginxRate = figures.find((f) => f.server === nginx)?.rps;
       for (const f of figures) {
-        const ratio = nginxRate && f.server !== nginx ? `   ${(f.rps / nginxRate).toFixed(2)}x nginx${f.rps / nginxRate >= 0.25 && f.p99 < 20 ? '' : ' (target: >= 0.25x, p99 < 20 ms)'}` : '';
+        const ratio =
+          nginxRate && f.server !== nginx ? `   ${(f.rps / nginxRate).toFixed(2)}x nginx${f.rps / nginxRate >= 0.25 && f.p99 < 20 ? '' : ' (target: >= 0.25x, p99 < 20 ms)'}` : '';
         const p99 = `p99 ${f.p99.toFixed(1).padStart(6)} ms (${f.best.toFixed(1)})`;
-        console.log(`${f.server.name.padEnd(36)} ${f.rps.toFixed(0).padStart(7)} req/s   ${p99.padEnd(24)}${f.wrong ? `   ${f.wrong} wrong answers or socket errors` : ''}${ratio}`);
+        console.log(
+          `${f.server.name.padEnd(36)} ${f.rps.toFixed(0).padStart(7)} req/s   ${p99.padEnd(24)}${f.wrong ? `   ${f.wrong} wrong answers or socket errors` : ''}${ratio}`,
+        );
       }
     }
     for (const server of servers.filter((s) => s !== nginx)) {
@@ -237,6 +240,9 @@ export async function measureEdge(seconds = 6) {
   }
   for (const [server, rows] of written) {
     // The few requests that checked the answers come on top of wrk's.
-    if (rows !== null) console.log(`${server.name}: ${rows} request records written for ${answered.get(server) ?? 0} requests wrk made (past a backlog of 10,000 the log answers without recording)`);
+    if (rows !== null)
+      console.log(
+        `${server.name}: ${rows} request records written for ${answered.get(server) ?? 0} requests wrk made (past a backlog of 10,000 the log answers without recording)`,
+      );
   }
 }

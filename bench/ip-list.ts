@@ -15,7 +15,6 @@ import { mb, median, ms } from './figures';
 import { demoOwnerCompany } from './demo-owner';
 import { createViewerCache } from '../src/server/auth/viewer-cache';
 
-
 /** Bytes as they come over the wire, not decoded, until the last one has arrived. */
 function receive(port: number, path: string, headers: Record<string, string>) {
   return new Promise<{ bytes: number; coding: string | undefined }>((resolve, reject) => {
@@ -41,9 +40,21 @@ export async function measureIpList(opts: { dataDir: string; ipCount: number; ru
   if (have < opts.ipCount) await seedBulk(db, ownerCompany, { ipAddresses: opts.ipCount - have, domains: 0 });
   console.log(`seeded in ${ms(performance.now() - t)}`);
 
-  const deps: ServerDeps = { db, config: DEFAULT_CONFIG, mailer: createMemoryMailer(), viewers: createViewerCache(database.authChanges), now: () => new Date(), clientIp: () => '127.0.0.1', jobs: createJobEngine(database, () => deps) };
+  const deps: ServerDeps = {
+    db,
+    config: DEFAULT_CONFIG,
+    mailer: createMemoryMailer(),
+    viewers: createViewerCache(database.authChanges),
+    now: () => new Date(),
+    clientIp: () => '127.0.0.1',
+    jobs: createJobEngine(database, () => deps),
+  };
   const app = createApiApp(deps);
-  const login = await app.request('/auth/login/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'demo@hostdeck.test', password: DEMO_PASSWORD }) });
+  const login = await app.request('/auth/login/', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@hostdeck.test', password: DEMO_PASSWORD }),
+  });
   const { token } = (await login.json()) as { token: string };
   const headers = { Authorization: `Token ${token}` };
 

@@ -10,7 +10,6 @@ import { mb, median, ms } from './figures';
 /** Spec part 3, 9: IP address lists up to 99,999; the group page's group holds that many. */
 const GROUP_SIZE = 99_999;
 
-
 async function bare(database: Database, text: string, params: unknown[]) {
   if (database.pglite) await database.pglite.query(text, params);
   else await database.pool!.query(text, params);
@@ -21,27 +20,64 @@ async function bare(database: Database, text: string, params: unknown[]) {
  * the whole list beside a bare SQL select of the same rows (ratio), a page in the middle with a
  * tag search, and the export of all of them as CSV and JSON (time, bytes, peak RSS).
  */
-export async function measureIpPage(opts: { database: Database; app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> }; headers: Record<string, string>; company: string; runs: number }): Promise<string> {
+export async function measureIpPage(opts: {
+  database: Database;
+  app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
+  headers: Record<string, string>;
+  company: string;
+  runs: number;
+}): Promise<string> {
   const { database, app, headers, company } = opts;
   const { db } = database;
-  const [bulk] = await db.select({ guid: ipGroups.guid }).from(ipGroups).where(and(eq(ipGroups.companyGuid, company), eq(ipGroups.name, 'Bulk')));
+  const [bulk] = await db
+    .select({ guid: ipGroups.guid })
+    .from(ipGroups)
+    .where(and(eq(ipGroups.companyGuid, company), eq(ipGroups.name, 'Bulk')));
   if (!bulk) throw new Error('The bench needs the seed\'s "Bulk" IP group (seedBulk).');
   // Exactly 99,999 in the group: the company's other addresses join it, or the surplus leaves it.
   const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(ipAddresses).where(eq(ipAddresses.groupGuid, bulk.guid));
   if (n < GROUP_SIZE) {
-    await db.execute(sql`update ip_addresses set group_guid = ${bulk.guid} where guid in (select guid from ip_addresses where company_guid = ${company} and group_guid <> ${bulk.guid} limit ${GROUP_SIZE - n})`);
+    await db.execute(
+      sql`update ip_addresses set group_guid = ${bulk.guid} where guid in (select guid from ip_addresses where company_guid = ${company} and group_guid <> ${bulk.guid} limit ${GROUP_SIZE - n})`,
+    );
   } else if (n > GROUP_SIZE) {
-    const [other] = await db.select({ guid: ipGroups.guid }).from(ipGroups).where(and(eq(ipGroups.companyGuid, company), ne(ipGroups.guid, bulk.guid))).limit(1);
-    await db.execute(sql`update ip_addresses set group_guid = ${other!.guid} where guid in (select guid from ip_addresses where group_guid = ${bulk.guid} limit ${n - GROUP_SIZE})`);
+    const [other] = await db
+      .select({ guid: ipGroups.guid })
+      .from(ipGroups)
+      .where(and(eq(ipGroups.companyGuid, company), ne(ipGroups.guid, bulk.guid)))
+      .limit(1);
+    await db.execute(
+      sql`update ip_addresses set group_guid = ${other!.guid} where guid in (select guid from ip_addresses where group_guid = ${bulk.guid} limit ${n - GROUP_SIZE})`,
+    );
   }
   const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(ipAddresses).where(eq(ipAddresses.groupGuid, bulk.guid));
   console.log(`\n## IP group page: ${Number(total).toLocaleString('en-US')} IP addresses in one group`);
 
   const cases: { label: string; path: string; sql: string; params: unknown[] }[] = [
-    { label: 'page 1 of 25 rows', path: `/ip_addresses/?group=${bulk.guid}&page=1&per_page=25`, sql: 'select * from ip_addresses where group_guid = $1 order by ip_numeric, guid limit 25', params: [bulk.guid] },
-    { label: 'page 2000 of 25 rows', path: `/ip_addresses/?group=${bulk.guid}&page=2000&per_page=25`, sql: 'select * from ip_addresses where group_guid = $1 order by ip_numeric, guid limit 25 offset 49975', params: [bulk.guid] },
-    { label: 'page 1 of 1,000, searched "10."', path: `/ip_addresses/?group=${bulk.guid}&page=1&per_page=1000&search=10.`, sql: "select * from ip_addresses where group_guid = $1 and (ip_address ilike '%10.%' or city ilike '%10.%' or country ilike '%10.%') order by ip_numeric, guid limit 1000", params: [bulk.guid] },
-    { label: 'the whole group (99,999 a page)', path: `/ip_addresses/?group=${bulk.guid}&page=1&per_page=99999`, sql: 'select * from ip_addresses where group_guid = $1 order by ip_numeric, guid limit 99999', params: [bulk.guid] },
+    {
+      label: 'page 1 of 25 rows',
+      path: `/ip_addresses/?group=${bulk.guid}&page=1&per_page=25`,
+      sql: 'select * from ip_addresses where group_guid = $1 order by ip_numeric, guid limit 25',
+      params: [bulk.guid],
+    },
+    {
+      label: 'page 2000 of 25 rows',
+      path: `/ip_addresses/?group=${bulk.guid}&page=2000&per_page=25`,
+      sql: 'select * from ip_addresses where group_guid = $1 order by ip_numeric, guid limit 25 offset 49975',
+      params: [bulk.guid],
+    },
+    {
+      label: 'page 1 of 1,000, searched "10."',
+      path: `/ip_addresses/?group=${bulk.guid}&page=1&per_page=1000&search=10.`,
+      sql: "select * from ip_addresses where group_guid = $1 and (ip_address ilike '%10.%' or city ilike '%10.%' or country ilike '%10.%') order by ip_numeric, guid limit 1000",
+      params: [bulk.guid],
+    },
+    {
+      label: 'the whole group (99,999 a page)',
+      path: `/ip_addresses/?group=${bulk.guid}&page=1&per_page=99999`,
+      sql: 'select * from ip_addresses where group_guid = $1 order by ip_numeric, guid limit 99999',
+      params: [bulk.guid],
+    },
   ];
   for (const c of cases) {
     const apiTimes: number[] = [];
@@ -68,12 +104,18 @@ export async function measureIpPage(opts: { database: Database; app: { request: 
   for (const format of ['CSV', 'JSON'] as const) {
     const query = new URLSearchParams([['group', bulk.guid], ['output_type', format], ...IP_EXPORT_FIELDS.map((f) => ['fields', f])]);
     const read = await readStreamed(() => app.request(`/ip_addresses/export/?${query}`, { headers }));
-    console.log(`export of all ${Number(total).toLocaleString('en-US')} as ${format.padEnd(4)}          ${ms(read.ms).padStart(10)}   ${mb(read.bytes)}   peak RSS +${mb(read.peakRss - read.rssBefore)} (process ${mb(read.peakRss)})`);
+    console.log(
+      `export of all ${Number(total).toLocaleString('en-US')} as ${format.padEnd(4)}          ${ms(read.ms).padStart(10)}   ${mb(read.bytes)}   peak RSS +${mb(read.peakRss - read.rssBefore)} (process ${mb(read.peakRss)})`,
+    );
   }
 
   // A bulk action over the whole group by filter: the selection never lists the guids.
   const t = performance.now();
-  const res = await app.request('/ip_addresses/bulk/', { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ action: 'ENABLE_HTTP2', filter: { group: bulk.guid } }) });
+  const res = await app.request('/ip_addresses/bulk/', {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ action: 'ENABLE_HTTP2', filter: { group: bulk.guid } }),
+  });
   const answer = (await res.json()) as { updated?: number };
   console.log(`POST /ip_addresses/bulk/ ENABLE_HTTP2, all by filter  ${ms(performance.now() - t).padStart(10)}   ${answer.updated ?? res.status} updated`);
   return bulk.guid;

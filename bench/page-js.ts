@@ -22,8 +22,23 @@ interface PageToWeigh {
 
 /** Every page of the panel, loaded as a browser loads it on a full load, signed out or in. */
 const PAGES: PageToWeigh[] = [
-  ...['/auth/login', '/auth/register', '/auth/recover', '/auth/reset', '/auth/verify', '/auth/verify/contact', '/auth/logout', '/privacy', '/terms', '/unsubscribe', '/no-such-page'].map((path) => ({ path, signedIn: false })),
-  ...['/', ...ACCOUNT_TABS.map((tab) => accountTabPath(tab.value)), '/account/select-company/00000000-0000-4000-8000-000000000000', '/domains'].map((path) => ({ path, signedIn: true })),
+  ...[
+    '/auth/login',
+    '/auth/register',
+    '/auth/recover',
+    '/auth/reset',
+    '/auth/verify',
+    '/auth/verify/contact',
+    '/auth/logout',
+    '/privacy',
+    '/terms',
+    '/unsubscribe',
+    '/no-such-page',
+  ].map((path) => ({ path, signedIn: false })),
+  ...['/', ...ACCOUNT_TABS.map((tab) => accountTabPath(tab.value)), '/account/select-company/00000000-0000-4000-8000-000000000000', '/domains'].map((path) => ({
+    path,
+    signedIn: true,
+  })),
 ];
 
 const TOKEN_KEY = 'hostdeck:token';
@@ -55,27 +70,33 @@ async function scriptsOf(browser: Browser, base: string, page: PageToWeigh, toke
 
 export async function measurePageJs() {
   console.log('\n## Script each page loads in the browser (full load until it settles), against the budgets');
-  console.log(`budgets (gzip -9): signed-out pages ${BUDGET.signedOut / KiB} KiB (the login page's), signed-in pages ${BUDGET.signedIn / KiB} KiB (the shell with the dashboard's)`);
+  console.log(
+    `budgets (gzip -9): signed-out pages ${BUDGET.signedOut / KiB} KiB (the login page's), signed-in pages ${BUDGET.signedIn / KiB} KiB (the shell with the dashboard's)`,
+  );
   const root = process.cwd();
   const dataDir = mkdtempSync(join(tmpdir(), 'hostdeck-bench-js-'));
-  await withPanelInChromium(dataDir, async ({ browser, base, token }) => {
-    const clientDir = join(outDir(root), 'client');
-    const kib = (bytes: number, width: number) => `${(bytes / KiB).toFixed(1).padStart(width)} KiB`;
-    for (const page of PAGES) {
-      const scripts = await scriptsOf(browser, base, page, token);
-      let raw = 0;
-      let gz = 0;
-      let br = 0;
-      for (const url of scripts) {
-        const buf = readFileSync(join(clientDir, url));
-        raw += buf.length;
-        gz += gzipSync(buf, { level: 9 }).length;
-        br += brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  await withPanelInChromium(
+    dataDir,
+    async ({ browser, base, token }) => {
+      const clientDir = join(outDir(root), 'client');
+      const kib = (bytes: number, width: number) => `${(bytes / KiB).toFixed(1).padStart(width)} KiB`;
+      for (const page of PAGES) {
+        const scripts = await scriptsOf(browser, base, page, token);
+        let raw = 0;
+        let gz = 0;
+        let br = 0;
+        for (const url of scripts) {
+          const buf = readFileSync(join(clientDir, url));
+          raw += buf.length;
+          gz += gzipSync(buf, { level: 9 }).length;
+          br += brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+        }
+        const budget = page.signedIn ? BUDGET.signedIn : BUDGET.signedOut;
+        const verdict = gz > budget ? `over budget (${kib(budget, 0)})` : `within budget (${kib(budget, 0)})`;
+        const label = `${page.path}${page.signedIn ? ' (signed in)' : ''}`;
+        console.log(`${label.padEnd(74)} ${String(scripts.size).padStart(3)} files ${kib(raw, 7)} ${kib(gz, 6)} gzipped ${kib(br, 6)} br  ${verdict}`);
       }
-      const budget = page.signedIn ? BUDGET.signedIn : BUDGET.signedOut;
-      const verdict = gz > budget ? `over budget (${kib(budget, 0)})` : `within budget (${kib(budget, 0)})`;
-      const label = `${page.path}${page.signedIn ? ' (signed in)' : ''}`;
-      console.log(`${label.padEnd(74)} ${String(scripts.size).padStart(3)} files ${kib(raw, 7)} ${kib(gz, 6)} gzipped ${kib(br, 6)} br  ${verdict}`);
-    }
-  }, {}).finally(() => rmSync(dataDir, { recursive: true, force: true }));
+    },
+    {},
+  ).finally(() => rmSync(dataDir, { recursive: true, force: true }));
 }

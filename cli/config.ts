@@ -25,9 +25,7 @@ export const configSchema = z.looseObject({
    * A sign-in waiting for its second step, so that a script can finish it with `login --code`
    * in a second call (the emailed device code arrives after the first one ended).
    */
-  pending_login: z
-    .object({ api_url: z.string(), email: z.string(), session_id: z.string(), verification: z.enum(['2fa', 'device']) })
-    .optional(),
+  pending_login: z.object({ api_url: z.string(), email: z.string(), session_id: z.string(), verification: z.enum(['2fa', 'device']) }).optional(),
 });
 export type Config = z.infer<typeof configSchema>;
 

@@ -20,9 +20,7 @@ export interface CliIO {
 }
 
 export const globalOptionsSchema = z.object({
-  apiUrl: z
-    .url({ protocol: /^https?$/, error: 'The API URL must start with http:// or https://, e.g. http://localhost:4321/api.' })
-    .optional(),
+  apiUrl: z.url({ protocol: /^https?$/, error: 'The API URL must start with http:// or https://, e.g. http://localhost:4321/api.' }).optional(),
   json: z.boolean().default(false),
   input: z.boolean().default(true),
   company: z.string().trim().min(1, 'Please give a company guid after --company.').optional(),

@@ -22,11 +22,7 @@ export class NotAnApiError extends CliError {
  * that is the API, every later request goes there and `onFound` is told; when it is not either,
  * the run ends with a plain sentence rather than the page.
  */
-export function discoverApi(
-  base: string,
-  inner: typeof globalThis.fetch,
-  onFound: (apiUrl: string) => void,
-): typeof globalThis.fetch {
+export function discoverApi(base: string, inner: typeof globalThis.fetch, onFound: (apiUrl: string) => void): typeof globalThis.fetch {
   const under = `${base}/api`;
   let decided: 'as-given' | 'under' | null = null;
   return async (input, init) => {

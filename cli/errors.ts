@@ -63,8 +63,7 @@ export const SIGNED_OUT_MESSAGE = 'You are not signed in. Run `hostdeck login`.'
  * Under a refused saved API key whose cause the API does not tell (a deleted key is gone from
  * the database, so its token is as unknown as a mistyped one): what the person can do about it.
  */
-export const API_KEY_REFUSED_HINT =
-  'It may have been deleted in the panel. Save a new one with `hostdeck login --token-stdin`, or sign in with `hostdeck login`.';
+export const API_KEY_REFUSED_HINT = 'It may have been deleted in the panel. Save a new one with `hostdeck login --token-stdin`, or sign in with `hostdeck login`.';
 
 /** Under an API key the API refused as expired (`API_KEY_EXPIRED_CODE`): where to make a new one. */
 export const apiKeyExpiredHint = (keysPage: string) =>

@@ -47,11 +47,13 @@ export async function runCli(argv: readonly string[], overrides: Partial<CliIO> 
     // Commander would call process.exit; we turn its errors into exit codes below.
     .exitOverride();
 
-  const run: Runner = (schema, handler) => async (...args) => {
-    const command = args.at(-1) as Command;
-    ctx = await createContext(io, program.opts(), pkg.version);
-    await handler(ctx, parseOptions(schema, command.opts()), command.processedArgs as string[]);
-  };
+  const run: Runner =
+    (schema, handler) =>
+    async (...args) => {
+      const command = args.at(-1) as Command;
+      ctx = await createContext(io, program.opts(), pkg.version);
+      await handler(ctx, parseOptions(schema, command.opts()), command.processedArgs as string[]);
+    };
   registerLogin(program, run);
   registerWhoami(program, run);
   registerLogout(program, run);

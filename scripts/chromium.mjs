@@ -27,7 +27,7 @@ export function findChromium({ install = false } = {}) {
   if (found) return found;
   const canInstall = install && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (canInstall) {
-    console.log('No Chromium found: installing Debian\'s chromium package...');
+    console.log("No Chromium found: installing Debian's chromium package...");
     spawnSync('apt-get', ['update'], { stdio: 'inherit' });
     const r = spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit' });
     if (r.status === 0 && existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';

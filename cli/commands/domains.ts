@@ -45,7 +45,10 @@ export function registerDomains(program: Command, run: Runner): void {
     .option('--desc', 'sort descending')
     .option('--format <format>', 'csv or json (default csv; json with --json)')
     .option('--output <file>', 'write to this file instead of stdout')
-    .addHelpText('after', `\nFields: ${EXPORT_FIELDS.join(', ')}\n\nExamples:\n  $ hostdeck domains export --group Production > production.csv\n  $ hostdeck domains export --group Production --field domain --field ip_address --format json --output sites.json`)
+    .addHelpText(
+      'after',
+      `\nFields: ${EXPORT_FIELDS.join(', ')}\n\nExamples:\n  $ hostdeck domains export --group Production > production.csv\n  $ hostdeck domains export --group Production --field domain --field ip_address --format json --output sites.json`,
+    )
     .action(run(domainsExportOptionsSchema, exportDomainsCommand));
   domains
     .command('import')

@@ -7,10 +7,7 @@ export const groupsListOptionsSchema = z.object({});
 
 export function registerGroups(program: Command, run: Runner): void {
   const groups = program.command('groups').description('domain groups');
-  groups
-    .command('list')
-    .description("list the company's domain groups, by name")
-    .action(run(groupsListOptionsSchema, listGroups));
+  groups.command('list').description("list the company's domain groups, by name").action(run(groupsListOptionsSchema, listGroups));
 }
 
 /** `hostdeck groups list`: the groups page's list (spec part 2, 2.2). */

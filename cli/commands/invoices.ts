@@ -19,7 +19,10 @@ export function registerInvoices(program: Command, run: Runner): void {
     .command('list')
     .description('list invoices, newest first, with what is still due and the link to each')
     .option('--status <status>', `only invoices of this status (${INVOICE_STATUSES.join(', ')}; repeat for several)`, collect, [])
-    .addHelpText('after', '\nExamples:\n  $ hostdeck invoices list --status UNPAID --status PARTIALLY_PAID\n  $ hostdeck invoices list --json | jq \'map(select(.balance_due > 0)) | length\'')
+    .addHelpText(
+      'after',
+      "\nExamples:\n  $ hostdeck invoices list --status UNPAID --status PARTIALLY_PAID\n  $ hostdeck invoices list --json | jq 'map(select(.balance_due > 0)) | length'",
+    )
     .action(run(invoicesListOptionsSchema, listInvoicesCommand));
 }
 
@@ -28,7 +31,10 @@ const money = (cents: number, currency: string) => formatMoney(cents, currency =
 /** `hostdeck invoices list`: Billing's Invoices tab (spec part 3, 2.4), every page of it. */
 export async function listInvoicesCommand(ctx: Context, options: z.output<typeof invoicesListOptionsSchema>): Promise<void> {
   const { api } = signedIn(ctx);
-  const rows = await ctx.ui.withSpinner('Reading invoices…', allPages((page) => listInvoices(api, { page, per_page: 100, ...(options.status.length ? { status: options.status } : {}) })));
+  const rows = await ctx.ui.withSpinner(
+    'Reading invoices…',
+    allPages((page) => listInvoices(api, { page, per_page: 100, ...(options.status.length ? { status: options.status } : {}) })),
+  );
   if (ctx.options.json) return ctx.ui.printJson(rows);
   if (!rows.length) return ctx.ui.renderInfo(options.status.length ? 'No invoices have these statuses.' : 'No invoices yet.');
   ctx.ui.printTable<InvoiceSummary>(

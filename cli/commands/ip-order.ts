@@ -68,14 +68,19 @@ export async function orderCatalogue(api: Api, coupon: string | null): Promise<O
 }
 
 const findIpGroup = (groups: OrderCatalogue['groups'], wanted: string) =>
-  findByNameOrGuid(groups, wanted, { kind: 'IP group', none: groups.length ? 'See your IP groups with `hostdeck ip list`, or in the panel.' : 'This company has no IP groups yet; create one in the panel.' });
+  findByNameOrGuid(groups, wanted, {
+    kind: 'IP group',
+    none: groups.length ? 'See your IP groups with `hostdeck ip list`, or in the panel.' : 'This company has no IP groups yet; create one in the panel.',
+  });
 
 /** `hostdeck ip order` (spec part 3, 2.3 and 4 "Order wizard"). */
 export async function orderIpAddresses(ctx: Context, options: IpOrderCommandOptions): Promise<void> {
   const { api } = signedIn(ctx);
   if (!options.location.length) {
     if (!ctx.canPrompt) {
-      throw new UsageError('Name the addresses to order with --location.', { hint: 'For example: hostdeck ip order --group Main --location us-nyc=3. On a terminal, run it without --location to be asked.' });
+      throw new UsageError('Name the addresses to order with --location.', {
+        hint: 'For example: hostdeck ip order --group Main --location us-nyc=3. On a terminal, run it without --location to be asked.',
+      });
     }
     const { askIpOrder } = await import('../ui/ip-order-flow');
     const catalogue = await ctx.ui.withSpinner('Reading the marketplace…', orderCatalogue(api, null));
@@ -89,10 +94,18 @@ export async function orderIpAddresses(ctx: Context, options: IpOrderCommandOpti
   const group = findIpGroup(catalogue.groups, options.group);
   const excluded = options.excludeGroup.map((g) => findIpGroup(catalogue.groups, g).guid);
   const cycle = catalogue.options.billing_cycles.find((c) => c.name === options.cycle.toUpperCase());
-  if (!cycle) throw new UsageError(`${options.cycle} is not a billing cycle of IP addresses.`, { hint: `Cycles: ${catalogue.options.billing_cycles.map((c) => c.name).join(', ')}.` });
+  if (!cycle)
+    throw new UsageError(`${options.cycle} is not a billing cycle of IP addresses.`, { hint: `Cycles: ${catalogue.options.billing_cycles.map((c) => c.name).join(', ')}.` });
   const entries = await ipOrderCalls(api).marketplace(options.type, options.filter, excluded);
   const picks = picksFromSpecs(entries, specs, options.type);
-  const choices: OrderChoices = { group: group.guid, ipType: options.type, filter: options.filter, excludedGroups: excluded, billingCycle: cycle.name, coupon: options.coupon ?? '' };
+  const choices: OrderChoices = {
+    group: group.guid,
+    ipType: options.type,
+    filter: options.filter,
+    excludedGroups: excluded,
+    billingCycle: cycle.name,
+    coupon: options.coupon ?? '',
+  };
   await place(ctx, api, { choices, entries, picks, options: catalogue.options }, options.pay);
 }
 
@@ -142,6 +155,10 @@ async function startPayment(api: Api, invoiceId: number, wanted: string | null) 
   const methods = (await listPaymentMethods(api, { status: ['ACTIVE'] })).data.filter((m) => m.method_type === 'CARD' || m.method_type === 'PAYPAL');
   const method = wanted ? methods.find((m) => m.guid === wanted.toLowerCase()) : methods[0];
   if (!method) return null;
-  const started = await payInvoice(api, { invoice_id: invoiceId, payment_method: method.method_type as 'CARD' | 'PAYPAL', payment_amount: '', payment_method_guid: method.guid }, randomUUID());
+  const started = await payInvoice(
+    api,
+    { invoice_id: invoiceId, payment_method: method.method_type as 'CARD' | 'PAYPAL', payment_amount: '', payment_method_guid: method.guid },
+    randomUUID(),
+  );
   return { method: method.name, redirect_url: started.redirect_url, amount: started.amount, currency: started.currency };
 }

@@ -42,7 +42,10 @@ export function registerIp(program: Command, run: Runner): void {
     .option('--desc', 'sort descending')
     .option('--format <format>', 'csv or json (default csv; json with --json)')
     .option('--output <file>', 'write to this file instead of stdout')
-    .addHelpText('after', `\nFields: ${IP_EXPORT_FIELDS.join(', ')}\n\nExample:\n  $ hostdeck ip export --group "Main network" --field ip_address --field ip_address_city > addresses.csv`)
+    .addHelpText(
+      'after',
+      `\nFields: ${IP_EXPORT_FIELDS.join(', ')}\n\nExample:\n  $ hostdeck ip export --group "Main network" --field ip_address --field ip_address_city > addresses.csv`,
+    )
     .action(run(ipExportOptionsSchema, exportIpCommand));
   registerIpOrder(ip, run);
 }

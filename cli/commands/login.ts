@@ -90,9 +90,7 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
     if (!ctx.canPrompt) {
       const told = !ctx.options.input || ctx.options.json;
       throw new UsageError(
-        told
-          ? 'hostdeck login does not ask for your email and password with --no-input or --json.'
-          : 'hostdeck login needs a terminal to ask for your email and password.',
+        told ? 'hostdeck login does not ask for your email and password with --no-input or --json.' : 'hostdeck login needs a terminal to ask for your email and password.',
         { hint: 'In scripts, pass --email with --password-stdin, or an API key with --token-stdin.' },
       );
     }
@@ -182,7 +180,11 @@ async function verify(ctx: Context, pending: { session_id: string; verification:
     const result = await ctx.ui.withSpinner(
       'Verifying…',
       pending.verification === '2fa'
-        ? loginTwoFactor(ctx.api(), { session_id: pending.session_id, code: clean, code_type: clean.length > CODE_LENGTH && clean.length <= BACKUP_CODE_LENGTH ? 'BACKUP_CODE' : 'CODE' })
+        ? loginTwoFactor(ctx.api(), {
+            session_id: pending.session_id,
+            code: clean,
+            code_type: clean.length > CODE_LENGTH && clean.length <= BACKUP_CODE_LENGTH ? 'BACKUP_CODE' : 'CODE',
+          })
         : loginDevice(ctx.api(), { session_id: pending.session_id, code: clean, remember: true }),
     );
     if (ctx.config.pending_login) await updateConfig(({ pending_login: _done, ...rest }) => rest, ctx.io.env);
@@ -197,10 +199,7 @@ async function verify(ctx: Context, pending: { session_id: string; verification:
 async function saveApiKey(ctx: Context, key: string): Promise<void> {
   let user: SessionUser;
   try {
-    ({ user } = await ctx.ui.withSpinner(
-      'Checking the API key…',
-      whoami(ctx.api({ token: key, company: ctx.options.company ?? null })),
-    ));
+    ({ user } = await ctx.ui.withSpinner('Checking the API key…', whoami(ctx.api({ token: key, company: ctx.options.company ?? null }))));
   } catch (error) {
     if (error instanceof UnauthorizedError && error.code === API_KEY_EXPIRED_CODE) {
       throw new CliError('This API key has expired.', { hint: apiKeyExpiredHint(panelLink(ctx, '/company/api')), cause: error });
@@ -221,11 +220,7 @@ async function saveApiKey(ctx: Context, key: string): Promise<void> {
 }
 
 /** The company given with --company, if the account belongs to it, else the account's own. */
-async function chooseCompany(
-  ctx: Context,
-  user: SessionUser,
-  abandon: () => Promise<void>,
-): Promise<{ guid: string; name: string }> {
+async function chooseCompany(ctx: Context, user: SessionUser, abandon: () => Promise<void>): Promise<{ guid: string; name: string }> {
   const wanted = ctx.options.company;
   if (!wanted || wanted === user.company.guid) return { guid: user.company.guid, name: user.company.name };
   const found = user.company_list.find((c) => c.guid === wanted);
@@ -241,12 +236,7 @@ async function save(ctx: Context, credentials: Pick<Config, 'token' | 'token_kin
   await updateConfig((c) => ({ ...c, ...credentials, api_url: ctx.apiUrl }), ctx.io.env);
 }
 
-async function report(
-  ctx: Context,
-  user: SessionUser,
-  company: { guid: string; name: string },
-  credential: 'session' | 'api_key',
-): Promise<void> {
+async function report(ctx: Context, user: SessionUser, company: { guid: string; name: string }, credential: 'session' | 'api_key'): Promise<void> {
   if (ctx.options.json) {
     ctx.ui.printJson({ email: user.email, company, api_url: ctx.apiUrl, credential });
     return;

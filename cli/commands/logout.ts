@@ -8,10 +8,7 @@ import type { Context, Runner } from '../context';
 export const logoutOptionsSchema = z.object({});
 
 export function registerLogout(program: Command, run: Runner): void {
-  program
-    .command('logout')
-    .description('sign out and forget the saved credentials (safe to run twice)')
-    .action(run(logoutOptionsSchema, logout));
+  program.command('logout').description('sign out and forget the saved credentials (safe to run twice)').action(run(logoutOptionsSchema, logout));
 }
 
 export async function logout(ctx: Context): Promise<void> {
@@ -39,17 +36,11 @@ export async function logout(ctx: Context): Promise<void> {
   if (ctx.options.json) {
     ctx.ui.printJson({ signed_out: true, was_signed_in: true, api_url: apiUrl ?? null });
   } else if (kind === 'api_key') {
-    await ctx.ui.renderSuccess(
-      'Removed the API key from this computer.',
-      'The key itself stays valid until it is deleted in the panel.',
-    );
+    await ctx.ui.renderSuccess('Removed the API key from this computer.', 'The key itself stays valid until it is deleted in the panel.');
   } else {
     await ctx.ui.renderSuccess(`Signed out of ${apiUrl ?? 'the API'}.`);
   }
   if (unreported) {
-    await ctx.ui.renderWarning(
-      `The server could not be told: ${unreported}`,
-      'The credentials are gone from this computer; the session on the server ends when it expires.',
-    );
+    await ctx.ui.renderWarning(`The server could not be told: ${unreported}`, 'The credentials are gone from this computer; the session on the server ends when it expires.');
   }
 }

@@ -12,7 +12,12 @@ import { allGroups, findGroup, shortDate, signedIn } from './shared';
 
 export const tasksListOptionsSchema = z.object({
   group: z.string().optional(),
-  limit: z.coerce.number({ error: 'The limit must be a number.' }).int('The limit must be a whole number.').min(1, 'The limit must be 1 or more.').max(TASK_LIST_MAX, `The limit can be at most ${TASK_LIST_MAX}.`).default(25),
+  limit: z.coerce
+    .number({ error: 'The limit must be a number.' })
+    .int('The limit must be a whole number.')
+    .min(1, 'The limit must be 1 or more.')
+    .max(TASK_LIST_MAX, `The limit can be at most ${TASK_LIST_MAX}.`)
+    .default(25),
 });
 export const tasksWatchOptionsSchema = z.object({ group: z.string().optional() });
 
@@ -115,7 +120,8 @@ export async function watchTask(ctx: Context, options: z.output<typeof tasksWatc
 
 /** Prints how a followed task ended; a FAILURE exits with EXIT.someFailed. */
 export async function reportEnd(ctx: Context, end: TaskEvent & { error: string | null }): Promise<void> {
-  if (ctx.options.json) ctx.ui.printJson({ task: end.task, kind: end.kind, status: end.status, progress_percentage: end.progress_percentage, date_completed: end.date_completed, error: end.error });
+  if (ctx.options.json)
+    ctx.ui.printJson({ task: end.task, kind: end.kind, status: end.status, progress_percentage: end.progress_percentage, date_completed: end.date_completed, error: end.error });
   if (end.status === 'FAILURE') {
     throw new CliError(`Task ${end.task} (${end.kind}) ended in FAILURE.`, {
       exitCode: EXIT.someFailed,

@@ -8,10 +8,7 @@ import { CliError, SIGNED_OUT_MESSAGE } from '../errors';
 export const whoamiOptionsSchema = z.object({});
 
 export function registerWhoami(program: Command, run: Runner): void {
-  program
-    .command('whoami')
-    .description('show who you are signed in as, and for which company')
-    .action(run(whoamiOptionsSchema, whoami));
+  program.command('whoami').description('show who you are signed in as, and for which company').action(run(whoamiOptionsSchema, whoami));
 }
 
 export async function whoami(ctx: Context): Promise<void> {

@@ -265,4 +265,3 @@ async function waitForTasks(ctx: Context, api: Api, group: DomainGroup, tasks: r
   }
   return failed;
 }
-

@@ -17,7 +17,9 @@ const SPEC = /^\s*(.+?)\s*=\s*(\d+)\s*(?::\s*(\d+)\s*)?$/;
 export function parseLocationSpec(text: string): LocationSpec {
   const match = SPEC.exec(text);
   if (!match) {
-    throw new UsageError(`--location ${text} is not a location and a count.`, { hint: 'Write it as LOCATION=COUNT or LOCATION=COUNT:SLOTS, e.g. --location us-nyc=3 --location "Frankfurt=2:4".' });
+    throw new UsageError(`--location ${text} is not a location and a count.`, {
+      hint: 'Write it as LOCATION=COUNT or LOCATION=COUNT:SLOTS, e.g. --location us-nyc=3 --location "Frankfurt=2:4".',
+    });
   }
   return { place: match[1]!, count: Number(match[2]), slots: match[3] === undefined ? 1 : Number(match[3]) };
 }

@@ -7,7 +7,17 @@ import { askIpOrder } from '../../src/lib/ip-order/asking';
 import { availableLocations, chosenOrderOf, couponWarned, summaryOfOrder, type ChosenOrder } from '../../src/lib/ip-order/derived';
 import type { IpOrderCalls } from '../../src/lib/ip-order/flow';
 import { CHOOSE_ANOTHER_FILTER, NOTHING_OFFERED, NO_IP_GROUPS, numberAsked, passed, tickedLocations, type Answer, type AskedIpOrder } from '../../src/lib/ip-order/questions';
-import { COUPON_OVERRIDES, IP_FILTER_LABELS, IP_TYPE_LABELS, NO_FILTER_QUESTION, NO_FILTER_WARNING, ORDER_DEFAULTS, normaliseCoupon, type IpAddressType, type IpFilter } from '../../src/lib/schemas/ip-orders';
+import {
+  COUPON_OVERRIDES,
+  IP_FILTER_LABELS,
+  IP_TYPE_LABELS,
+  NO_FILTER_QUESTION,
+  NO_FILTER_WARNING,
+  ORDER_DEFAULTS,
+  normaliseCoupon,
+  type IpAddressType,
+  type IpFilter,
+} from '../../src/lib/schemas/ip-orders';
 import type { OrderCatalogue } from '../commands/ip-order';
 import { LineInput } from './LineInput';
 
@@ -66,7 +76,8 @@ function Answers({ state }: { state: AskedIpOrder }) {
   if (passed(state, 'locations')) {
     for (const l of tickedLocations(state)) {
       const pick = state.picks[l.hash];
-      if (pick?.count) lines.push(<Answered key={l.hash} label={l.city} value={`${plural(pick.count, 'address', 'addresses')}, ${plural(pick.slots, 'website slot', 'website slots')} each`} />);
+      if (pick?.count)
+        lines.push(<Answered key={l.hash} label={l.city} value={`${plural(pick.count, 'address', 'addresses')}, ${plural(pick.slots, 'website slot', 'website slots')} each`} />);
     }
   }
   if (passed(state, 'cycle')) lines.push(<Answered key="cycle" label="Billing cycle" value={state.billingCycle} />);
@@ -89,7 +100,10 @@ function Asked({ state, send, typing }: { state: AskedIpOrder; send: (answer: An
     case 'type':
       return (
         <Question label="IP address type">
-          <Select options={(['DEDICATED', 'SHARED'] as const).map((t) => ({ label: IP_TYPE_LABELS[t], value: t }))} onChange={(t) => send({ to: 'type', ipType: t as IpAddressType })} />
+          <Select
+            options={(['DEDICATED', 'SHARED'] as const).map((t) => ({ label: IP_TYPE_LABELS[t], value: t }))}
+            onChange={(t) => send({ to: 'type', ipType: t as IpAddressType })}
+          />
         </Question>
       );
     case 'filter':
@@ -107,7 +121,10 @@ function Asked({ state, send, typing }: { state: AskedIpOrder; send: (answer: An
     case 'exclude':
       return (
         <Question label="Exclude the subnets of these groups (space to tick, Enter when done)">
-          <MultiSelect options={state.groups.filter((g) => g.guid !== state.group).map((g) => ({ label: g.name, value: g.guid }))} onSubmit={(groups) => send({ to: 'exclude', groups })} />
+          <MultiSelect
+            options={state.groups.filter((g) => g.guid !== state.group).map((g) => ({ label: g.name, value: g.guid }))}
+            onSubmit={(groups) => send({ to: 'exclude', groups })}
+          />
         </Question>
       );
     case 'loading':
@@ -143,7 +160,10 @@ function Asked({ state, send, typing }: { state: AskedIpOrder; send: (answer: An
     case 'cycle':
       return (
         <Question label="Billing cycle">
-          <Select options={cyclesInOrder(options).map((c) => ({ label: `${c.name}${percentOff(c.discount)}`, value: c.name }))} onChange={(cycle) => send({ to: 'cycle', cycle })} />
+          <Select
+            options={cyclesInOrder(options).map((c) => ({ label: `${c.name}${percentOff(c.discount)}`, value: c.name }))}
+            onChange={(cycle) => send({ to: 'cycle', cycle })}
+          />
         </Question>
       );
     case 'coupon':

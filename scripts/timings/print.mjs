@@ -9,13 +9,19 @@ if (!existsSync(file)) {
   console.log('No timings were recorded.');
   process.exit(0);
 }
-const entries = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+const entries = readFileSync(file, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line));
 const seconds = (s) => `${s.toFixed(1).padStart(7)} s`;
 
 console.log('\n=== Timings');
 for (const stage of entries.filter((e) => e.kind === 'stage')) console.log(`${seconds(stage.seconds)}  ${stage.name}`);
 console.log('\nThe ten slowest test files (loading, then running, for Vitest files):');
-const files = entries.filter((e) => e.kind === 'file').sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+const files = entries
+  .filter((e) => e.kind === 'file')
+  .sort((a, b) => b.seconds - a.seconds)
+  .slice(0, 10);
 for (const f of files) {
   const split = f.loading === undefined ? '' : ` (${f.loading.toFixed(1)} s loading)`;
   console.log(`${seconds(f.seconds)}  ${f.suite}: ${f.name}${split}`);

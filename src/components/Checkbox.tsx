@@ -18,7 +18,14 @@ export function Checkbox({ label, checked, onCheckedChange, disabled = false, na
   return (
     <label className="checkbox" data-disabled={disabled || undefined}>
       <span className="checkbox-box">
-        <input type="checkbox" className="checkbox-input" checked={checked} onChange={(event) => onCheckedChange(event.currentTarget.checked)} disabled={disabled} {...(name ? { name } : {})} />
+        <input
+          type="checkbox"
+          className="checkbox-input"
+          checked={checked}
+          onChange={(event) => onCheckedChange(event.currentTarget.checked)}
+          disabled={disabled}
+          {...(name ? { name } : {})}
+        />
         <span className="checkbox-control" aria-hidden="true" data-state={checked ? 'checked' : 'unchecked'}>
           {checked ? <Icon name="check" /> : null}
         </span>

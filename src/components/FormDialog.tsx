@@ -40,7 +40,24 @@ export interface FormDialogProps extends TriggerButtonProps {
  * footer (FormFooter, tied to the form by its id), the first field focused on open.
  * Validation and the request are the caller's (the form helper), through `onSubmit`.
  */
-export function FormDialog({ title, children, trigger, open, onOpenChange, submitLabel, cancelLabel, busy, submitDisabled = false, onSubmit, formRef, footer, formClassName = 'form-grid', size, dismissible = true, ...triggerProps }: FormDialogProps) {
+export function FormDialog({
+  title,
+  children,
+  trigger,
+  open,
+  onOpenChange,
+  submitLabel,
+  cancelLabel,
+  busy,
+  submitDisabled = false,
+  onSubmit,
+  formRef,
+  footer,
+  formClassName = 'form-grid',
+  size,
+  dismissible = true,
+  ...triggerProps
+}: FormDialogProps) {
   const formId = useId();
   const [ownOpen, setOwnOpen] = useState(false);
   const isOpen = open ?? ownOpen;
@@ -57,7 +74,20 @@ export function FormDialog({ title, children, trigger, open, onOpenChange, submi
       onOpenChange={setOpen}
       {...(size ? { size } : {})}
       dismissible={dismissible}
-      footer={footer ? footer(formId) : <FormFooter form={formId} submitLabel={submitLabel} busy={busy} submitDisabled={submitDisabled} onCancel={() => setOpen(false)} {...(cancelLabel ? { cancelLabel } : {})} />}
+      footer={
+        footer ? (
+          footer(formId)
+        ) : (
+          <FormFooter
+            form={formId}
+            submitLabel={submitLabel}
+            busy={busy}
+            submitDisabled={submitDisabled}
+            onCancel={() => setOpen(false)}
+            {...(cancelLabel ? { cancelLabel } : {})}
+          />
+        )
+      }
     >
       <form id={formId} ref={formRef} className={formClassName || undefined} onSubmit={onSubmit} noValidate>
         {children}

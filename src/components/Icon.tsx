@@ -1,8 +1,6 @@
 import type { SVGProps } from 'react';
 import { ICON_PATHS as PATHS } from './icon-paths';
 
-
-
 interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
   name: string;
   /** An accessible name; without one the icon is decoration and hidden from assistive tech. */

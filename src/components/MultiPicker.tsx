@@ -38,7 +38,19 @@ export interface MultiPickerProps {
  * button, and Backspace in the empty box removes the last. Its sentence and hint are tied to the
  * input with aria-describedby, as TextField ties its own.
  */
-export function MultiPicker({ label, value, onValueChange, options, picked = [], onSearch, loading = false, error, hint, placeholder = 'Type to search...', empty = 'Nothing matches.' }: MultiPickerProps) {
+export function MultiPicker({
+  label,
+  value,
+  onValueChange,
+  options,
+  picked = [],
+  onSearch,
+  loading = false,
+  error,
+  hint,
+  placeholder = 'Type to search...',
+  empty = 'Nothing matches.',
+}: MultiPickerProps) {
   const id = useId();
   const [text, setText] = useState('');
   const { contains } = useFilter({ sensitivity: 'base' });

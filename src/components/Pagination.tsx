@@ -21,15 +21,7 @@ export function Pagination({ page, perPage, total, onPageChange, onPerPageChange
     <div className="pager">
       <span className="muted pager-total">{total === null ? '' : total === 1 ? '1 row' : `${total.toLocaleString('en-US')} rows`}</span>
       {total !== null && total > perPage ? (
-        <ArkPagination.Root
-          className="pager-pages"
-          count={total}
-          pageSize={perPage}
-          page={page}
-          siblingCount={1}
-          onPageChange={(d) => onPageChange(d.page)}
-          aria-label={label}
-        >
+        <ArkPagination.Root className="pager-pages" count={total} pageSize={perPage} page={page} siblingCount={1} onPageChange={(d) => onPageChange(d.page)} aria-label={label}>
           <ArkPagination.PrevTrigger className="button button-small">Previous</ArkPagination.PrevTrigger>
           <ArkPagination.Context>
             {(p) =>

@@ -33,8 +33,7 @@ export class ApiError extends Error {
  * Whether the API refused with one of these codes. Compare codes through it rather than with
  * `===`: the codes are checked against ERROR_CODES, so a misspelt one does not compile.
  */
-export const hasErrorCode = (error: unknown, ...codes: readonly ErrorCode[]): error is ApiError =>
-  error instanceof ApiError && codes.some((code) => code === error.code);
+export const hasErrorCode = (error: unknown, ...codes: readonly ErrorCode[]): error is ApiError => error instanceof ApiError && codes.some((code) => code === error.code);
 
 /**
  * The `code` of a 401 for an API key past its expiry date, so a client can say so (the CLI's
@@ -52,7 +51,10 @@ export class UnauthorizedError extends ApiError {
 
 /** No answer reached us: the server is down or the network is gone. */
 export class NetworkError extends Error {
-  constructor(readonly url: string, cause: unknown) {
+  constructor(
+    readonly url: string,
+    cause: unknown,
+  ) {
     super(`Could not reach ${url}. Check the address and your connection, then try again.`, { cause });
     this.name = 'NetworkError';
   }

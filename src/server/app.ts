@@ -59,7 +59,8 @@ export function createApiApp(deps: ServerDeps | (() => Promise<ServerDeps>)) {
     c.set('userAgent', (c.req.header('user-agent') ?? '').slice(0, 500));
     await next();
     // Company emails recorded by this request's transactions go out once it has committed.
-    if (hasQueuedCompanyEmails()) await deliverQueuedCompanyEmails(d.db, d.mailer, d.now()).catch((error: unknown) => console.error(`[hostdeck] company emails wait: ${String(error)}`));
+    if (hasQueuedCompanyEmails())
+      await deliverQueuedCompanyEmails(d.db, d.mailer, d.now()).catch((error: unknown) => console.error(`[hostdeck] company emails wait: ${String(error)}`));
   });
 
   // Each operation carries its own access rules (guardsOf): no blanket middleware guards a path.

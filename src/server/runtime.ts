@@ -76,7 +76,9 @@ async function start(): Promise<ServerDeps> {
   if (edgeHandle) {
     deps.edge = edgeHandle;
     const processes = edge.processes && edge.processes > 1 && database.kind === 'postgres' ? ` (${edge.processes} processes)` : '';
-    console.log(`[hostdeck] HTTP edge on http://${edge.host}:${edgeHandle.port}${edgeHandle.tlsPort === null ? '' : ` and https://${edge.host}:${edgeHandle.tlsPort}`}${processes}`);
+    console.log(
+      `[hostdeck] HTTP edge on http://${edge.host}:${edgeHandle.port}${edgeHandle.tlsPort === null ? '' : ` and https://${edge.host}:${edgeHandle.tlsPort}`}${processes}`,
+    );
   }
   // The DNS server answers the zones the panel edits; like the edge, a taken port leaves the API serving.
   const dns = dnsOptionsFromEnv();

@@ -19,7 +19,9 @@ export function listenApi(deps: ServerDeps | (() => Promise<ServerDeps>), option
       const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
       const request = new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`, {
         method: req.method,
-        headers: Object.entries(req.headers).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : v === undefined ? [] : [[k, v] as [string, string]])),
+        headers: Object.entries(req.headers).flatMap(([k, v]) =>
+          Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : v === undefined ? [] : [[k, v] as [string, string]],
+        ),
         ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}),
       } as RequestInit);
       rememberClientAddress(request, req.socket.remoteAddress);

@@ -45,7 +45,20 @@ export interface WizardState {
   result: WizardResult | null;
 }
 
-const EMPTY: WizardState = { group: '', loading: false, step: 1, rows: [], ips: [], accounts: [], presets: [], defaultAccount: '', importErrors: [], notice: null, busy: false, result: null };
+const EMPTY: WizardState = {
+  group: '',
+  loading: false,
+  step: 1,
+  rows: [],
+  ips: [],
+  accounts: [],
+  presets: [],
+  defaultAccount: '',
+  importErrors: [],
+  notice: null,
+  busy: false,
+  result: null,
+};
 
 /** The Add Domains tab (spec part 2, 2.8): the editable table, review and result. */
 export const $wizard = map<WizardState>(EMPTY);
@@ -57,7 +70,11 @@ let submissionKey: string | null = null;
 const isCustomHost = (account: string) => $wizard.get().accounts.find((a) => a.guid === account)?.account_type === 'CUSTOM_HOST';
 
 /** Free slots per address, less those the rows already take. */
-const freeSlots = (rows: readonly WizardRow[]): Map<string, number> => freeSlotsOf($wizard.get().ips, rows.map((r) => r.ip_address));
+const freeSlots = (rows: readonly WizardRow[]): Map<string, number> =>
+  freeSlotsOf(
+    $wizard.get().ips,
+    rows.map((r) => r.ip_address),
+  );
 
 /**
  * The addresses with no website slot left once the rows take theirs: a row may keep its own
@@ -84,7 +101,14 @@ export async function startWizard(group: string, fresh = false): Promise<void> {
       can('can_view_software_presets') ? presetPicker(api) : Promise.resolve({ data: [] }),
     ]);
     if ($wizard.get().group !== group) return;
-    $wizard.set({ ...$wizard.get(), loading: false, ips: ips.data, accounts: accounts.data.filter((a) => a.status === 'ACTIVE'), presets: presets.data, defaultAccount: g.default_hosting_account?.guid ?? '' });
+    $wizard.set({
+      ...$wizard.get(),
+      loading: false,
+      ips: ips.data,
+      accounts: accounts.data.filter((a) => a.status === 'ACTIVE'),
+      presets: presets.data,
+      defaultAccount: g.default_hosting_account?.guid ?? '',
+    });
   } catch (error) {
     $wizard.setKey('loading', false);
     toastError(error);

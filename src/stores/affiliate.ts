@@ -1,5 +1,15 @@
 import { atom } from 'nanostores';
-import type { AffiliateInvoice, AffiliateInvoiceSummary, AffiliateLink, AffiliateOverview, AffiliateStatus, BillingInfo, PaymentDetailsRecord, ReferralActivity, ReportRow } from '../lib/api/affiliate';
+import type {
+  AffiliateInvoice,
+  AffiliateInvoiceSummary,
+  AffiliateLink,
+  AffiliateOverview,
+  AffiliateStatus,
+  BillingInfo,
+  PaymentDetailsRecord,
+  ReferralActivity,
+  ReportRow,
+} from '../lib/api/affiliate';
 import { ApiError } from '../lib/errors';
 import {
   affiliateExists,
@@ -18,7 +28,15 @@ import {
   updatePaymentDetails,
 } from '../lib/requests/affiliate';
 import { dayOf, presetRange, reportRangeProblem, type ReportPreset, type ReportRange } from '../lib/rules/affiliate';
-import { applicationSchema, linkCreateSchema, paymentDetailsSchema, type AffiliateAccountType, type ApplicationInput, type PaymentDetailsInput, type PaymentMethod } from '../lib/schemas/affiliate';
+import {
+  applicationSchema,
+  linkCreateSchema,
+  paymentDetailsSchema,
+  type AffiliateAccountType,
+  type ApplicationInput,
+  type PaymentDetailsInput,
+  type PaymentMethod,
+} from '../lib/schemas/affiliate';
 import { api } from './api';
 import { documentStore } from './document-page';
 import { environment } from './environment';

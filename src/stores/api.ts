@@ -5,7 +5,6 @@ import { clearCredentials } from './credentials';
 import { environment } from './environment';
 import { currentPath, goTo, onAuthPage } from './navigation';
 
-
 /** A 401 means the session is gone: forget it and ask for sign-in, coming back here after. */
 function handleUnauthorized(): void {
   clearCredentials();

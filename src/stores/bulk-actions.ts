@@ -35,7 +35,10 @@ export async function toConfigure(group: string): Promise<void> {
   if (action === 'CHANGE_GROUP') {
     try {
       const page = await listDomainGroups(api, { per_page: PICKER_PAGE_SIZE });
-      $bulk.setKey('groups', page.data.filter((g) => g.guid !== group));
+      $bulk.setKey(
+        'groups',
+        page.data.filter((g) => g.guid !== group),
+      );
     } catch (error) {
       toastError(error);
     }
@@ -52,7 +55,12 @@ export async function runBulk(group: string, domainList: readonly string[]): Pro
   }
   $bulk.set({ ...state, step: 3, error: null });
   try {
-    const answer = await bulkAction(api, { group, domain_list: [...domainList], action: state.action, ...(state.action === 'CHANGE_GROUP' ? { destination_group: state.destination } : {}) });
+    const answer = await bulkAction(api, {
+      group,
+      domain_list: [...domainList],
+      action: state.action,
+      ...(state.action === 'CHANGE_GROUP' ? { destination_group: state.destination } : {}),
+    });
     toastSuccess(answer.message || BULK_DONE);
     await domainsList.load();
     return true;

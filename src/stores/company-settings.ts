@@ -45,7 +45,13 @@ export const vatForm = createForm({
   onSuccess: () => vatList.load(1),
 });
 export const $vatBusy = busyRow();
-export const disableVatId = (guid: string) => rowAction($vatBusy, guid, () => disableVat(pageApi(), pageCompany(), guid), () => vatList.load());
+export const disableVatId = (guid: string) =>
+  rowAction(
+    $vatBusy,
+    guid,
+    () => disableVat(pageApi(), pageCompany(), guid),
+    () => vatList.load(),
+  );
 
 // Logs
 
@@ -122,5 +128,17 @@ export const editContactForm = createForm<typeof contactUpdateSchema, Awaited<Re
 });
 
 export const $contactBusy = busyRow();
-export const removeContact = (guid: string) => rowAction($contactBusy, guid, () => deleteContact(pageApi(), pageCompany(), guid), () => contactsList.load());
-export const resendVerification = (guid: string) => rowAction($contactBusy, guid, () => resendContactVerification(pageApi(), pageCompany(), guid), async () => {});
+export const removeContact = (guid: string) =>
+  rowAction(
+    $contactBusy,
+    guid,
+    () => deleteContact(pageApi(), pageCompany(), guid),
+    () => contactsList.load(),
+  );
+export const resendVerification = (guid: string) =>
+  rowAction(
+    $contactBusy,
+    guid,
+    () => resendContactVerification(pageApi(), pageCompany(), guid),
+    async () => {},
+  );

@@ -124,7 +124,8 @@ export const $import = atom<ImportState>(NO_IMPORT);
 export const resetImport = () => $import.set(NO_IMPORT);
 
 /** The preview in a line: '1 record; 1 added, 14 removed.' */
-export const importSummary = (p: ImportPreview) => `${countOf(p.records, 'record')}; ${p.added.length.toLocaleString('en-US')} added, ${p.removed.length.toLocaleString('en-US')} removed.`;
+export const importSummary = (p: ImportPreview) =>
+  `${countOf(p.records, 'record')}; ${p.added.length.toLocaleString('en-US')} added, ${p.removed.length.toLocaleString('en-US')} removed.`;
 
 /** The question asked before an import that removes more records than it adds. */
 export const importQuestion = (p: ImportPreview) => `Apply the zone file? It ${importChangeWords(p)}; the history keeps the zone as it was.`;

@@ -22,7 +22,8 @@ import { toastError, toastSuccess } from './toasts';
 export const mayDeleteExtra = (status: string) => status === 'ACTIVE' || status === 'PENDING';
 
 /** The domain a drawer tab's list asks for: its filter's, before the tab has set one the drawer's; none known, nothing asked (not `/domains//subdomains/`). */
-const drawerDomain = ($list: PagedList<unknown, { domain: string }>['$list']): string => listFilters($list, 'domain', drawerContext($list.get().filters.domain), (guid) => ({ domain: guid })).domain;
+const drawerDomain = ($list: PagedList<unknown, { domain: string }>['$list']): string =>
+  listFilters($list, 'domain', drawerContext($list.get().filters.domain), (guid) => ({ domain: guid })).domain;
 
 /** Reloads `list` when a task of one of `kinds` finishes while it is shown (a burst gives one reload). */
 function followTasks<T>(list: PagedList<T, { domain: string }>, kinds: readonly string[]): void {
@@ -68,7 +69,10 @@ async function groupOf(domain: string): Promise<string> {
 export async function loadSubdomainChoices(domain: string): Promise<void> {
   $subdomainChoices.setKey('loading', true);
   try {
-    const [ips, accounts] = await Promise.all([groupOf(domain).then((group) => groupIpAddresses(api, group, { per_page: IP_LIST_MAX })), listHostingAccounts(api, { per_page: PICKER_PAGE_SIZE })]);
+    const [ips, accounts] = await Promise.all([
+      groupOf(domain).then((group) => groupIpAddresses(api, group, { per_page: IP_LIST_MAX })),
+      listHostingAccounts(api, { per_page: PICKER_PAGE_SIZE }),
+    ]);
     $subdomainChoices.set({ loading: false, ips: ips.data, accounts: accounts.data });
   } catch (error) {
     $subdomainChoices.setKey('loading', false);

@@ -68,7 +68,13 @@ export async function removeGroup(group: DomainGroup): Promise<void> {
  * `missing`: the server's sentence when there is no such group for this company (an old link,
  * another company's group), which the page shows in place of its tabs.
  */
-export const $group = atom<{ guid: string; loading: boolean; group: DomainGroup | null; expiring: number; missing: string | null }>({ guid: '', loading: false, group: null, expiring: 0, missing: null });
+export const $group = atom<{ guid: string; loading: boolean; group: DomainGroup | null; expiring: number; missing: string | null }>({
+  guid: '',
+  loading: false,
+  group: null,
+  expiring: 0,
+  missing: null,
+});
 
 export async function loadGroup(guid: string): Promise<void> {
   const same = $group.get().guid === guid;

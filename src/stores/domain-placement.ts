@@ -20,7 +20,12 @@ async function refresh(): Promise<void> {
 }
 
 /** What the Modify IP Address and Modify Hosting Account dialogs offer. */
-export const $placementChoices = map<{ loading: boolean; ips: GroupIpAddress[]; signatures: Signature[]; accounts: HostingAccount[] }>({ loading: false, ips: [], signatures: [], accounts: [] });
+export const $placementChoices = map<{ loading: boolean; ips: GroupIpAddress[]; signatures: Signature[]; accounts: HostingAccount[] }>({
+  loading: false,
+  ips: [],
+  signatures: [],
+  accounts: [],
+});
 
 export async function loadIpChoices(group: string): Promise<void> {
   $placementChoices.setKey('loading', true);

@@ -1,6 +1,18 @@
 import { atom } from 'nanostores';
 import type { SoftwareInstallation, SoftwareOption } from '../lib/api/domain-software';
-import { browseFtp, getSoftware, importSoftware, installSoftware, installSsl, listSoftware, migrateSoftware, revealSoftwarePassword, testFtp, uninstallSoftware, uninstallSsl } from '../lib/requests/domain-software';
+import {
+  browseFtp,
+  getSoftware,
+  importSoftware,
+  installSoftware,
+  installSsl,
+  listSoftware,
+  migrateSoftware,
+  revealSoftwarePassword,
+  testFtp,
+  uninstallSoftware,
+  uninstallSsl,
+} from '../lib/requests/domain-software';
 import { migrateSchema, type FtpDetails, type Migrate } from '../lib/schemas/ftp';
 import { installSoftwareSchema, installSslSchema, softwarePasswordSchema } from '../lib/schemas/domain-software';
 import { api } from './api';
@@ -18,11 +30,11 @@ const domain = () => $openDomain.get()?.guid ?? '';
 
 /** The drawer's SSL dialog (spec part 2, 2.5). */
 export const sslForm = createForm({
-    schema: installSslSchema,
-    send: (input) => installSsl(api, domain(), input),
-    successToast: (answer) => answer.message,
-    onSuccess: () => refresh(domain()),
-  });
+  schema: installSslSchema,
+  send: (input) => installSsl(api, domain(), input),
+  successToast: (answer) => answer.message,
+  onSuccess: () => refresh(domain()),
+});
 
 export async function removeSsl(guid: string): Promise<void> {
   try {
@@ -47,11 +59,11 @@ export async function loadSoftwareOptions(guid: string): Promise<void> {
 }
 
 export const softwareForm = createForm({
-    schema: installSoftwareSchema,
-    send: (input) => installSoftware(api, domain(), input),
-    successToast: (answer) => answer.message,
-    onSuccess: () => refresh(domain()),
-  });
+  schema: installSoftwareSchema,
+  send: (input) => installSoftware(api, domain(), input),
+  successToast: (answer) => answer.message,
+  onSuccess: () => refresh(domain()),
+});
 
 export async function removeSoftware(guid: string): Promise<void> {
   try {
@@ -76,15 +88,21 @@ export async function loadSoftwareInfo(guid: string): Promise<void> {
 }
 
 export const revealForm = createForm({
-    schema: softwarePasswordSchema,
-    send: (input) => revealSoftwarePassword(api, domain(), input.password),
-    onSuccess: (answer) => {
-      $softwareInfo.set({ ...$softwareInfo.get(), password: answer.data.password });
-    },
-  });
+  schema: softwarePasswordSchema,
+  send: (input) => revealSoftwarePassword(api, domain(), input.password),
+  onSuccess: (answer) => {
+    $softwareInfo.set({ ...$softwareInfo.get(), password: answer.data.password });
+  },
+});
 
 /** The Migrate Software dialog's connection: tested details unlock Browse and Migrate (spec part 2, 2.5). */
-export const $ftp = atom<{ testing: boolean; tested: boolean; path: string; folders: string[] | null; browsing: boolean }>({ testing: false, tested: false, path: '/', folders: null, browsing: false });
+export const $ftp = atom<{ testing: boolean; tested: boolean; path: string; folders: string[] | null; browsing: boolean }>({
+  testing: false,
+  tested: false,
+  path: '/',
+  folders: null,
+  browsing: false,
+});
 
 export const resetFtp = () => $ftp.set({ testing: false, tested: false, path: '/', folders: null, browsing: false });
 

@@ -1,16 +1,6 @@
 import { atom } from 'nanostores';
 import type { DomainMeta, TrafficDetail, TrafficOverview, UrlRedirect } from '../lib/api/domain-web';
-import {
-  createRedirect,
-  deleteRedirect,
-  deleteRedirects,
-  getMeta,
-  getTraffic,
-  getTrafficDetail,
-  listRedirects,
-  updateMeta,
-  updateRedirect,
-} from '../lib/requests/domain-web';
+import { createRedirect, deleteRedirect, deleteRedirects, getMeta, getTraffic, getTrafficDetail, listRedirects, updateMeta, updateRedirect } from '../lib/requests/domain-web';
 import { startAndFollowTask } from '../lib/requests/task-events';
 import { dayOf, quickRange, rangeProblem, type DateRange, type QuickRange } from '../lib/rules/analytics-ranges';
 import type { TrafficField } from '../lib/schemas/analytics';

@@ -75,4 +75,3 @@ export const closeDomain = () => $openDomain.set(null);
  * asking for the domain it was shown for.)
  */
 export const drawerContext = (held: string): string => (held ? '' : ($openDomain.get()?.guid ?? ''));
-

@@ -16,7 +16,10 @@ export interface ExportResult {
 const PREVIEW_ROWS = 5;
 
 /** What one export dialog keeps of its last file: the result shown, and how a new file replaces it. */
-export function createExportResult(): { $result: ReadableAtom<ExportResult | null>; keep(file: { filename: string; body: ArrayBuffer; contentType: string }, format: 'CSV' | 'JSON', fields: readonly string[]): ExportResult } {
+export function createExportResult(): {
+  $result: ReadableAtom<ExportResult | null>;
+  keep(file: { filename: string; body: ArrayBuffer; contentType: string }, format: 'CSV' | 'JSON', fields: readonly string[]): ExportResult;
+} {
   const $result = atom<ExportResult | null>(null);
   return {
     $result,
@@ -35,7 +38,14 @@ export function createExportResult(): { $result: ReadableAtom<ExportResult | nul
         rows = all.length;
         preview = { header, rows: all.slice(0, PREVIEW_ROWS) };
       }
-      const result: ExportResult = { filename: file.filename, format, rows, bytes: file.body.byteLength, preview, url: URL.createObjectURL(new Blob([file.body], { type: file.contentType })) };
+      const result: ExportResult = {
+        filename: file.filename,
+        format,
+        rows,
+        bytes: file.body.byteLength,
+        preview,
+        url: URL.createObjectURL(new Blob([file.body], { type: file.contentType })),
+      };
       $result.set(result);
       return result;
     },

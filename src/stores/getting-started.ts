@@ -41,7 +41,9 @@ function restoreUi(): Ui {
 const $ui = atom<Ui>(restoreUi());
 $ui.listen((ui) => {
   try {
-    environment().tabStorage()?.setItem(UI_KEY, JSON.stringify({ minimized: ui.minimized, seen: ui.seen }));
+    environment()
+      .tabStorage()
+      ?.setItem(UI_KEY, JSON.stringify({ minimized: ui.minimized, seen: ui.seen }));
   } catch {
     // Storage refused (private mode, full): the wizard still works, it just opens full size after a load.
   }

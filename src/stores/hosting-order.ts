@@ -19,7 +19,6 @@ import { toastError, toastSuccess } from './toasts';
  * server writes the invoice with. Placing it goes to the invoice.
  */
 
-
 export interface HostingOrderState {
   loading: boolean;
   busy: boolean;
@@ -85,7 +84,15 @@ export async function openSharedHostingOrder(): Promise<void> {
   try {
     const [plans, locations, options] = await Promise.all([listHostingPlans(api), listHostingLocations(api), sharedHostingOptions(api)]);
     const cycle = options.data.some((b) => b.name === options.defaults.billing_cycle) ? options.defaults.billing_cycle : (options.data[0]?.name ?? DEFAULT_HOSTING_CYCLE);
-    $hostingOrder.set({ ...$hostingOrder.get(), loading: false, plans: plans.data.data, locations: locations.data, options, location: locations.data[0]?.guid ?? '', billingCycle: cycle });
+    $hostingOrder.set({
+      ...$hostingOrder.get(),
+      loading: false,
+      plans: plans.data.data,
+      locations: locations.data,
+      options,
+      location: locations.data[0]?.guid ?? '',
+      billingCycle: cycle,
+    });
   } catch (error) {
     $hostingOrder.setKey('loading', false);
     toastError(error);

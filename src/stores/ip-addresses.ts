@@ -49,7 +49,10 @@ export type IpFilters = { group: string; search: string };
 export const ipList = createPagedList<IpAddress, IpFilters>(
   'ip-addresses',
   // No group yet (the page sets it once shown): nothing to ask, rather than every address of the company.
-  (q) => (q.group ? listIpAddresses(api, { group: q.group, page: q.page, per_page: q.per_page, search: q.search ? splitTags(q.search) : undefined }) : Promise.resolve({ data: [], page: 1, per_page: q.per_page, total: 0 })),
+  (q) =>
+    q.group
+      ? listIpAddresses(api, { group: q.group, page: q.page, per_page: q.per_page, search: q.search ? splitTags(q.search) : undefined })
+      : Promise.resolve({ data: [], page: 1, per_page: q.per_page, total: 0 }),
   { group: '', search: '' },
   25,
   IP_PAGE_SIZES,
@@ -162,7 +165,10 @@ export const bulkForm = createForm({
   // An empty choice is what the schema answers 'Please select an action!' for.
   input: (values: { action: IpBulkAction | '' }) => ({ action: values.action as IpBulkAction, ...selectionOf() }),
   send: (body) => ipBulkAction(api, body),
-  successToast: (answer) => (answer.skipped_shared ? `${answer.message} ${answer.skipped_shared} shared ${answer.skipped_shared === 1 ? 'address was' : 'addresses were'} left as they are.` : answer.message),
+  successToast: (answer) =>
+    answer.skipped_shared
+      ? `${answer.message} ${answer.skipped_shared} shared ${answer.skipped_shared === 1 ? 'address was' : 'addresses were'} left as they are.`
+      : answer.message,
   onSuccess: () => reloadIps(),
 });
 

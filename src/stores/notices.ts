@@ -69,11 +69,7 @@ async function loadNotifications(shown: Set<string>): Promise<void> {
 }
 
 /** Loads one banner's data into its key; a failure keeps what was shown. */
-async function loadInto<K extends 'announcements' | 'issues' | 'overdue' | 'suspended'>(
-  key: K,
-  load: () => Promise<{ data: ShellNotices[K] }>,
-  shown: Set<string>,
-): Promise<void> {
+async function loadInto<K extends 'announcements' | 'issues' | 'overdue' | 'suspended'>(key: K, load: () => Promise<{ data: ShellNotices[K] }>, shown: Set<string>): Promise<void> {
   try {
     const { data } = await load();
     $notices.set({ ...$notices.get(), [key]: data });
@@ -89,7 +85,10 @@ export async function refreshNotices(): Promise<void> {
   const shown = new Set<string>();
   const work: Promise<void>[] = [loadInto('issues', () => listIssueNotifications(api), shown)];
   if (who.staff) {
-    work.push(loadNotifications(shown), loadInto('announcements', () => listAnnouncements(api), shown));
+    work.push(
+      loadNotifications(shown),
+      loadInto('announcements', () => listAnnouncements(api), shown),
+    );
   } else {
     $notices.set({ ...$notices.get(), notifications: [], unseen: 0, announcements: [] });
   }

@@ -21,11 +21,14 @@ export interface Preferences {
   timeZone: TimeZoneChoice;
 }
 
-export const $preferences = computed($stored, (stored): Preferences => ({
-  darkMode: stored.dark === 'true',
-  sidebarCollapsed: stored.sidebar === 'collapsed',
-  timeZone: stored.time === 'local' ? 'local' : 'utc',
-}));
+export const $preferences = computed(
+  $stored,
+  (stored): Preferences => ({
+    darkMode: stored.dark === 'true',
+    sidebarCollapsed: stored.sidebar === 'collapsed',
+    timeZone: stored.time === 'local' ? 'local' : 'utc',
+  }),
+);
 
 export function setTimeZone(zone: TimeZoneChoice): void {
   $stored.setKey('time', zone);
@@ -59,8 +62,9 @@ export interface SidebarState {
   expanded: boolean;
 }
 
-export const $sidebar = computed([$preferences, $narrowScreen, $drawerOpen], (preferences, narrow, open): SidebarState =>
-  narrow ? { drawer: true, expanded: open } : { drawer: false, expanded: !preferences.sidebarCollapsed },
+export const $sidebar = computed(
+  [$preferences, $narrowScreen, $drawerOpen],
+  (preferences, narrow, open): SidebarState => (narrow ? { drawer: true, expanded: open } : { drawer: false, expanded: !preferences.sidebarCollapsed }),
 );
 
 /** The header's menu button: opens or closes the drawer on a phone, collapses or expands the column elsewhere. */

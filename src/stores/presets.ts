@@ -2,7 +2,16 @@ import { atom, map } from 'nanostores';
 import type { DirectoryEntry, SoftwarePreset } from '../lib/api/presets';
 import type { Page } from '../lib/schemas/lists';
 import { addPresetItems, createPreset, createPresetGroup, deletePreset, deletePresetGroup, deletePresetItem, listPresets, searchDirectory } from '../lib/requests/presets';
-import { DIRECTORY_PAGE_SIZE, presetCreateSchema, presetGroupCreateSchema, presetItemsSchema, type InstallAction, type ItemType, type PresetGroupType, type PresetSoftware } from '../lib/schemas/presets';
+import {
+  DIRECTORY_PAGE_SIZE,
+  presetCreateSchema,
+  presetGroupCreateSchema,
+  presetItemsSchema,
+  type InstallAction,
+  type ItemType,
+  type PresetGroupType,
+  type PresetSoftware,
+} from '../lib/schemas/presets';
 import { api } from './api';
 import { createForm } from './form';
 import { createPagedList } from './paged-list';

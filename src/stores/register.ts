@@ -38,8 +38,22 @@ export interface RegisterState {
 }
 
 const empty: RegisterValues = {
-  first_name: '', last_name: '', email: '', password: '', company_name: '', vat_id: '', currency: 'USD',
-  address1: '', address2: '', city: '', region: '', country: '', postal_code: '', found_us: '', found_us_specific: '', agree_terms: false,
+  first_name: '',
+  last_name: '',
+  email: '',
+  password: '',
+  company_name: '',
+  vat_id: '',
+  currency: 'USD',
+  address1: '',
+  address2: '',
+  city: '',
+  region: '',
+  country: '',
+  postal_code: '',
+  found_us: '',
+  found_us_specific: '',
+  agree_terms: false,
 };
 
 export const $register = map<RegisterState>({ step: 1, values: { ...empty } });

@@ -48,7 +48,9 @@ describe('a member limited to some groups and accounts', () => {
       const api = t.client(demo);
       expect((await refusal(createIpGroup(api, { name: 'Beyond reach' }), 403)).message).toBe(LIMITED_CANNOT_ADD.allowed_ip_groups);
       expect((await refusal(createDomainGroup(api, { name: 'Beyond reach', default_hosting_account: account }), 403)).message).toBe(LIMITED_CANNOT_ADD.allowed_domain_groups);
-      expect((await refusal(createCustomHost(api, { name: 'Beyond reach', hostname: null, ip_address: '192.0.2.44' }), 403)).message).toBe(LIMITED_CANNOT_ADD.allowed_hosting_accounts);
+      expect((await refusal(createCustomHost(api, { name: 'Beyond reach', hostname: null, ip_address: '192.0.2.44' }), 403)).message).toBe(
+        LIMITED_CANNOT_ADD.allowed_hosting_accounts,
+      );
       const order = createSharedHostingOrder(api, { name: 'Beyond reach', plan: plan!.guid, location: location!.guid, billing_cycle: '1' });
       expect((await refusal(order, 403)).message).toBe(LIMITED_CANNOT_ADD.allowed_hosting_accounts);
     });

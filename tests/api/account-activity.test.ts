@@ -104,7 +104,13 @@ describe('GET /account/logs/', () => {
     const body = await page<LogRecord>(await t.call('GET', '/account/logs/?per_page=5', demo));
     expect(body.total).toBeGreaterThan(1);
     const first = body.data[0]!;
-    expect(first).toMatchObject({ verb: 'updated the profile of', action_object: 'Dana Demo', action_object_type: 'user', actor: { first_name: 'Dana', last_name: 'Demo' }, ip_address: '127.0.0.1' });
+    expect(first).toMatchObject({
+      verb: 'updated the profile of',
+      action_object: 'Dana Demo',
+      action_object_type: 'user',
+      actor: { first_name: 'Dana', last_name: 'Demo' },
+      ip_address: '127.0.0.1',
+    });
     expect(Object.keys(first).sort()).toEqual(
       ['action_object', 'action_object_type', 'actor', 'date_created', 'guid', 'ip_address', 'target', 'target_type', 'user_agent', 'verb'].sort(),
     );

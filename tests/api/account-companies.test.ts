@@ -48,7 +48,10 @@ describe('GET /account/companies/', () => {
 
 describe('POST /account/companies/', () => {
   it('answers every missing field with its sentence (address 2 optional)', async () => {
-    const res = await t.call('POST', '/account/companies/', { ...demo, body: { name: ' ', address1: '', city: '', region: '', postal_code: '', country: '', phone: '', currency: '' } });
+    const res = await t.call('POST', '/account/companies/', {
+      ...demo,
+      body: { name: ' ', address1: '', city: '', region: '', postal_code: '', country: '', phone: '', currency: '' },
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { errors: string[] }).errors).toEqual([
       'Please enter name!',
@@ -72,7 +75,10 @@ describe('POST /account/companies/', () => {
     const [m] = await database.db.select().from(memberships).where(eq(memberships.companyGuid, body.company.guid));
     expect(m).toMatchObject({ accountType: 'OWNER', status: 'ACTIVE' });
     expect([...m!.permissions].sort()).toEqual([...ALL_SCOPES].sort());
-    const [log] = await database.db.select().from(activityLogs).where(and(eq(activityLogs.companyGuid, body.company.guid), eq(activityLogs.verb, 'created')));
+    const [log] = await database.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.companyGuid, body.company.guid), eq(activityLogs.verb, 'created')));
     expect(log).toMatchObject({ actionObject: 'Harbour Lights OÜ', actionObjectType: 'company' });
     expect(await getCompany(t.client(demo), body.company.guid)).toMatchObject({ name: 'Harbour Lights OÜ', city: 'Tallinn', account_type: 'OWNER' });
   });

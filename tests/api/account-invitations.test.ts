@@ -71,26 +71,44 @@ describe('POST /account/invitations/{guid}/accept/', () => {
     const api = t.client(staff);
     const inv = await invite();
     expect(await acceptInvitation(api, inv.guid)).toEqual({ message: 'Invitation successfully accepted!' });
-    const [m] = await database.db.select().from(memberships).where(and(eq(memberships.userGuid, staffGuid), eq(memberships.companyGuid, bluebirdGuid)));
+    const [m] = await database.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.userGuid, staffGuid), eq(memberships.companyGuid, bluebirdGuid)));
     expect(m).toMatchObject({ accountType: 'STAFF', status: 'ACTIVE' });
     expect(m!.permissions).toContain('can_view_domains');
     const [row] = await database.db.select().from(invitations).where(eq(invitations.guid, inv.guid));
     expect(row!.status).toBe('ACCEPTED');
-    const [log] = await database.db.select().from(activityLogs).where(and(eq(activityLogs.verb, 'accepted'), eq(activityLogs.actionObjectGuid, inv.guid)));
+    const [log] = await database.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.verb, 'accepted'), eq(activityLogs.actionObjectGuid, inv.guid)));
     expect(log).toMatchObject({ target: 'Bluebird Media Ltd', companyGuid: bluebirdGuid });
 
     await expect(acceptInvitation(api, inv.guid)).rejects.toMatchObject({ status: 400, body: { errors: ['This invitation is no longer pending.'] } });
   });
 
   it('gives no permission the inviter does not hold there, and none once the inviter has left', async () => {
-    const [member] = await database.db.select().from(memberships).where(and(eq(memberships.userGuid, staffGuid), eq(memberships.companyGuid, bluebirdGuid)));
+    const [member] = await database.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.userGuid, staffGuid), eq(memberships.companyGuid, bluebirdGuid)));
     if (member) await database.db.delete(memberships).where(eq(memberships.guid, member.guid));
-    const [owner] = await database.db.select().from(memberships).where(and(eq(memberships.userGuid, bluebirdOwnerGuid), eq(memberships.companyGuid, bluebirdGuid)));
-    await database.db.update(memberships).set({ permissions: ['can_view_domains', 'can_view_billing'] }).where(eq(memberships.guid, owner!.guid));
+    const [owner] = await database.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.userGuid, bluebirdOwnerGuid), eq(memberships.companyGuid, bluebirdGuid)));
+    await database.db
+      .update(memberships)
+      .set({ permissions: ['can_view_domains', 'can_view_billing'] })
+      .where(eq(memberships.guid, owner!.guid));
     try {
       const inv = await invite();
       await acceptInvitation(t.client(staff), inv.guid);
-      const [m] = await database.db.select().from(memberships).where(and(eq(memberships.userGuid, staffGuid), eq(memberships.companyGuid, bluebirdGuid)));
+      const [m] = await database.db
+        .select()
+        .from(memberships)
+        .where(and(eq(memberships.userGuid, staffGuid), eq(memberships.companyGuid, bluebirdGuid)));
       // What STAFF has of the inviter's two.
       expect([...m!.permissions].sort()).toEqual(PRESETS.STAFF.filter((s) => s === 'can_view_domains' || s === 'can_view_billing').sort());
       expect(m!.permissions).toContain('can_view_domains');
@@ -98,7 +116,10 @@ describe('POST /account/invitations/{guid}/accept/', () => {
 
       const orphan = await invite('PENDING', staffGuid, null);
       await acceptInvitation(t.client(staff), orphan.guid);
-      const [bare] = await database.db.select().from(memberships).where(and(eq(memberships.userGuid, staffGuid), eq(memberships.companyGuid, bluebirdGuid)));
+      const [bare] = await database.db
+        .select()
+        .from(memberships)
+        .where(and(eq(memberships.userGuid, staffGuid), eq(memberships.companyGuid, bluebirdGuid)));
       expect(bare!.permissions).toEqual([]);
     } finally {
       await database.db.update(memberships).set({ permissions: owner!.permissions }).where(eq(memberships.guid, owner!.guid));
@@ -129,7 +150,10 @@ describe('DELETE /account/invitations/{guid}/', () => {
     expect(await revokeInvitation(api, inv.guid)).toEqual({ message: 'Invitation successfully revoked!' });
     const [row] = await database.db.select().from(invitations).where(eq(invitations.guid, inv.guid));
     expect(row!.status).toBe('REVOKED');
-    const [log] = await database.db.select().from(activityLogs).where(and(eq(activityLogs.verb, 'revoked'), eq(activityLogs.actionObjectGuid, inv.guid)));
+    const [log] = await database.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.verb, 'revoked'), eq(activityLogs.actionObjectGuid, inv.guid)));
     expect(log).toBeDefined();
     await expect(revokeInvitation(api, inv.guid)).rejects.toMatchObject({ status: 400 });
   });

@@ -51,14 +51,23 @@ describe('GET /account/profile/', () => {
 describe('POST /account/profile/', () => {
   it('updates the names and records the activity', async () => {
     const api = t.client(demo);
-    expect(await updateProfile(api, { first_name: '  Danielle ', last_name: 'Demo' })).toMatchObject({ message: 'Profile successfully updated!', profile: { first_name: 'Danielle', last_name: 'Demo' } });
-    const [log] = await database.db.select().from(activityLogs).where(and(eq(activityLogs.verb, 'updated the profile of'), eq(activityLogs.actionObject, 'Danielle Demo')));
+    expect(await updateProfile(api, { first_name: '  Danielle ', last_name: 'Demo' })).toMatchObject({
+      message: 'Profile successfully updated!',
+      profile: { first_name: 'Danielle', last_name: 'Demo' },
+    });
+    const [log] = await database.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.verb, 'updated the profile of'), eq(activityLogs.actionObject, 'Danielle Demo')));
     expect(log).toMatchObject({ actorFirstName: 'Danielle', actionObjectType: 'user', companyGuid: null, ipAddress: '127.0.0.1' });
     await updateProfile(api, { first_name: 'Dana', last_name: 'Demo' });
   });
 
   it('answers each missing name with its sentence and changes nothing', async () => {
-    await expect(updateProfile(t.client(demo), { first_name: ' ', last_name: '' })).rejects.toMatchObject({ status: 400, body: { errors: ['Please enter your first name!', 'Please enter your last name!'] } });
+    await expect(updateProfile(t.client(demo), { first_name: ' ', last_name: '' })).rejects.toMatchObject({
+      status: 400,
+      body: { errors: ['Please enter your first name!', 'Please enter your last name!'] },
+    });
     const [u] = await database.db.select().from(users).where(eq(users.email, 'demo@hostdeck.test'));
     expect(u!.firstName).toBe('Dana');
   });
@@ -74,7 +83,10 @@ describe('POST /account/profile/', () => {
 describe('POST /account/profile/preferences/', () => {
   it('saves one preference and records the activity', async () => {
     const api = t.client(demo);
-    expect(await updatePreference(api, { receive_marketing_emails: false })).toMatchObject({ message: 'Preferences successfully updated!', preferences: { receive_marketing_emails: false, receive_update_emails: true } });
+    expect(await updatePreference(api, { receive_marketing_emails: false })).toMatchObject({
+      message: 'Preferences successfully updated!',
+      preferences: { receive_marketing_emails: false, receive_update_emails: true },
+    });
     const profile = await getProfile(api);
     expect(profile.receive_marketing_emails).toBe(false);
     const logs = await database.db.select().from(activityLogs).where(eq(activityLogs.verb, 'updated the email preferences of'));
@@ -96,8 +108,12 @@ describe('POST /account/password/', () => {
       status: 400,
       body: { errors: ['Please enter your old password!', 'Please enter a new password!', 'Please repeat the new password!'] },
     });
-    await expect(changePassword(staff, { old_password: DEMO_PASSWORD, new_password: 'new-pass-2027', new_password_repeat: 'new-pass-2028' })).rejects.toMatchObject({ body: { errors: ['New passwords do not match!'] } });
-    await expect(changePassword(staff, { old_password: DEMO_PASSWORD, new_password: 'abc', new_password_repeat: 'abc' })).rejects.toMatchObject({ body: { errors: ['Your password must be at least 8 characters long.'] } });
+    await expect(changePassword(staff, { old_password: DEMO_PASSWORD, new_password: 'new-pass-2027', new_password_repeat: 'new-pass-2028' })).rejects.toMatchObject({
+      body: { errors: ['New passwords do not match!'] },
+    });
+    await expect(changePassword(staff, { old_password: DEMO_PASSWORD, new_password: 'abc', new_password_repeat: 'abc' })).rejects.toMatchObject({
+      body: { errors: ['Your password must be at least 8 characters long.'] },
+    });
     await expect(changePassword(staff, { old_password: 'not-it-at-all', new_password: 'new-pass-2027', new_password_repeat: 'new-pass-2027' })).rejects.toMatchObject({
       status: 400,
       body: { errors: ['Your old password is incorrect!'], fields: { old_password: 'Your old password is incorrect!' } },
@@ -107,7 +123,9 @@ describe('POST /account/password/', () => {
   it('changes the password, ends every other session, keeps this one, and sends a notice', async () => {
     const here = await t.signIn('staff@hostdeck.test');
     const elsewhere = await t.signIn('staff@hostdeck.test');
-    expect(await changePassword(t.client(here), { old_password: DEMO_PASSWORD, new_password: 'new-pass-2027', new_password_repeat: 'new-pass-2027' })).toEqual({ message: 'Password successfully updated!' });
+    expect(await changePassword(t.client(here), { old_password: DEMO_PASSWORD, new_password: 'new-pass-2027', new_password_repeat: 'new-pass-2027' })).toEqual({
+      message: 'Password successfully updated!',
+    });
 
     await getProfile(t.client(here));
     await expect(getProfile(t.client(elsewhere))).rejects.toMatchObject({ status: 401 });
@@ -116,7 +134,10 @@ describe('POST /account/password/', () => {
 
     const mail = t.outbox.find((m) => m.to === 'staff@hostdeck.test' && m.subject === 'Your password was changed');
     expect(mail).toBeDefined();
-    const [row] = await database.db.select().from(emails).where(and(eq(emails.email, 'staff@hostdeck.test'), eq(emails.template, 'password_changed')));
+    const [row] = await database.db
+      .select()
+      .from(emails)
+      .where(and(eq(emails.email, 'staff@hostdeck.test'), eq(emails.template, 'password_changed')));
     expect(row).toMatchObject({ isSent: true });
     const [log] = await database.db.select().from(activityLogs).where(eq(activityLogs.verb, 'changed the password of'));
     expect(log).toMatchObject({ actionObject: 'Sam Staffer' });

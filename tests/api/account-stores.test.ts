@@ -124,7 +124,7 @@ describe('the shell (every signed-in page)', () => {
     expect(can(['can_view_billing', 'can_view_domains'])).toBe(true);
   });
 
-  it("tells the sign-in pages apart and hands the toasts to the next page it loads", () => {
+  it('tells the sign-in pages apart and hands the toasts to the next page it loads', () => {
     const page = panelOn(t, '/auth/login?next=%2Faccount');
     expect(onAuthPage()).toBe(true);
     expect(currentPath()).toBe('/auth/login?next=%2Faccount');
@@ -254,7 +254,11 @@ describe('the header search (spec part 3, 2.14)', () => {
 
   it('finds a domain of the company by part of its name', async () => {
     const { company } = await signedIn('demo@hostdeck.test');
-    const [row] = await database.db.select({ domain: domains.domain }).from(domains).where(and(eq(domains.companyGuid, company), isNull(domains.parentDomainGuid))).limit(1);
+    const [row] = await database.db
+      .select({ domain: domains.domain })
+      .from(domains)
+      .where(and(eq(domains.companyGuid, company), isNull(domains.parentDomainGuid)))
+      .limit(1);
     const name = row!.domain;
     await runSearch(`  ${name}  `);
     expect($search.get()).toMatchObject({ loading: false, query: name, type: 'DOMAIN', error: null, info: null });
@@ -282,7 +286,10 @@ describe('the public sign-in pages', () => {
     const page = panelOn(t, '/auth/recover?utm_source=newsletter');
     const outcome = await recoverForm.submit({ email_address: 'staff@hostdeck.test' });
     expect(outcome.ok).toBe(true);
-    expect($recover.get()).toMatchObject({ status: 'done', message: 'If your email exists in our database, you will get an email very soon with instructions to reset your password!' });
+    expect($recover.get()).toMatchObject({
+      status: 'done',
+      message: 'If your email exists in our database, you will get an email very soon with instructions to reset your password!',
+    });
     expect(JSON.parse(page.storage.get('hostdeck:tracking')!)).toEqual({ utm_source: 'newsletter' });
     expect(lastMailTo(t, 'staff@hostdeck.test').subject).toBe('Reset your password');
   });
@@ -318,7 +325,10 @@ describe('the public sign-in pages', () => {
 
   it('verifies a contact with the emailed code, after refusing a wrong one', async () => {
     const company = await companyNamed('Northwind Web Agency');
-    const [contact] = await database.db.insert(contacts).values({ companyGuid: company, firstName: 'Store', lastName: 'Test', emailAddress: 'store-test@example.test' }).returning();
+    const [contact] = await database.db
+      .insert(contacts)
+      .values({ companyGuid: company, firstName: 'Store', lastName: 'Test', emailAddress: 'store-test@example.test' })
+      .returning();
     await sendContactVerification(t.deps, database.db, contact!.guid);
     const mail = lastMailTo(t, 'store-test@example.test');
     const hash = hashFrom(mail.text, '/auth/verify/contact');
@@ -411,4 +421,3 @@ describe('two-factor authentication in the account area', () => {
     expect(await countBackupCodes()).toBeNull();
   });
 });
-

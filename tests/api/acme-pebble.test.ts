@@ -70,7 +70,16 @@ beforeAll(async () => {
     .from(domains)
     .innerJoin(dnsZones, eq(dnsZones.domainGuid, domains.guid))
     .leftJoin(softwareInstallations, eq(softwareInstallations.domainGuid, domains.guid))
-    .where(and(eq(domains.companyGuid, demo.company), eq(domains.status, 'ACTIVE'), isNull(domains.sslStatus), eq(domains.isSubdomain, false), eq(dnsZones.status, 'ACTIVE'), isNull(softwareInstallations.guid)))
+    .where(
+      and(
+        eq(domains.companyGuid, demo.company),
+        eq(domains.status, 'ACTIVE'),
+        isNull(domains.sslStatus),
+        eq(domains.isSubdomain, false),
+        eq(dnsZones.status, 'ACTIVE'),
+        isNull(softwareInstallations.guid),
+      ),
+    )
     .orderBy(domains.domain);
   const picked = candidates.find((c) => c.ip !== null)!;
   target = { guid: picked.guid, domain: picked.domain, group: picked.group };
@@ -123,10 +132,13 @@ async function servedSerial(name: string): Promise<string> {
 }
 
 describe.skipIf(!pebbleInstalled)("Let's Encrypt through ACME (Pebble) and TLS at the edge", () => {
-  it("issues the certificate through the ACME flow when the panel asks for it, and the edge serves it over TLS", async () => {
+  it('issues the certificate through the ACME flow when the panel asks for it, and the edge serves it over TLS', async () => {
     const answer = await installSsl(t.client(demo), target.guid, { include_www_subdomain: true });
     const task = await taskFinished(t, demo, target.group, answer.task.guid);
-    expect(task.items.map((i) => i.error), pebble?.output()).toEqual([null]);
+    expect(
+      task.items.map((i) => i.error),
+      pebble?.output(),
+    ).toEqual([null]);
     expect(task.status).toBe('COMPLETED');
 
     const shown = (await getDomain(t.client(demo), target.guid)).ssl_certificate!;
@@ -166,7 +178,10 @@ describe.skipIf(!pebbleInstalled)("Let's Encrypt through ACME (Pebble) and TLS a
 
   it('waits for an authority that does not answer and issues once it does; uninstalled, the certificate is no longer served', async () => {
     // Now on the edge's address, with the directory unreachable (a port nothing listens on).
-    await database.db.update(domains).set({ ipAddressGuid: (await database.db.select({ ip: domains.ipAddressGuid }).from(domains).where(eq(domains.guid, target.guid)))[0]!.ip }).where(eq(domains.guid, second.guid));
+    await database.db
+      .update(domains)
+      .set({ ipAddressGuid: (await database.db.select({ ip: domains.ipAddressGuid }).from(domains).where(eq(domains.guid, target.guid)))[0]!.ip })
+      .where(eq(domains.guid, second.guid));
     await pointAt(second.zone, '127.0.0.1');
     t.deps.certificates = createAcmeIssuer({ directoryUrl: `https://127.0.0.1:${await freePort()}/dir`, pollMs: 50 });
     const stream = await openTaskStream(t, demo);

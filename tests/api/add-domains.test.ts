@@ -21,9 +21,17 @@ beforeAll(async () => {
   await t.startDns();
   demo = await t.signIn('demo@hostdeck.test');
   const { db } = database;
-  account = (await db.select().from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING'))).limit(1))[0]!.guid;
+  account = (
+    await db
+      .select()
+      .from(hostingAccounts)
+      .where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING')))
+      .limit(1)
+  )[0]!.guid;
   group = (await createDomainGroup(t.client(demo), { name: 'New sites', default_hosting_account: account })).group.guid;
-  free = (await groupIpAddresses(t.client(demo), group, { per_page: 99999 })).data.map((i) => ({ guid: i.guid, ip: i.ip_address, left: i.domains_allowed - i.domain_count })).filter((i) => i.left > 0);
+  free = (await groupIpAddresses(t.client(demo), group, { per_page: 99999 })).data
+    .map((i) => ({ guid: i.guid, ip: i.ip_address, left: i.domains_allowed - i.domain_count }))
+    .filter((i) => i.left > 0);
   const [other] = await db.select().from(companies).where(eq(companies.name, 'Bluebird Media Ltd'));
   foreignIp = (await db.select().from(ipAddresses).where(eq(ipAddresses.companyGuid, other!.guid)).limit(1))[0]!.guid;
 });
@@ -42,7 +50,6 @@ function slot(): string {
 }
 
 const row = (domain: string, ip?: string, extra: Partial<NewDomain> = {}): NewDomain => ({ domain, ip_address: ip ?? slot(), group, hosting_account: account, ...extra });
-
 
 const finished = (task: string) => taskFinished(t, demo, group, task);
 
@@ -63,13 +70,24 @@ describe('POST /domains/', () => {
     expect(done.status).toBe('COMPLETED');
     expect(done.progress_percentage).toBe(100);
 
-    const rows = await database.db.select().from(domains).where(inArray(domains.guid, answer.domains.map((d) => d.guid)));
+    const rows = await database.db
+      .select()
+      .from(domains)
+      .where(
+        inArray(
+          domains.guid,
+          answer.domains.map((d) => d.guid),
+        ),
+      );
     expect(rows.every((r) => r.status === 'ACTIVE')).toBe(true);
     const beta = rows.find((r) => r.domain === 'beta-sites.example')!;
     expect(beta).toMatchObject({ sslStatus: 'ACTIVE', sslCertificateType: 'LETS_ENCRYPT', redirectToHttps: true });
     const [zone] = await database.db.select().from(dnsZones).where(eq(dnsZones.domainGuid, beta.guid));
     expect(zone!.status).toBe('ACTIVE');
-    const apex = await database.db.select().from(dnsRecords).where(and(eq(dnsRecords.zoneGuid, zone!.guid), eq(dnsRecords.type, 'A'), eq(dnsRecords.name, '')));
+    const apex = await database.db
+      .select()
+      .from(dnsRecords)
+      .where(and(eq(dnsRecords.zoneGuid, zone!.guid), eq(dnsRecords.type, 'A'), eq(dnsRecords.name, '')));
     expect(apex.map((r) => r.value)).toEqual([free.find((f) => f.guid === betaIp)!.ip]);
     const gamma = rows.find((r) => r.domain === 'gamma-sites.example')!;
     const [software] = await database.db.select().from(softwareInstallations).where(eq(softwareInstallations.domainGuid, gamma.guid));
@@ -95,7 +113,9 @@ describe('POST /domains/', () => {
     const [existing] = await database.db.select().from(domains).where(eq(domains.companyGuid, demo.company)).limit(1);
     const error = await refusal(
       addDomains(t.client(demo), {
-        domains: [row('fine.example'), row('fine.example'), row(existing!.domain), row('other-ip.example', foreignIp)].map((r, i) => (i < 3 ? { ...r, ip_address: free.find((f) => f.left > 0)!.guid } : r)),
+        domains: [row('fine.example'), row('fine.example'), row(existing!.domain), row('other-ip.example', foreignIp)].map((r, i) =>
+          i < 3 ? { ...r, ip_address: free.find((f) => f.left > 0)!.guid } : r,
+        ),
       }),
     );
     expect(error.status).toBe(400);
@@ -155,7 +175,11 @@ describe('POST /domains/', () => {
     const [bluebird] = await db.select().from(companies).where(eq(companies.name, 'Bluebird Media Ltd'));
     const [theirGroup] = await db.select().from(domainGroups).where(eq(domainGroups.companyGuid, bluebird!.guid)).limit(1);
     const [theirAccount] = await db.select().from(hostingAccounts).where(eq(hostingAccounts.companyGuid, bluebird!.guid)).limit(1);
-    const [inactive] = await db.select().from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, demo.company), ne(hostingAccounts.status, 'ACTIVE'))).limit(1);
+    const [inactive] = await db
+      .select()
+      .from(hostingAccounts)
+      .where(and(eq(hostingAccounts.companyGuid, demo.company), ne(hostingAccounts.status, 'ACTIVE')))
+      .limit(1);
     const ip = free.find((f) => f.left > 1)!.guid;
     const error = await refusal(
       addDomains(t.client(demo), {
@@ -174,12 +198,20 @@ describe('POST /domains/', () => {
       'domains.2.hosting_account': 'Only an ACTIVE hosting account can be chosen.',
       'domains.3.software_preset': 'Unknown software preset.',
     });
-    expect(await db.select().from(domains).where(inArray(domains.domain, ['their-group.example', 'their-account.example', 'inactive-account.example', 'no-preset.example']))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(domains)
+        .where(inArray(domains.domain, ['their-group.example', 'their-account.example', 'inactive-account.example', 'no-preset.example'])),
+    ).toEqual([]);
   });
 
-  it("refuses an address outside the IP groups the domain group allows", async () => {
+  it('refuses an address outside the IP groups the domain group allows', async () => {
     const { db } = database;
-    const ips = await db.select().from(ipAddresses).where(and(eq(ipAddresses.companyGuid, demo.company), eq(ipAddresses.status, 'ACTIVE')));
+    const ips = await db
+      .select()
+      .from(ipAddresses)
+      .where(and(eq(ipAddresses.companyGuid, demo.company), eq(ipAddresses.status, 'ACTIVE')));
     const outside = ips.find((i) => i.groupGuid !== ips[0]!.groupGuid)!;
     const narrow = (await createDomainGroup(t.client(demo), { name: 'Narrow', default_hosting_account: account, ip_address_groups: [ips[0]!.groupGuid] })).group.guid;
     const error = await refusal(addDomains(t.client(demo), { domains: [row('outside.example', outside.guid, { group: narrow })] }), 400);

@@ -150,7 +150,14 @@ describe('overview, billing and invoices', () => {
   });
 
   it('answers the payment terms', async () => {
-    expect(await getAffiliateBilling(me())).toEqual({ payment_threshold: 10000, payment_term: 30, billing_cycle: 'MONTHLY', cookie_duration: 60, payout_rate: 20, currency: 'USD' });
+    expect(await getAffiliateBilling(me())).toEqual({
+      payment_threshold: 10000,
+      payment_term: 30,
+      billing_cycle: 'MONTHLY',
+      cookie_duration: 60,
+      payout_rate: 20,
+      currency: 'USD',
+    });
   });
 
   it('lists the invoices and shows one with its PDF; another person’s is not found', async () => {
@@ -225,8 +232,27 @@ describe('payment details', () => {
     const paypal = await updatePaymentDetails(me(), { payment_method: 'PAYPAL', currency: 'EUR', paypal_email: 'pay@northwind.test' });
     expect(paypal.message).toBe(PAYMENT_DETAILS_UPDATED);
     expect(paypal.payment_details.description).toBe('PayPal: pay@northwind.test (EUR)');
-    const bank = { billing_email: 'billing@northwind.test', country: 'US', city: 'Austin', address: '1 Congress Ave', post_code: '78701', account_name: 'Northwind LLC', bank_country: 'US', bank_city: 'Austin', bank_address: '2 Bank St', bank_post_code: '78702', bank_name: 'First Bank' };
-    const ach = await updatePaymentDetails(me(), { payment_method: 'ACH', currency: 'USD', ...bank, ach_routing_no: '021000021', ach_account_no: '123456789', ach_account_type: 'CHECKING' });
+    const bank = {
+      billing_email: 'billing@northwind.test',
+      country: 'US',
+      city: 'Austin',
+      address: '1 Congress Ave',
+      post_code: '78701',
+      account_name: 'Northwind LLC',
+      bank_country: 'US',
+      bank_city: 'Austin',
+      bank_address: '2 Bank St',
+      bank_post_code: '78702',
+      bank_name: 'First Bank',
+    };
+    const ach = await updatePaymentDetails(me(), {
+      payment_method: 'ACH',
+      currency: 'USD',
+      ...bank,
+      ach_routing_no: '021000021',
+      ach_account_no: '123456789',
+      ach_account_type: 'CHECKING',
+    });
     expect(ach.payment_details.description).toBe('ACH: First Bank ****6789 (USD)');
     const swift = await updatePaymentDetails(me(), { payment_method: 'SWIFT', currency: 'EUR', ...bank, iban: 'EE38 2200 2210 2014 5685', swift_bic: 'HABAEE2X' });
     expect(swift.payment_details.description).toBe('SWIFT: First Bank ****5685 (EUR)');
@@ -244,7 +270,11 @@ describe('payment details', () => {
 
   it('refuses missing fields with their sentences', async () => {
     const refused = await refusal(updatePaymentDetails(me(), { payment_method: 'ACH', currency: 'USD' } as never), 400);
-    expect(refused.body.fields).toMatchObject({ billing_email: 'Please enter your billing email!', ach_routing_no: 'Please enter your routing number!', bank_name: 'Please enter your bank name!' });
+    expect(refused.body.fields).toMatchObject({
+      billing_email: 'Please enter your billing email!',
+      ach_routing_no: 'Please enter your routing number!',
+      bank_name: 'Please enter your bank name!',
+    });
     const paypal = await refusal(updatePaymentDetails(me(), { payment_method: 'PAYPAL', currency: 'USD', paypal_email: '' }), 400);
     expect(paypal.body.fields).toMatchObject({ paypal_email: 'Please enter your PayPal email!' });
   });
@@ -354,12 +384,24 @@ describe('reports and the referral link', () => {
       aff_click_id: clickId,
     });
     const [rita] = await database.db.select().from(users).where(eq(users.email, 'rita@example.test'));
-    const [m] = await database.db.select().from(memberships).where(and(eq(memberships.userGuid, rita!.guid), eq(memberships.accountType, 'OWNER')));
+    const [m] = await database.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.userGuid, rita!.guid), eq(memberships.accountType, 'OWNER')));
     const [co] = await database.db.select().from(companies).where(eq(companies.guid, m!.companyGuid));
     const pay = async (cents: number) => {
       const [inv] = await database.db
         .insert(invoices)
-        .values({ companyGuid: co!.guid, companyName: co!.name, status: 'PAID', subTotalCents: cents, totalAmountCents: cents, paymentMadeCents: cents, dateDue: t.deps.now(), datePaid: t.deps.now() })
+        .values({
+          companyGuid: co!.guid,
+          companyName: co!.name,
+          status: 'PAID',
+          subTotalCents: cents,
+          totalAmountCents: cents,
+          paymentMadeCents: cents,
+          dateDue: t.deps.now(),
+          datePaid: t.deps.now(),
+        })
         .returning({ id: invoices.id });
       await database.db.transaction((tx) => invoicePaid(tx, inv!.id, { now: t.deps.now }));
       return inv!.id;
@@ -368,8 +410,14 @@ describe('reports and the referral link', () => {
     await pay(2500);
     // The same invoice paid again (a replayed event) earns nothing more.
     await database.db.transaction((tx) => invoicePaid(tx, first, { now: t.deps.now }));
-    const [affiliate] = await database.db.select().from(affiliateAccounts).where(eq(affiliateAccounts.userGuid, (await database.db.select().from(users).where(eq(users.email, 'demo@hostdeck.test')))[0]!.guid));
-    const earned = await database.db.select().from(referrals).where(and(eq(referrals.affiliateGuid, affiliate!.guid), eq(referrals.referredCompanyGuid, co!.guid)));
+    const [affiliate] = await database.db
+      .select()
+      .from(affiliateAccounts)
+      .where(eq(affiliateAccounts.userGuid, (await database.db.select().from(users).where(eq(users.email, 'demo@hostdeck.test')))[0]!.guid));
+    const earned = await database.db
+      .select()
+      .from(referrals)
+      .where(and(eq(referrals.affiliateGuid, affiliate!.guid), eq(referrals.referredCompanyGuid, co!.guid)));
     expect(earned.map((r) => [r.payoutType, r.payoutCents, r.status]).sort()).toEqual([
       ['NEW', 1000, 'CLEARING'],
       ['RECURRING', 500, 'CLEARING'],
@@ -377,6 +425,11 @@ describe('reports and the referral link', () => {
     const final = (await getAffiliateReport(me(), { start: today, end: today })).data[0]!;
     expect(final).toMatchObject({ referrals: after.referrals + 1, earnings: after.earnings + 1500 });
     const recent = await recentReferralActivity(me());
-    expect(recent.data.slice(0, 2).map((r) => r.payout_type).sort()).toEqual(['NEW', 'RECURRING']);
+    expect(
+      recent.data
+        .slice(0, 2)
+        .map((r) => r.payout_type)
+        .sort(),
+    ).toEqual(['NEW', 'RECURRING']);
   });
 });

@@ -94,9 +94,15 @@ describe('POST /auth/register/', () => {
       postal_code: 'Please enter your postal code!',
       agree_terms: 'Please accept the Terms of Service and the Privacy Policy!',
     });
-    await expect(register(anon(), signup({ found_us: 'Other', found_us_specific: '  ' }))).rejects.toMatchObject({ body: { fields: { found_us_specific: 'Please be specific about where you found us!' } } });
-    await expect(register(anon(), signup({ company_name: 'NOT AVAILABLE' }))).rejects.toMatchObject({ body: { fields: { company_name: "If you don't have a company name, please enter your name!" } } });
-    await expect(register(anon(), signup({ company_name: 'Abc' }))).rejects.toMatchObject({ body: { fields: { company_name: 'Please enter a correct company name or enter your full name!' } } });
+    await expect(register(anon(), signup({ found_us: 'Other', found_us_specific: '  ' }))).rejects.toMatchObject({
+      body: { fields: { found_us_specific: 'Please be specific about where you found us!' } },
+    });
+    await expect(register(anon(), signup({ company_name: 'NOT AVAILABLE' }))).rejects.toMatchObject({
+      body: { fields: { company_name: "If you don't have a company name, please enter your name!" } },
+    });
+    await expect(register(anon(), signup({ company_name: 'Abc' }))).rejects.toMatchObject({
+      body: { fields: { company_name: 'Please enter a correct company name or enter your full name!' } },
+    });
   });
 
   it('refuses weak passwords on the server', async () => {
@@ -113,7 +119,9 @@ describe('POST /auth/register/', () => {
 
   it('refuses a VAT number that fails or names another company', async () => {
     await expect(register(anon(), signup({ vat_id: 'BE0897221791' }))).rejects.toMatchObject({ body: { fields: { vat_id: 'Please enter a valid VAT ID!' } } });
-    await expect(register(anon(), signup({ vat_id: 'EE102345605' }))).rejects.toMatchObject({ body: { fields: { company_name: 'The company name must exactly match the registry!' } } });
+    await expect(register(anon(), signup({ vat_id: 'EE102345605' }))).rejects.toMatchObject({
+      body: { fields: { company_name: 'The company name must exactly match the registry!' } },
+    });
   });
 
   it('creates the user, the company, an OWNER membership with every scope, and emails a single-use verification link', async () => {
@@ -149,7 +157,10 @@ describe('POST /auth/register/', () => {
       body: { errors: ['This verification link is not valid or has expired. Please request a new verification email from the login page.'] },
     });
 
-    expect(await login(anon(), { email: 'ada@example.test', password: PASSWORD, fingerprint: 'ada-laptop' })).toMatchObject({ token: expect.any(String), user: { company: { name: 'Analytical Engines' } } });
+    expect(await login(anon(), { email: 'ada@example.test', password: PASSWORD, fingerprint: 'ada-laptop' })).toMatchObject({
+      token: expect.any(String),
+      user: { company: { name: 'Analytical Engines' } },
+    });
 
     await expect(register(anon(), signup())).rejects.toMatchObject({ body: { fields: { email: expect.stringContaining('cannot be used') } } });
   });
@@ -173,7 +184,9 @@ describe('validation sentences of the other sign-in calls', () => {
   it('asks for the fields each call needs', async () => {
     expect(await (await post('/auth/verify/resend/', {})).json()).toMatchObject({ fields: { email: 'Please enter your email address!' } });
     expect(await (await post('/auth/login/2fa/', { code: '123456' })).json()).toMatchObject({ fields: { session_id: 'Your sign-in has expired. Please sign in again.' } });
-    expect(await (await post('/auth/login/2fa/', { session_id: 'x', code: '123456', code_type: 'SMS' })).json()).toMatchObject({ fields: { code_type: 'Please choose Code or Backup code!' } });
+    expect(await (await post('/auth/login/2fa/', { session_id: 'x', code: '123456', code_type: 'SMS' })).json()).toMatchObject({
+      fields: { code_type: 'Please choose Code or Backup code!' },
+    });
     expect(await (await post('/auth/login/device/', { session_id: 'x', code: '12345' })).json()).toMatchObject({ fields: { code: 'Please enter the 6 digit code!' } });
     const unknown = await post('/auth/login/device/', { session_id: '00000000-0000-4000-8000-000000000000', code: '123456' });
     expect(await unknown.json()).toMatchObject({ errors: ['Your sign-in has expired. Please sign in again.'] });
@@ -200,10 +213,14 @@ describe('password recovery', () => {
     expect(await validateResetHash(anon(), hash)).toEqual({ valid: true });
     await expect(validateResetHash(anon(), 'not-a-hash')).rejects.toMatchObject({ status: 400 });
 
-    await expect(resetPassword(anon(), { hash, password: 'a new long password', password_repeat: 'another' })).rejects.toMatchObject({ body: { fields: { password_repeat: 'Your passwords do not match!' } } });
+    await expect(resetPassword(anon(), { hash, password: 'a new long password', password_repeat: 'another' })).rejects.toMatchObject({
+      body: { fields: { password_repeat: 'Your passwords do not match!' } },
+    });
     const missing = await post('/auth/recover/reset/', { hash });
     expect(await missing.json()).toMatchObject({ fields: { password: 'Please enter your password!', password_repeat: 'Please repeat your password!' } });
-    await expect(resetPassword(anon(), { hash, password: 'password123', password_repeat: 'password123' })).rejects.toMatchObject({ body: { fields: { password: 'This password is too common. Please choose another one.' } } });
+    await expect(resetPassword(anon(), { hash, password: 'password123', password_repeat: 'password123' })).rejects.toMatchObject({
+      body: { fields: { password: 'This password is too common. Please choose another one.' } },
+    });
 
     expect(await resetPassword(anon(), { hash, password: 'a new long password', password_repeat: 'a new long password' })).toEqual({ message: 'Password successfully reset!' });
     expect((await t.call('GET', '/account/whoami/', { token: old.token })).status).toBe(401);
@@ -219,7 +236,9 @@ describe('password recovery', () => {
     const second = hashFrom(lastMailTo(t, 'customer@hostdeck.test').text, '/auth/reset');
     await expect(validateResetHash(anon(), first)).rejects.toMatchObject({ status: 400 });
     t.advance(61 * 60_000);
-    await expect(validateResetHash(anon(), second)).rejects.toMatchObject({ body: { errors: ['This password reset link is not valid or has expired. Please request a new one.'] } });
+    await expect(validateResetHash(anon(), second)).rejects.toMatchObject({
+      body: { errors: ['This password reset link is not valid or has expired. Please request a new one.'] },
+    });
   });
 });
 
@@ -233,8 +252,12 @@ describe('contact verification and unsubscribe', () => {
     const code = codeFrom(mail.text);
     const missing = await post('/account/companies/contacts/verification/', { hash });
     expect(await missing.json()).toMatchObject({ fields: { verification_code: 'Please enter the verification code from the email!' } });
-    await expect(verifyContact(anon(), { hash, verification_code: code === '000000' ? '111111' : '000000' })).rejects.toMatchObject({ body: { errors: ['The verification code is not correct.'] } });
-    expect(await verifyContact(anon(), { hash, verification_code: ` ${code.slice(0, 3)} ${code.slice(3)} ` })).toEqual({ message: 'Email successfully verified! You may close this browser window now.' });
+    await expect(verifyContact(anon(), { hash, verification_code: code === '000000' ? '111111' : '000000' })).rejects.toMatchObject({
+      body: { errors: ['The verification code is not correct.'] },
+    });
+    expect(await verifyContact(anon(), { hash, verification_code: ` ${code.slice(0, 3)} ${code.slice(3)} ` })).toEqual({
+      message: 'Email successfully verified! You may close this browser window now.',
+    });
     const [after] = await database.db.select().from(contacts).where(eq(contacts.guid, contact!.guid));
     expect(after!.status).toBe('ACTIVE');
     await expect(verifyContact(anon(), { hash, verification_code: code })).rejects.toMatchObject({ status: 400 });
@@ -253,7 +276,10 @@ describe('contact verification and unsubscribe', () => {
 
   it('unsubscribes a user from marketing emails by the eid of an email they got', async () => {
     await send(anon(), recoverPasswordOp, { body: { email_address: 'demo@hostdeck.test' } }, fresh());
-    const [row] = await database.db.select().from(emails).where(and(eq(emails.email, 'demo@hostdeck.test'), eq(emails.template, 'reset_password')));
+    const [row] = await database.db
+      .select()
+      .from(emails)
+      .where(and(eq(emails.email, 'demo@hostdeck.test'), eq(emails.template, 'reset_password')));
     expect(await unsubscribe(anon(), row!.guid)).toEqual({ message: 'You have been successfully unsubscribed!' });
     const [user] = await database.db.select().from(users).where(eq(users.email, 'demo@hostdeck.test'));
     expect(user!.receiveMarketingEmails).toBe(false);
@@ -263,8 +289,21 @@ describe('contact verification and unsubscribe', () => {
 
   it('unsubscribes a contact from that kind of email', async () => {
     const [company] = await database.db.select().from(companies).where(eq(companies.name, 'Northwind Web Agency'));
-    const [contact] = await database.db.insert(contacts).values({ companyGuid: company!.guid, firstName: 'Ina', lastName: 'Voice', emailAddress: 'ina@example.test', status: 'ACTIVE', selectedEvents: ['new_invoice', 'new_payment'] }).returning();
-    const [mail] = await database.db.insert(emails).values({ companyGuid: company!.guid, template: 'new_invoice', subject: 'Invoice', content: '<p>x</p>', email: 'ina@example.test' }).returning();
+    const [contact] = await database.db
+      .insert(contacts)
+      .values({
+        companyGuid: company!.guid,
+        firstName: 'Ina',
+        lastName: 'Voice',
+        emailAddress: 'ina@example.test',
+        status: 'ACTIVE',
+        selectedEvents: ['new_invoice', 'new_payment'],
+      })
+      .returning();
+    const [mail] = await database.db
+      .insert(emails)
+      .values({ companyGuid: company!.guid, template: 'new_invoice', subject: 'Invoice', content: '<p>x</p>', email: 'ina@example.test' })
+      .returning();
     await unsubscribe(anon(), mail!.guid);
     const [after] = await database.db.select().from(contacts).where(eq(contacts.guid, contact!.guid));
     expect(after!.selectedEvents).toEqual(['new_payment']);

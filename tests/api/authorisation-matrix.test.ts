@@ -41,8 +41,14 @@ beforeAll(async () => {
   });
   // The key is given every scope, so only the API-key rule can refuse it.
   const [apiUser] = await database.db.select().from(users).where(eq(users.guid, key!.userGuid));
-  const [ownerMembership] = await database.db.select().from(memberships).where(and(eq(memberships.companyGuid, owner.company), eq(memberships.accountType, 'OWNER')));
-  await database.db.update(memberships).set({ permissions: ownerMembership!.permissions }).where(and(eq(memberships.userGuid, apiUser!.guid), eq(memberships.companyGuid, owner.company)));
+  const [ownerMembership] = await database.db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.companyGuid, owner.company), eq(memberships.accountType, 'OWNER')));
+  await database.db
+    .update(memberships)
+    .set({ permissions: ownerMembership!.permissions })
+    .where(and(eq(memberships.userGuid, apiUser!.guid), eq(memberships.companyGuid, owner.company)));
 });
 afterAll(() => database.close());
 
@@ -86,7 +92,10 @@ describe('the authorisation matrix', () => {
     it('is refused with a token that was revoked', async () => {
       const session = await t.signIn('demo@hostdeck.test');
       expect((await request(op, session)).status).not.toBe(401);
-      await database.db.update(sessionTokens).set({ revokedAt: new Date() }).where(eq(sessionTokens.tokenHash, hashToken(session.token)));
+      await database.db
+        .update(sessionTokens)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessionTokens.tokenHash, hashToken(session.token)));
       await refusal(await request(op, session), 401);
     });
 
@@ -109,7 +118,10 @@ describe('the authorisation matrix', () => {
       it(`is refused without ${scope}`, async () => {
         const where = and(eq(memberships.companyGuid, owner.company), eq(memberships.accountType, 'OWNER'));
         const [m] = await database.db.select().from(memberships).where(where);
-        await database.db.update(memberships).set({ permissions: m!.permissions.filter((p) => p !== scope) }).where(where);
+        await database.db
+          .update(memberships)
+          .set({ permissions: m!.permissions.filter((p) => p !== scope) })
+          .where(where);
         try {
           const body = await refusal(await request(op, owner), 403);
           expect(body.errors[0]).toContain(scope);

@@ -66,7 +66,8 @@ function casesOf(op: Operation): Case[] {
   for (const field of fields) {
     // Only values the field's own schema refuses: `true` is a fine value for a switch.
     const bad = BAD_FIELD_VALUES.filter((value) => !z.safeParse(shape[field]!, value).success);
-    for (const value of bad) cases.push({ label: `${field}=${JSON.stringify(value)?.slice(0, 20)}`, path: clean, body: JSON.stringify({ [field]: value }), type: 'application/json' });
+    for (const value of bad)
+      cases.push({ label: `${field}=${JSON.stringify(value)?.slice(0, 20)}`, path: clean, body: JSON.stringify({ [field]: value }), type: 'application/json' });
   }
   if (fields.length) cases.push({ label: 'every field NUL', path: clean, body: JSON.stringify(Object.fromEntries(fields.map((f) => [f, 'a\u0000b']))), type: 'application/json' });
   if (fields.length) cases.push({ label: 'every field too long', path: clean, body: JSON.stringify(Object.fromEntries(fields.map((f) => [f, LONG]))), type: 'application/json' });
@@ -75,9 +76,7 @@ function casesOf(op: Operation): Case[] {
 
 async function rowCounts(): Promise<Record<string, number>> {
   const q = `select relname as name, n from (select c.relname, (xpath('/row/n/text()', query_to_xml(format('select count(*) as n from %I', c.relname), false, true, '')))[1]::text::int as n from pg_class c join pg_namespace s on s.oid = c.relnamespace where s.nspname = 'public' and c.relkind = 'r') t`;
-  const rows = database.pglite
-    ? (await database.pglite.query<{ name: string; n: number }>(q)).rows
-    : (await database.pool!.query<{ name: string; n: number }>(q)).rows;
+  const rows = database.pglite ? (await database.pglite.query<{ name: string; n: number }>(q)).rows : (await database.pool!.query<{ name: string; n: number }>(q)).rows;
   return Object.fromEntries(rows.map((r) => [r.name, Number(r.n)]));
 }
 

@@ -97,7 +97,13 @@ describe('length limits', () => {
 describe('every answer under the API is its own envelope', () => {
   it('answers an unknown address 404 whatever the method, body or content type, signed in or not', async () => {
     for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
-      const bodies = method === 'GET' ? [] : [{ body: 'a=b', type: 'application/x-www-form-urlencoded' }, { body: 'hello', type: 'text/plain' }];
+      const bodies =
+        method === 'GET'
+          ? []
+          : [
+              { body: 'a=b', type: 'application/x-www-form-urlencoded' },
+              { body: 'hello', type: 'text/plain' },
+            ];
       for (const init of [{}, ...bodies, { token: owner.token }]) {
         expect((await envelope(await raw(method, '/no/such/address/', init), 404)).errors).toEqual([NOT_FOUND]);
       }
@@ -119,7 +125,11 @@ describe('every answer under the API is its own envelope', () => {
   });
 
   it('answers a body that is not JSON with a sentence, whatever its content type', async () => {
-    for (const [body, type] of [['a=b', 'application/x-www-form-urlencoded'], ['hello', 'text/plain'], ['{"email":', 'application/json']]) {
+    for (const [body, type] of [
+      ['a=b', 'application/x-www-form-urlencoded'],
+      ['hello', 'text/plain'],
+      ['{"email":', 'application/json'],
+    ]) {
       expect((await envelope(await raw('POST', '/auth/login/', { body, type }), 400)).errors).toEqual([BODY_NOT_JSON]);
     }
   });
@@ -141,7 +151,11 @@ describe('a server error', () => {
     await broken.database.close();
     const app = createApiApp({ ...broken.t.deps });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const res = await app.request('/auth/login/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'a@example.org', password: 'x' }) });
+    const res = await app.request('/auth/login/', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'a@example.org', password: 'x' }),
+    });
     const body = await envelope(res, 500);
     expect(body.request_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers.get('x-request-id')).toBe(body.request_id);

@@ -32,7 +32,8 @@ const form = (ips: IpRow[]): CancellationBody => ({
   how_likely_to_use_us_again: 5,
   ip_addresses: ips.map((ip) => ip.guid),
 });
-const statusesOf = async (guids: string[]) => (await database.db.select({ status: ipAddresses.status }).from(ipAddresses).where(inArray(ipAddresses.guid, guids))).map((r) => r.status);
+const statusesOf = async (guids: string[]) =>
+  (await database.db.select({ status: ipAddresses.status }).from(ipAddresses).where(inArray(ipAddresses.guid, guids))).map((r) => r.status);
 
 beforeAll(async () => {
   ({ database, t } = await openSeededApp());
@@ -55,7 +56,9 @@ describe('GET /billing/cancellations/ (spec part 3, 2.4 Cancellation Requests ta
     const made: string[] = [];
     for (const n of [1, 2, 3]) made.push((await createCancellation(client(), form(nextIps(n)))).guid);
     const first = await listCancellations(client(), { page: 1, per_page: 2 });
-    const [{ n: total }] = (await database.db.select({ n: sql<number>`count(*)::int` }).from(cancellationRequests).where(eq(cancellationRequests.companyGuid, demo.company))) as [{ n: number }];
+    const [{ n: total }] = (await database.db.select({ n: sql<number>`count(*)::int` }).from(cancellationRequests).where(eq(cancellationRequests.companyGuid, demo.company))) as [
+      { n: number },
+    ];
     expect(first).toMatchObject({ page: 1, per_page: 2, total });
     expect(first.data.map((r) => r.guid)).toEqual([made[2], made[1]]);
     expect(first.data[0]).toMatchObject({ status: 'PENDING', cancellation_time: 'END_OF_BILLING_CYCLE', ip_address_count: 3, can_cancel: true, order: null, date_processed: null });
@@ -137,7 +140,12 @@ describe('DELETE /billing/cancellations/{guid}/ (spec part 3, 4 "Cancellation re
         ),
       )
       .limit(1);
-    const submitted = await cancelOrder(client(), order!.id, { cancellation_time: 'END_OF_BILLING_CYCLE', cancellation_reason: 'PROJECT_ENDED', recommendation_score: 4, how_likely_to_use_us_again: 3 });
+    const submitted = await cancelOrder(client(), order!.id, {
+      cancellation_time: 'END_OF_BILLING_CYCLE',
+      cancellation_reason: 'PROJECT_ENDED',
+      recommendation_score: 4,
+      how_likely_to_use_us_again: 3,
+    });
     expect((await getOrder(client(), order!.id)).status).toBe('PENDING_CANCELLATION');
     const request = await getCancellation(client(), submitted.guid);
     expect(request).toMatchObject({ order: order!.id, can_cancel: true });
@@ -164,7 +172,10 @@ describe('DELETE /billing/cancellations/{guid}/ (spec part 3, 4 "Cancellation re
       expect((await getCancellation(client(), guid)).guid).toBe(guid);
     });
     // Its effective date passed: the billing run is about to carry it out.
-    await database.db.update(cancellationRequests).set({ dateEffective: new Date(Date.now() - 60_000) }).where(eq(cancellationRequests.guid, guid));
+    await database.db
+      .update(cancellationRequests)
+      .set({ dateEffective: new Date(Date.now() - 60_000) })
+      .where(eq(cancellationRequests.guid, guid));
     expect((await getCancellation(client(), guid)).can_cancel).toBe(false);
     expect((await refusal(deleteCancellation(client(), guid), 409)).body.errors).toEqual([CANCELLATION_DUE]);
     expect(await statusesOf(ips.map((ip) => ip.guid))).toEqual(['PENDING_CANCELLATION']);

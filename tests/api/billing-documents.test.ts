@@ -136,10 +136,19 @@ describe('invoices', () => {
     expect(inv.seller.name).toBe('Hostdeck Demo Provider');
     expect(inv.items.map((i) => i.description)).toEqual(['Done-for-you website', 'Extra content: 15 more articles per website', 'Premium theme']);
     // 3 x 250 + 3 x 150 + 3 x 75 = 1425.00, less the 10% coupon.
-    expect(inv).toMatchObject({ sub_total: 142500, discount_amount: 14250, total_amount: 128250, payment_made: 128250, balance_due: 0, coupon_code: { name: 'WELCOME10', value: '10%' } });
+    expect(inv).toMatchObject({
+      sub_total: 142500,
+      discount_amount: 14250,
+      total_amount: 128250,
+      payment_made: 128250,
+      balance_due: 0,
+      coupon_code: { name: 'WELCOME10', value: '10%' },
+    });
     expect(inv.transactions).toHaveLength(1);
     expect(inv.transactions[0]!.amount).toBe(128250);
-    expect(inv.refunds).toEqual([expect.objectContaining({ status: 'PROCESSED', transaction: expect.objectContaining({ amount: 6750, transaction_id: 're_sandbox_3f9a1c7e2b' }) })]);
+    expect(inv.refunds).toEqual([
+      expect.objectContaining({ status: 'PROCESSED', transaction: expect.objectContaining({ amount: 6750, transaction_id: 're_sandbox_3f9a1c7e2b' }) }),
+    ]);
   });
 
   it('downloads the invoice as a PDF that says what the page says', async () => {

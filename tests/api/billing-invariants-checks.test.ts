@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { billingViolations, moneyNotInCents, type InvariantScope } from '../../src/server/billing/invariants';
 import type { Database, Db } from '../../src/server/db/connection';
-import { cancellationRequests, gatewaySessions, hostingAccounts, invoiceItems, invoices, ipAddresses, orders, transactionInvoices, transactions } from '../../src/server/db/schema/index';
+import {
+  cancellationRequests,
+  gatewaySessions,
+  hostingAccounts,
+  invoiceItems,
+  invoices,
+  ipAddresses,
+  orders,
+  transactionInvoices,
+  transactions,
+} from '../../src/server/db/schema/index';
 import { createSeededTestDatabase } from './helpers/db';
 
 /**
@@ -51,16 +61,28 @@ it('the seeded database holds every invariant', async () => {
 describe('at most one invoice per order and period', () => {
   it('names a second renewal for the same period', async () => {
     const renewal = await paidRenewal();
-    const found = await violationsAfter((tx) => tx.insert(invoices).values({ ...copyOf(renewal), status: 'UNPAID', paymentMadeCents: 0, balanceDueCents: renewal.totalAmountCents }));
+    const found = await violationsAfter((tx) =>
+      tx.insert(invoices).values({ ...copyOf(renewal), status: 'UNPAID', paymentMadeCents: 0, balanceDueCents: renewal.totalAmountCents }),
+    );
     expect(found.join('\n')).toContain(`Order #${renewal.orderId} has two invoices for the period from ${String(renewal.onPaid!.period_start)}: #${renewal.id} and #`);
   });
 
   it('names renewals whose periods overlap, and a renewal with no period', async () => {
     const renewal = await paidRenewal();
     const start = new Date(Date.parse(String(renewal.onPaid!.period_start)) + DAY).toISOString();
-    const overlapping = { ...copyOf(renewal), status: 'UNPAID', paymentMadeCents: 0, balanceDueCents: renewal.totalAmountCents, onPaid: { ...renewal.onPaid, period_start: start } };
-    expect((await violationsAfter((tx) => tx.insert(invoices).values(overlapping))).join('\n')).toMatch(new RegExp(`Order #${renewal.orderId}'s renewal invoice #${renewal.id} \\(to .+\\) and renewal invoice #\\d+ \\(from ${start}\\) bill the same days\\.`));
-    expect(await violationsAfter((tx) => tx.update(invoices).set({ onPaid: null }).where(eq(invoices.id, renewal.id)))).toContain(`The renewal invoice #${renewal.id} of order #${renewal.orderId} names no period.`);
+    const overlapping = {
+      ...copyOf(renewal),
+      status: 'UNPAID',
+      paymentMadeCents: 0,
+      balanceDueCents: renewal.totalAmountCents,
+      onPaid: { ...renewal.onPaid, period_start: start },
+    };
+    expect((await violationsAfter((tx) => tx.insert(invoices).values(overlapping))).join('\n')).toMatch(
+      new RegExp(`Order #${renewal.orderId}'s renewal invoice #${renewal.id} \\(to .+\\) and renewal invoice #\\d+ \\(from ${start}\\) bill the same days\\.`),
+    );
+    expect(await violationsAfter((tx) => tx.update(invoices).set({ onPaid: null }).where(eq(invoices.id, renewal.id)))).toContain(
+      `The renewal invoice #${renewal.id} of order #${renewal.orderId} names no period.`,
+    );
   });
 
   it('names a second first invoice of an order', async () => {
@@ -78,7 +100,12 @@ describe('every charge belongs to an invoice', () => {
       tx.insert(transactions).values({ companyGuid: charge!.companyGuid, amountCents: 1234, currency: 'USD', paymentMethodType: 'CARD', transactionId: 'ch_orphan' }),
     );
     expect(orphan).toContain('The charge ch_orphan of 12.34 USD belongs to no invoice.');
-    const short = await violationsAfter((tx) => tx.update(transactionInvoices).set({ amountCents: link!.amountCents - 1 }).where(eq(transactionInvoices.transactionGuid, link!.transactionGuid)));
+    const short = await violationsAfter((tx) =>
+      tx
+        .update(transactionInvoices)
+        .set({ amountCents: link!.amountCents - 1 })
+        .where(eq(transactionInvoices.transactionGuid, link!.transactionGuid)),
+    );
     expect(short.join('\n')).toContain(`The charge ${charge!.transactionId} of `);
     expect(short.join('\n')).toContain('is shared out as');
   });
@@ -86,7 +113,15 @@ describe('every charge belongs to an invoice', () => {
   it('names a gateway approval with no charge behind it', async () => {
     const unpaid = await firstInvoice(eq(invoices.status, 'UNPAID'));
     const found = await violationsAfter((tx) =>
-      tx.insert(gatewaySessions).values({ companyGuid: unpaid.companyGuid, kind: 'PAYMENT', invoiceId: unpaid.id, paymentMethodType: 'CARD', amountCents: unpaid.balanceDueCents, status: 'APPROVED', dateCreated: new Date(Date.now() - DAY) }),
+      tx.insert(gatewaySessions).values({
+        companyGuid: unpaid.companyGuid,
+        kind: 'PAYMENT',
+        invoiceId: unpaid.id,
+        paymentMethodType: 'CARD',
+        amountCents: unpaid.balanceDueCents,
+        status: 'APPROVED',
+        dateCreated: new Date(Date.now() - DAY),
+      }),
     );
     expect(found).toContain(`Invoice #${unpaid.id}: 1 payment(s) were approved at the gateway, but 0 transaction(s) were charged for it.`);
   });
@@ -96,24 +131,44 @@ describe("an invoice's total is the sum of its lines, its paid amount the sum of
   it('names a line that is not quantity x rate, and a sub-total that is not the sum of the lines', async () => {
     const renewal = await paidRenewal();
     const [line] = await database.db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, renewal.id)).limit(1);
-    const found = await violationsAfter((tx) => tx.update(invoiceItems).set({ subTotalCents: line!.subTotalCents + 1 }).where(eq(invoiceItems.guid, line!.guid)));
+    const found = await violationsAfter((tx) =>
+      tx
+        .update(invoiceItems)
+        .set({ subTotalCents: line!.subTotalCents + 1 })
+        .where(eq(invoiceItems.guid, line!.guid)),
+    );
     expect(found.join('\n')).toContain(`Invoice #${renewal.id}: the line '${line!.description}' is ${line!.quantity} x`);
     expect(found.join('\n')).toContain(`Invoice #${renewal.id}: its sub-total`);
   });
 
   it('names a total, a tax or a discount that do not follow from the lines', async () => {
     const renewal = await paidRenewal();
-    const total = await violationsAfter((tx) => tx.update(invoices).set({ totalAmountCents: renewal.totalAmountCents + 100, balanceDueCents: 100 }).where(eq(invoices.id, renewal.id)));
+    const total = await violationsAfter((tx) =>
+      tx
+        .update(invoices)
+        .set({ totalAmountCents: renewal.totalAmountCents + 100, balanceDueCents: 100 })
+        .where(eq(invoices.id, renewal.id)),
+    );
     expect(total.join('\n')).toContain(`Invoice #${renewal.id}: its total`);
     const tax = await violationsAfter((tx) => tx.update(invoices).set({ taxRate: 21 }).where(eq(invoices.id, renewal.id)));
     expect(tax.join('\n')).toContain(`Invoice #${renewal.id}: its tax 0.00 ${renewal.currency} is not 21% of`);
-    const discount = await violationsAfter((tx) => tx.update(invoices).set({ discountAmountCents: renewal.subTotalCents + 1 }).where(eq(invoices.id, renewal.id)));
+    const discount = await violationsAfter((tx) =>
+      tx
+        .update(invoices)
+        .set({ discountAmountCents: renewal.subTotalCents + 1 })
+        .where(eq(invoices.id, renewal.id)),
+    );
     expect(discount.join('\n')).toContain(`Invoice #${renewal.id}: its discount`);
   });
 
   it('names a paid amount its transactions do not add up to, a balance and a status that do not follow', async () => {
     const renewal = await paidRenewal();
-    const paid = await violationsAfter((tx) => tx.update(invoices).set({ paymentMadeCents: renewal.paymentMadeCents - 1, balanceDueCents: 1 }).where(eq(invoices.id, renewal.id)));
+    const paid = await violationsAfter((tx) =>
+      tx
+        .update(invoices)
+        .set({ paymentMadeCents: renewal.paymentMadeCents - 1, balanceDueCents: 1 })
+        .where(eq(invoices.id, renewal.id)),
+    );
     expect(paid.join('\n')).toContain(`Invoice #${renewal.id}: `);
     expect(paid.join('\n')).toContain('is recorded as paid, but its transactions add up to');
     expect(paid.join('\n')).toContain(`Invoice #${renewal.id} is PAID, but`);
@@ -137,7 +192,16 @@ describe('an order is suspended only for an owed invoice', () => {
     const renewal = await paidRenewal();
     const overdue = async (tx: Db) => {
       await tx.update(orders).set({ status: 'ACTIVE' }).where(eq(orders.id, renewal.orderId!));
-      await tx.insert(invoices).values({ ...copyOf(renewal), status: 'UNPAID', paymentMadeCents: 0, balanceDueCents: renewal.totalAmountCents, datePaid: null, purpose: 'WEBSITE_SETUP', onPaid: null, dateDue: new Date(Date.now() - 8 * DAY) });
+      await tx.insert(invoices).values({
+        ...copyOf(renewal),
+        status: 'UNPAID',
+        paymentMadeCents: 0,
+        balanceDueCents: renewal.totalAmountCents,
+        datePaid: null,
+        purpose: 'WEBSITE_SETUP',
+        onPaid: null,
+        dateDue: new Date(Date.now() - 8 * DAY),
+      });
     };
     const sentence = `Order #${renewal.orderId} is still ACTIVE after the billing run, though it owes an invoice past its grace period.`;
     expect(await violationsAfter(overdue, { afterRun: true })).toContain(sentence);
@@ -149,24 +213,46 @@ describe('nothing is renewed after a cancellation takes effect', () => {
   it('names a renewal for a period from the date an order is cancelled', async () => {
     const renewal = await paidRenewal();
     const found = await violationsAfter((tx) =>
-      tx.insert(cancellationRequests).values({ companyGuid: renewal.companyGuid, orderId: renewal.orderId, cancellationReason: 'PROJECT_ENDED', dateEffective: new Date(Date.parse(String(renewal.onPaid!.period_start)) - DAY) }),
+      tx.insert(cancellationRequests).values({
+        companyGuid: renewal.companyGuid,
+        orderId: renewal.orderId,
+        cancellationReason: 'PROJECT_ENDED',
+        dateEffective: new Date(Date.parse(String(renewal.onPaid!.period_start)) - DAY),
+      }),
     );
     expect(found.join('\n')).toContain(`but its renewal invoice #${renewal.id} (PAID) bills the period from ${String(renewal.onPaid!.period_start)}.`);
   });
 
   it('names an ended order with a renewal date, a running address, a live hosting account or an invoice still owed', async () => {
-    const [address] = await database.db.select().from(ipAddresses).where(and(eq(ipAddresses.status, 'ACTIVE'), isNotNull(ipAddresses.orderId))).limit(1);
+    const [address] = await database.db
+      .select()
+      .from(ipAddresses)
+      .where(and(eq(ipAddresses.status, 'ACTIVE'), isNotNull(ipAddresses.orderId)))
+      .limit(1);
     const order = address!.orderId!;
-    const ended = (tx: Db) => tx.update(orders).set({ status: 'CANCELLED', dateCancelled: new Date(Date.now() - DAY) }).where(eq(orders.id, order));
+    const ended = (tx: Db) =>
+      tx
+        .update(orders)
+        .set({ status: 'CANCELLED', dateCancelled: new Date(Date.now() - DAY) })
+        .where(eq(orders.id, order));
     const found = await violationsAfter(async (tx) => {
       await ended(tx);
-      await tx.update(orders).set({ dateNextInvoice: new Date('2031-01-01T00:00:00Z') }).where(eq(orders.id, order));
+      await tx
+        .update(orders)
+        .set({ dateNextInvoice: new Date('2031-01-01T00:00:00Z') })
+        .where(eq(orders.id, order));
     });
     expect(found).toContain(`Order #${order} is CANCELLED, yet its next invoice is dated 2031-01-01.`);
     expect(found).toContain(`Order #${order} is CANCELLED, yet its address ${address!.ipAddress} is ACTIVE.`);
 
-    const [account] = await database.db.select().from(hostingAccounts).where(and(eq(hostingAccounts.status, 'ACTIVE'), isNotNull(hostingAccounts.orderId))).limit(1);
-    const hosting = await violationsAfter((tx) => tx.update(orders).set({ status: 'CANCELLED', dateCancelled: now(), dateNextInvoice: null }).where(eq(orders.id, account!.orderId!)));
+    const [account] = await database.db
+      .select()
+      .from(hostingAccounts)
+      .where(and(eq(hostingAccounts.status, 'ACTIVE'), isNotNull(hostingAccounts.orderId)))
+      .limit(1);
+    const hosting = await violationsAfter((tx) =>
+      tx.update(orders).set({ status: 'CANCELLED', dateCancelled: now(), dateNextInvoice: null }).where(eq(orders.id, account!.orderId!)),
+    );
     expect(hosting).toContain(`Order #${account!.orderId} is CANCELLED, yet its hosting account ${account!.name} is ACTIVE.`);
 
     const pending = await firstInvoice(and(eq(invoices.purpose, 'NEW_ORDER'), eq(invoices.status, 'UNPAID'), isNotNull(invoices.orderId)));
@@ -178,7 +264,12 @@ describe('nothing is renewed after a cancellation takes effect', () => {
 describe('money in integer cents', () => {
   it('names an amount below zero in a row', async () => {
     const renewal = await paidRenewal();
-    const found = await violationsAfter((tx) => tx.update(invoices).set({ discountAmountCents: -1, initialAmountCents: renewal.subTotalCents + 1 }).where(eq(invoices.id, renewal.id)));
+    const found = await violationsAfter((tx) =>
+      tx
+        .update(invoices)
+        .set({ discountAmountCents: -1, initialAmountCents: renewal.subTotalCents + 1 })
+        .where(eq(invoices.id, renewal.id)),
+    );
     expect(found).toContain(`Invoice #${renewal.id}: discount_amount is -1, not a whole number of cents of at least 0.`);
   });
 

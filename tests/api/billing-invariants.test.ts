@@ -70,10 +70,40 @@ const who = fc.constantFrom<Who>('demo', 'demo', 'bluebird');
 const pick = fc.nat({ max: 5 });
 const time = fc.constantFrom<Time>('END_OF_BILLING_CYCLE', 'IMMEDIATELY');
 const steps: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('order-ip' as const), who, count: fc.integer({ min: 1, max: 3 }), slots: fc.integer({ min: 1, max: 4 }), shared: fc.boolean(), cycle: fc.constantFrom('MONTHLY', 'QUARTERLY', 'ANNUALLY'), coupon: fc.constantFrom(null, null, 'WELCOME10', 'IPANNUAL20') }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('order-hosting' as const), who, plan: fc.nat({ max: 3 }), cycle: fc.constantFrom('MONTHLY', 'ANNUALLY'), coupon: fc.constantFrom(null, null, 'WELCOME10') }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('order-ip' as const),
+      who,
+      count: fc.integer({ min: 1, max: 3 }),
+      slots: fc.integer({ min: 1, max: 4 }),
+      shared: fc.boolean(),
+      cycle: fc.constantFrom('MONTHLY', 'QUARTERLY', 'ANNUALLY'),
+      coupon: fc.constantFrom(null, null, 'WELCOME10', 'IPANNUAL20'),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('order-hosting' as const),
+      who,
+      plan: fc.nat({ max: 3 }),
+      cycle: fc.constantFrom('MONTHLY', 'ANNUALLY'),
+      coupon: fc.constantFrom(null, null, 'WELCOME10'),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('order-website' as const), who, websites: fc.integer({ min: 1, max: 3 }) }) },
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('pay' as const), who, pick, method: fc.constantFrom('CARD' as const, 'PAYPAL' as const), part: fc.boolean(), decision: fc.constantFrom('approve' as const, 'approve' as const, 'decline' as const, 'later' as const) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('pay' as const),
+      who,
+      pick,
+      method: fc.constantFrom('CARD' as const, 'PAYPAL' as const),
+      part: fc.boolean(),
+      decision: fc.constantFrom('approve' as const, 'approve' as const, 'decline' as const, 'later' as const),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('decide' as const), pick, decision: fc.constantFrom('approve' as const, 'decline' as const) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('slots' as const), who, pick, value: fc.integer({ min: 1, max: 6 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('plan' as const), who, pick, plan: fc.nat({ max: 3 }), when: fc.constantFrom(null, 'NOW' as const, 'RENEWAL' as const) }) },
@@ -84,7 +114,14 @@ const steps: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('extend' as const), who, pick, period: fc.constantFrom(1, 3, 12) }) },
   // Hours to months, and the edges that matter: a session's hour, the renewal lead, the grace period.
   // With `run`, the minute's run comes right after, as on a server that was up all along.
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('advance' as const), hours: fc.oneof(fc.constantFrom(2, 24, 6 * 24, 7 * 24 + 1, 8 * 24, 23 * 24, 31 * 24, 92 * 24), fc.integer({ min: 1, max: 60 * 24 })), run: fc.boolean() }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('advance' as const),
+      hours: fc.oneof(fc.constantFrom(2, 24, 6 * 24, 7 * 24 + 1, 8 * 24, 23 * 24, 31 * 24, 92 * 24), fc.integer({ min: 1, max: 60 * 24 })),
+      run: fc.boolean(),
+    }),
+  },
   // Two at once: two servers' minute on one database.
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('run' as const), runs: fc.constantFrom('once' as const, 'twice in a row' as const, 'two at once' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('restart' as const) }) },
@@ -190,7 +227,11 @@ async function perform(world: World, step: Step): Promise<string> {
   const { db } = world.database;
   switch (step.kind) {
     case 'order-ip': {
-      const [group] = await db.select({ guid: ipGroups.guid }).from(ipGroups).where(and(eq(ipGroups.companyGuid, world.company(step.who)), eq(ipGroups.status, 'ACTIVE'))).limit(1);
+      const [group] = await db
+        .select({ guid: ipGroups.guid })
+        .from(ipGroups)
+        .where(and(eq(ipGroups.companyGuid, world.company(step.who)), eq(ipGroups.status, 'ACTIVE')))
+        .limit(1);
       const placed = await createIpOrder(world.client(step.who), {
         group: group!.guid,
         billing_cycle: step.cycle,
@@ -205,7 +246,13 @@ async function perform(world: World, step: Step): Promise<string> {
     case 'order-hosting': {
       const plans = await db.select().from(hostingPlans).where(eq(hostingPlans.isAvailable, true)).orderBy(hostingPlans.priceUsdCents);
       const [location] = await db.select().from(hostingLocations).where(eq(hostingLocations.isActive, true)).orderBy(hostingLocations.city).limit(1);
-      const placed = await createSharedHostingOrder(world.client(step.who), { name: `Timeline ${++world.serial}`, plan: nth(plans, step.plan)!.guid, location: location!.guid, billing_cycle: step.cycle, coupon: step.coupon });
+      const placed = await createSharedHostingOrder(world.client(step.who), {
+        name: `Timeline ${++world.serial}`,
+        plan: nth(plans, step.plan)!.guid,
+        location: location!.guid,
+        billing_cycle: step.cycle,
+        coupon: step.coupon,
+      });
       return `order #${placed.order_id}, invoice #${placed.invoice_id}`;
     }
     case 'order-website': {
@@ -266,7 +313,11 @@ async function perform(world: World, step: Step): Promise<string> {
       const account = nth(accounts, step.pick);
       if (!account) return 'no account';
       const plans = await db.select().from(hostingPlans).where(eq(hostingPlans.isAvailable, true)).orderBy(hostingPlans.priceUsdCents);
-      const answer = await modifyHostingPlan(world.client(step.who), { hosting_account: account.guid, new_hosting_plan: nth(plans, step.plan)!.guid, ...(step.when ? { when: step.when } : {}) });
+      const answer = await modifyHostingPlan(world.client(step.who), {
+        hosting_account: account.guid,
+        new_hosting_plan: nth(plans, step.plan)!.guid,
+        ...(step.when ? { when: step.when } : {}),
+      });
       return `${account.name} to ${nth(plans, step.plan)!.name} ${answer.when}: invoice ${answer.invoice_id ?? 'none'}`;
     }
     case 'cancel-downgrade': {
@@ -363,13 +414,15 @@ async function play(timeline: Step[], then?: (world: World) => Promise<void>): P
         outcome = await perform(world, step);
         count(`${step.kind}: done`);
       } catch (error) {
-        if (!(error instanceof ApiError) || error.status >= 500) throw new Error(`Step ${i + 1} (${JSON.stringify(step)}) failed after ${JSON.stringify(done)}: ${String(error)}`, { cause: error });
+        if (!(error instanceof ApiError) || error.status >= 500)
+          throw new Error(`Step ${i + 1} (${JSON.stringify(step)}) failed after ${JSON.stringify(done)}: ${String(error)}`, { cause: error });
         outcome = `refused ${error.status}: ${error.message}`;
         count(`${step.kind}: refused ${error.status}`);
       }
       done.push(`${step.kind}: ${outcome}`);
       const violations = [...(await billingViolations(world.database.db, { now: world.now(), afterRun: world.ranAt !== null })), ...(await answersInCents(world, step))];
-      if (violations.length) throw new Error(`After step ${i + 1} of the timeline from ${world.started.toISOString()}, ${JSON.stringify(done, null, 1)}:\n${violations.join('\n')}`);
+      if (violations.length)
+        throw new Error(`After step ${i + 1} of the timeline from ${world.started.toISOString()}, ${JSON.stringify(done, null, 1)}:\n${violations.join('\n')}`);
     }
     await then?.(world);
   } finally {
@@ -379,12 +432,20 @@ async function play(timeline: Step[], then?: (world: World) => Promise<void>): P
 
 describe('billing invariants over generated timelines', () => {
   afterAll(() => {
-    console.log(`[billing-invariants] seed ${SEED}, ${RUNS} timelines; step outcomes: ${[...tally].sort().map(([k, n]) => `${k} ${n}`).join('; ')}`);
+    console.log(
+      `[billing-invariants] seed ${SEED}, ${RUNS} timelines; step outcomes: ${[...tally]
+        .sort()
+        .map(([k, n]) => `${k} ${n}`)
+        .join('; ')}`,
+    );
   });
 
   // The limit is a safety net far above the runs and a failure's shrinking.
   it(`hold after every step (seed ${SEED}, override with BILLING_PROPERTY_SEED)`, { timeout: 900_000 }, async () => {
-    await fc.assert(fc.asyncProperty(fc.limitShrink(timelines, SHRINKS), (timeline) => play(timeline)), { seed: SEED, numRuns: RUNS, ...(PATH ? { path: PATH } : {}), verbose: 1 });
+    await fc.assert(
+      fc.asyncProperty(fc.limitShrink(timelines, SHRINKS), (timeline) => play(timeline)),
+      { seed: SEED, numRuns: RUNS, ...(PATH ? { path: PATH } : {}), verbose: 1 },
+    );
   });
 });
 
@@ -395,7 +456,15 @@ const payNewest = (part = false): Step => ({ kind: 'pay', who: 'demo', pick: 0, 
 const toRenewalInvoice: Step = { kind: 'advance', hours: 26 * 24, run: true };
 
 const orderOf = async (world: World, id: number) => (await world.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-const newestOrder = async (world: World) => (await world.database.db.select().from(orders).where(eq(orders.companyGuid, world.company('demo'))).orderBy(desc(orders.id)).limit(1))[0]!;
+const newestOrder = async (world: World) =>
+  (
+    await world.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.companyGuid, world.company('demo')))
+      .orderBy(desc(orders.id))
+      .limit(1)
+  )[0]!;
 const invoicesOf = (world: World, order: number) => world.database.db.select().from(invoices).where(eq(invoices.orderId, order)).orderBy(invoices.id);
 
 // Each replays its timeline on a fresh copy of the seeded database, a few seconds on a busy machine.
@@ -422,7 +491,12 @@ describe('regressions the timelines found', { timeout: 60_000 }, () => {
     await play([ipOrder, payNewest(), toRenewalInvoice, payNewest(), { kind: 'cancel-ip', who: 'demo', pick: 0, time: 'END_OF_BILLING_CYCLE' }], async (world) => {
       const order = await newestOrder(world);
       const renewal = (await invoicesOf(world, order.id)).find((i) => i.purpose === 'RENEWAL')!;
-      const [request] = await world.database.db.select().from(cancellationRequests).where(eq(cancellationRequests.companyGuid, world.company('demo'))).orderBy(desc(cancellationRequests.dateCreated)).limit(1);
+      const [request] = await world.database.db
+        .select()
+        .from(cancellationRequests)
+        .where(eq(cancellationRequests.companyGuid, world.company('demo')))
+        .orderBy(desc(cancellationRequests.dateCreated))
+        .limit(1);
       expect(request!.dateEffective!.toISOString()).toBe(renewal.onPaid!.period_end);
     });
   });

@@ -68,7 +68,11 @@ async function runningOrder(count: number, slots: number, cycle = 'MONTHLY'): Pr
 }
 
 const orderRow = async (id: number) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-const renewalInvoices = (id: number) => database.db.select().from(invoices).where(and(eq(invoices.orderId, id), eq(invoices.purpose, 'RENEWAL')));
+const renewalInvoices = (id: number) =>
+  database.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, id), eq(invoices.purpose, 'RENEWAL')));
 /** Moves the server's clock forward by `ms`; sessions end with the days that pass, so both sign in again. */
 async function advance(ms: number) {
   t.advance(ms);

@@ -108,7 +108,10 @@ describe('payment methods', () => {
 
   it('adds a card that is ACTIVE once its verification is approved at the sandbox gateway', async () => {
     const added = await addCard(client(), CARD);
-    expect(added).toMatchObject({ requires_verification: true, payment_method: { status: 'PENDING_VERIFICATION', method_type: 'CARD', details: `Mastercard ending in 4444, expires 12/${CARD.expiration_year}` } });
+    expect(added).toMatchObject({
+      requires_verification: true,
+      payment_method: { status: 'PENDING_VERIFICATION', method_type: 'CARD', details: `Mastercard ending in 4444, expires 12/${CARD.expiration_year}` },
+    });
     expect(added.verification_url).toMatch(/\/api\/sandbox-gateway\/[0-9a-f-]{36}\/$/);
     // Not listed until verified.
     expect((await listPaymentMethods(client())).data.some((m) => m.guid === added.payment_method.guid)).toBe(false);
@@ -236,7 +239,9 @@ describe('paying an invoice', () => {
     expect(back.headers.get('location')).toBe(`http://hostdeck.test/billing/invoices/${invoice}?payment=success&method=binance`);
     const cryptomus = await unpaidInvoice(1_000);
     const other = await payInvoice(client(), { invoice_id: cryptomus.invoice, payment_method: 'CRYPTOMUS', cryptocurrency: 'btc' });
-    expect((await decide(other.redirect_url!, 'decline')).headers.get('location')).toBe(`http://hostdeck.test/billing/invoices/${cryptomus.invoice}?payment=failed&method=cryptomus`);
+    expect((await decide(other.redirect_url!, 'decline')).headers.get('location')).toBe(
+      `http://hostdeck.test/billing/invoices/${cryptomus.invoice}?payment=failed&method=cryptomus`,
+    );
     const [btc] = await database.db.select().from(gatewaySessions).where(eq(gatewaySessions.invoiceId, cryptomus.invoice));
     expect(btc!.cryptocurrency).toBe('BTC');
   });
@@ -252,8 +257,12 @@ describe('paying an invoice', () => {
     const { invoice } = await unpaidInvoice(600_000);
     const card = await refusal(payInvoice(client(), { invoice_id: invoice, payment_method: 'CARD' }), 400);
     expect(card.body.fields).toEqual({ payment_amount: limitSentence('CARD', 'max', 300_000, 'USD') });
-    expect((await refusal(payInvoice(client(), { invoice_id: invoice, payment_method: 'CARD', payment_amount: '0.49' }), 400)).message).toBe(limitSentence('CARD', 'min', 50, 'USD'));
-    expect((await refusal(payInvoice(client(), { invoice_id: invoice, payment_method: 'PAYPAL', payment_amount: '5000.01' }), 400)).message).toBe(limitSentence('PAYPAL', 'max', 500_000, 'USD'));
+    expect((await refusal(payInvoice(client(), { invoice_id: invoice, payment_method: 'CARD', payment_amount: '0.49' }), 400)).message).toBe(
+      limitSentence('CARD', 'min', 50, 'USD'),
+    );
+    expect((await refusal(payInvoice(client(), { invoice_id: invoice, payment_method: 'PAYPAL', payment_amount: '5000.01' }), 400)).message).toBe(
+      limitSentence('PAYPAL', 'max', 500_000, 'USD'),
+    );
     expect((await payInvoice(client(), { invoice_id: invoice, payment_method: 'PAYPAL', payment_amount: '5000.00' })).amount).toBe(500_000);
     expect((await payInvoice(client(), { invoice_id: invoice, payment_method: 'CARD', payment_amount: '0.50' })).amount).toBe(50);
   });
@@ -268,11 +277,15 @@ describe('paying an invoice', () => {
 
     const open = await unpaidInvoice(2_000);
     // The seeded PayPal account is DISABLED; a card guid for PAYPAL is the wrong type.
-    expect((await refusal(payInvoice(client(), { invoice_id: open.invoice, payment_method: 'PAYPAL', payment_method_guid: paypal }), 400)).body.fields).toEqual({ payment_method_guid: METHOD_NOT_USABLE });
+    expect((await refusal(payInvoice(client(), { invoice_id: open.invoice, payment_method: 'PAYPAL', payment_method_guid: paypal }), 400)).body.fields).toEqual({
+      payment_method_guid: METHOD_NOT_USABLE,
+    });
     await refusal(payInvoice(client(), { invoice_id: open.invoice, payment_method: 'PAYPAL', payment_method_guid: visa }), 400);
     await refusal(payInvoice(client(), { invoice_id: open.invoice, payment_method: 'CARD', payment_method_guid: foreignMethod }), 400);
     expect((await refusal(payInvoice(client(), { invoice_id: open.invoice, payment_method: 'CARD', payment_amount: '1,5' }), 400)).body.fields).toHaveProperty('payment_amount');
-    expect((await refusal(payInvoice(client(), { invoice_id: open.invoice, payment_method: 'CRYPTOMUS', cryptocurrency: 'XYZ' }), 400)).body.fields).toHaveProperty('cryptocurrency');
+    expect((await refusal(payInvoice(client(), { invoice_id: open.invoice, payment_method: 'CRYPTOMUS', cryptocurrency: 'XYZ' }), 400)).body.fields).toHaveProperty(
+      'cryptocurrency',
+    );
     expect((await refusal(payInvoice(client(), { invoice_id: open.invoice, payment_method: 'CARD', cryptocurrency: 'BTC' }), 400)).body.fields).toHaveProperty('cryptocurrency');
   });
 

@@ -121,7 +121,13 @@ describe('Billing > Cancellation Requests (spec part 3, 2.4)', () => {
       .from(ipAddresses)
       .where(and(eq(ipAddresses.companyGuid, demo.company), eq(ipAddresses.status, 'ACTIVE'), eq(ipAddresses.ipAddressType, 'DEDICATED')))
       .limit(1);
-    const created = await createCancellation(api, { cancellation_time: 'END_OF_BILLING_CYCLE', cancellation_reason: 'PROJECT_ENDED', recommendation_score: 4, how_likely_to_use_us_again: 3, ip_addresses: [ip!.guid] });
+    const created = await createCancellation(api, {
+      cancellation_time: 'END_OF_BILLING_CYCLE',
+      cancellation_reason: 'PROJECT_ENDED',
+      recommendation_score: 4,
+      how_likely_to_use_us_again: 3,
+      ip_addresses: [ip!.guid],
+    });
     const stop = cancellationsList.$list.listen(() => undefined);
     const list = await until(cancellationsList.$list, (l) => !l.loading && l.answer !== null);
     const summary = list.answer!.data.find((row) => row.guid === created.guid)!;
@@ -171,7 +177,10 @@ describe('payment methods and paying an invoice (spec part 3, 2.4 and 2.5)', () 
 
   /** An UNPAID invoice of the demo company, for a PENDING order of its own. */
   async function unpaidInvoice(cents: number): Promise<number> {
-    const [order] = await database.db.insert(orders).values({ companyGuid: demo.company, orderType: 'IP_ADDRESS_HOSTING', status: 'PENDING', currency: 'USD' }).returning({ id: orders.id });
+    const [order] = await database.db
+      .insert(orders)
+      .values({ companyGuid: demo.company, orderType: 'IP_ADDRESS_HOSTING', status: 'PENDING', currency: 'USD' })
+      .returning({ id: orders.id });
     const [invoice] = await database.db
       .insert(invoices)
       .values({
@@ -209,7 +218,10 @@ describe('payment methods and paying an invoice (spec part 3, 2.4 and 2.5)', () 
     expect(outcome.ok).toBe(true);
     expect(demo.page.went).toHaveLength(1);
     expect(demo.page.went[0]).toMatchObject({ url: expect.stringMatching(/\/sandbox-gateway\/[0-9a-f-]{36}\/$/), replace: false });
-    const [stored] = await database.db.select().from(paymentMethods).where(and(eq(paymentMethods.companyGuid, demo.company), eq(paymentMethods.name, 'Store Mastercard')));
+    const [stored] = await database.db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.companyGuid, demo.company), eq(paymentMethods.name, 'Store Mastercard')));
     expect(stored!.status).toBe('PENDING_VERIFICATION');
   });
 
@@ -234,7 +246,11 @@ describe('payment methods and paying an invoice (spec part 3, 2.4 and 2.5)', () 
     await loadPaymentMethods();
     $payTarget.set({ id: invoice, balance: 12_000, currency: 'USD' });
     newPaymentAttempt();
-    expect(await payForm.submit({ choice: '', amount: '0.40', coin: '' })).toMatchObject({ ok: false, reason: 'invalid', fields: { payment_amount: limitSentence('CARD', 'min', 50, 'USD') } });
+    expect(await payForm.submit({ choice: '', amount: '0.40', coin: '' })).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+      fields: { payment_amount: limitSentence('CARD', 'min', 50, 'USD') },
+    });
     expect(demo.page.went).toEqual([]);
     expect((await payForm.submit({ choice: '', amount: '', coin: '' })).ok).toBe(true);
     expect(demo.page.went[0]?.url).toMatch(/\/sandbox-gateway\/[0-9a-f-]{36}\/$/);
@@ -312,7 +328,9 @@ describe("the order page's Cancel and Extend (spec part 3, 2.6)", () => {
     $toasts.set([]);
     // Asked again, the server says a request exists already.
     await database.db.update(orders).set({ status: 'ACTIVE' }).where(eq(orders.id, id));
-    expect(await orderCancelForm.submit({ ...EMPTY_CANCELLATION, cancellation_reason: 'PROJECT_ENDED', recommendation_score: 4, how_likely_to_use_us_again: 3, agree: true })).toMatchObject({
+    expect(
+      await orderCancelForm.submit({ ...EMPTY_CANCELLATION, cancellation_reason: 'PROJECT_ENDED', recommendation_score: 4, how_likely_to_use_us_again: 3, agree: true }),
+    ).toMatchObject({
       ok: false,
       reason: 'refused',
     });
@@ -338,7 +356,10 @@ describe('the done-for-you website order and the support page (spec part 3, 2.11
 
   it('says what is wrong with the count, and toasts the refusal of a member without can_add_orders', async () => {
     expect(websiteCountOf(' 12 ')).toBe(12);
-    expect(await websiteSetupForm.submit({ ...INITIAL_WEBSITE_SETUP, website_count: 'two', agree: true })).toMatchObject({ ok: false, fields: { website_count: WEBSITE_COUNT_MESSAGE } });
+    expect(await websiteSetupForm.submit({ ...INITIAL_WEBSITE_SETUP, website_count: 'two', agree: true })).toMatchObject({
+      ok: false,
+      fields: { website_count: WEBSITE_COUNT_MESSAGE },
+    });
     await withoutOwnerScopes(database, demo.company, ['can_add_orders'], async () => {
       expect(await websiteSetupForm.submit({ ...INITIAL_WEBSITE_SETUP, agree: true })).toMatchObject({ ok: false, reason: 'refused' });
     });
@@ -384,4 +405,3 @@ describe('the affiliate area (spec part 3, 2.10)', () => {
     expect(shownToasts()).toEqual([['error', 'You do not have an affiliate account yet.']]);
   });
 });
-

@@ -72,8 +72,7 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
-const cli = (argv: string[], stdin?: string, env: Record<string, string> = {}) =>
-  run(argv, { configDir, fetch: toApi, ...(stdin === undefined ? {} : { stdin }), env });
+const cli = (argv: string[], stdin?: string, env: Record<string, string> = {}) => run(argv, { configDir, fetch: toApi, ...(stdin === undefined ? {} : { stdin }), env });
 const readSaved = async () => JSON.parse(await readFile(join(configDir, 'config.json'), 'utf8')) as Record<string, unknown>;
 /** `echo "$PASSWORD" | hostdeck login --email … --password-stdin`, newline included. */
 const signIn = (email = DEMO) => cli(['--api-url', API, 'login', '--email', email, '--password-stdin'], `${DEMO_PASSWORD}\n`);
@@ -116,7 +115,10 @@ async function issueApiKey(): Promise<string> {
 async function expireApiKey(check: () => Promise<void>): Promise<void> {
   const owner = eq(apiKeys.userGuid, await userGuid(API_USER_EMAIL));
   const [{ dateExpires } = { dateExpires: null }] = await database.db.select({ dateExpires: apiKeys.dateExpires }).from(apiKeys).where(owner);
-  await database.db.update(apiKeys).set({ dateExpires: new Date(t.deps.now().getTime() - 60_000) }).where(owner);
+  await database.db
+    .update(apiKeys)
+    .set({ dateExpires: new Date(t.deps.now().getTime() - 60_000) })
+    .where(owner);
   try {
     await check();
   } finally {
@@ -184,7 +186,15 @@ async function inTerminal(argv: string[], session: (ask: (label: string, answer:
     fetch: toApi,
   });
   let seen = 0;
-  const shows = (what: string, check: () => boolean) => whenEmitted(what, screen, 'shown', () => (check() ? true : undefined), () => stripVTControlCharacters(screen.text.slice(seen)), t.signal);
+  const shows = (what: string, check: () => boolean) =>
+    whenEmitted(
+      what,
+      screen,
+      'shown',
+      () => (check() ? true : undefined),
+      () => stripVTControlCharacters(screen.text.slice(seen)),
+      t.signal,
+    );
   const ask = async (label: string, answer: string) => {
     await shows(`the question "${label}:"`, () => stripVTControlCharacters(screen.text.slice(seen)).includes(`${label}:`));
     seen = screen.text.length;
@@ -245,8 +255,7 @@ describe('hostdeck login', () => {
       t.advance(30_000);
       return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: t.deps.now().getTime() });
     };
-    const login = (code?: string) =>
-      cli(['--api-url', API, 'login', '--email', email, '--password-stdin', ...(code === undefined ? [] : ['--code', code])], DEMO_PASSWORD);
+    const login = (code?: string) => cli(['--api-url', API, 'login', '--email', email, '--password-stdin', ...(code === undefined ? [] : ['--code', code])], DEMO_PASSWORD);
 
     beforeAll(async () => {
       const api = t.client(await t.signIn(email));
@@ -373,7 +382,12 @@ describe('hostdeck login', () => {
       const result = await inTerminal(['--api-url', API, 'login'], async (ask) => {
         await ask('Email', email);
         await ask('Password', DEMO_PASSWORD);
-        await until('the email with the sign-in code', async () => t.outbox.length, (sent) => sent > mails, t.signal);
+        await until(
+          'the email with the sign-in code',
+          async () => t.outbox.length,
+          (sent) => sent > mails,
+          t.signal,
+        );
         await ask('Code from the email we just sent', codeFrom(lastMailTo(t, email).text));
       });
       expect(result.code, result.stderr).toBe(0);
@@ -538,7 +552,10 @@ describe('hostdeck whoami', () => {
   it('says that a saved API key was refused, not that a session ended, once the key is deleted', async () => {
     const key = await issueApiKey();
     expect((await cli(['--api-url', API, 'login', '--token', key])).code).toBe(0);
-    await database.db.update(sessionTokens).set({ revokedAt: new Date() }).where(eq(sessionTokens.tokenHash, hashToken(key)));
+    await database.db
+      .update(sessionTokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessionTokens.tokenHash, hashToken(key)));
     const result = await cli(['whoami']);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(

@@ -64,11 +64,20 @@ const lines = (prefix: string, n: number) => Array.from({ length: n }, (_, i) =>
 beforeAll(async () => {
   ({ database, t } = await openSeededApp({ provisionStepMs: 60_000 }));
   demo = await t.signIn('demo@hostdeck.test');
-  account = (await database.db.select().from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING'))).limit(1))[0]!.guid;
+  account = (
+    await database.db
+      .select()
+      .from(hostingAccounts)
+      .where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING')))
+      .limit(1)
+  )[0]!.guid;
   // Room for thousands of imported domains: one of the company's addresses gets the slots.
   const probe = await newGroup('Slot probe');
   const [first] = (await groupIpAddresses(t.client(demo), probe.guid, { per_page: 99999 })).data;
-  await database.db.update(ipAddresses).set({ domainsAllowed: sql`${ipAddresses.domainsAllowed} + 5000` }).where(inArray(ipAddresses.guid, [first!.guid]));
+  await database.db
+    .update(ipAddresses)
+    .set({ domainsAllowed: sql`${ipAddresses.domainsAllowed} + 5000` })
+    .where(inArray(ipAddresses.guid, [first!.guid]));
 });
 afterAll(async () => {
   await t.deps.jobs.stop();
@@ -166,7 +175,7 @@ describe('hostdeck domains import', () => {
     expect(nothing.stderr).toContain('No interrupted import');
   });
 
-  it("lists by line what the API refuses in a chunk, and leaves those lines out with --skip-invalid", async () => {
+  it('lists by line what the API refuses in a chunk, and leaves those lines out with --skip-invalid', async () => {
     const group = await newGroup('Import refused');
     expect((await cli(['domains', 'import', '-', '--group', group.name], { stdin: 'dup-a.example\n' })).code).toBe(0);
     const file = 'dup-b.example\ndup-a.example\ndup-c.example\n';
@@ -251,7 +260,11 @@ describe('--api-url given the panel’s address', () => {
   /** A computer that has never signed in, as a new user's. */
   const signInAt = async (apiUrl: string) => {
     const fresh = await tempConfigDir();
-    const result = await run(['--api-url', apiUrl, 'login', '--email', 'demo@hostdeck.test', '--password-stdin'], { configDir: fresh.dir, fetch: panelAndApi(), stdin: DEMO_PASSWORD });
+    const result = await run(['--api-url', apiUrl, 'login', '--email', 'demo@hostdeck.test', '--password-stdin'], {
+      configDir: fresh.dir,
+      fetch: panelAndApi(),
+      stdin: DEMO_PASSWORD,
+    });
     return { result, fresh };
   };
 

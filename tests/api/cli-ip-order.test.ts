@@ -47,7 +47,10 @@ describe('hostdeck ip order from flags', () => {
   it('places the order the wizard would, whose invoice carries the total the panel shows', async () => {
     // What the panel's summary shows for the same choices (src/stores/ip-order.ts prices with summaryOf).
     const client = t.client(demo);
-    const [entries, options] = await Promise.all([ipMarketplace(client, { ip_type: 'DEDICATED', ip_filter: 'NONE', exclude: [] }).then((p) => p.data), ipOrderOptions(client, { coupon: 'IPANNUAL20' })]);
+    const [entries, options] = await Promise.all([
+      ipMarketplace(client, { ip_type: 'DEDICATED', ip_filter: 'NONE', exclude: [] }).then((p) => p.data),
+      ipOrderOptions(client, { coupon: 'IPANNUAL20' }),
+    ]);
     const panel = summaryOf({
       ipType: 'DEDICATED',
       entries,
@@ -80,7 +83,10 @@ describe('hostdeck ip order from flags', () => {
   });
 
   it('places the order but exits 3 when --pay finds no saved method', async () => {
-    const cards = await database.db.select().from(paymentMethods).where(and(eq(paymentMethods.companyGuid, demo.company), eq(paymentMethods.status, 'ACTIVE')));
+    const cards = await database.db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.companyGuid, demo.company), eq(paymentMethods.status, 'ACTIVE')));
     await database.db.update(paymentMethods).set({ status: 'DISABLED' }).where(eq(paymentMethods.companyGuid, demo.company));
     try {
       const out = await cli(['--json', 'ip', 'order', '--group', group.guid, '--location', 'us-nyc=1', '--pay']);

@@ -91,7 +91,21 @@ describe('the exports', () => {
     const [group] = (await listDomainGroups(t.client(demo), { per_page: 100 })).data;
     const query: DomainExportQuery = { group: group!.guid, output_type: 'CSV', fields: ['domain', 'ip_address', 'ip_address_city'], sort_field: 'ip_address', sort_dir: 'DESC' };
     const panel = await exportDomains(t.client(demo), query);
-    const out = await cli(['domains', 'export', '--group', group!.name, '--field', 'domain', '--field', 'ip_address', '--field', 'ip_address_city', '--sort', 'ip_address', '--desc']);
+    const out = await cli([
+      'domains',
+      'export',
+      '--group',
+      group!.name,
+      '--field',
+      'domain',
+      '--field',
+      'ip_address',
+      '--field',
+      'ip_address_city',
+      '--sort',
+      'ip_address',
+      '--desc',
+    ]);
     expect(out.code, out.stderr).toBe(0);
     expect(out.stdout).toBe(new TextDecoder().decode(panel.body));
     expect(out.stdout.split('\n').length).toBeGreaterThan(2);

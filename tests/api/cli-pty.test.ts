@@ -59,9 +59,21 @@ function terminal(command: string, env: Record<string, string>, dir: string) {
      * commit too, is seen apart: a key sent before it would go through the line discipline.
      */
     async answer(text: string, keys: string, from: number) {
-      await whenEmitted(`"${text}" on the screen`, child.stdout, 'data', () => (shown().slice(from).includes(text) ? true : undefined), () => shown().slice(from), t.signal);
+      await whenEmitted(
+        `"${text}" on the screen`,
+        child.stdout,
+        'data',
+        () => (shown().slice(from).includes(text) ? true : undefined),
+        () => shown().slice(from),
+        t.signal,
+      );
       const tty = (await readFile(ttyFile, 'utf8')).trim();
-      await until(`the terminal ${tty} in raw mode`, () => settingsOf(tty), (settings) => /(^|[\s;])-icanon([\s;]|$)/.test(settings), t.signal);
+      await until(
+        `the terminal ${tty} in raw mode`,
+        () => settingsOf(tty),
+        (settings) => /(^|[\s;])-icanon([\s;]|$)/.test(settings),
+        t.signal,
+      );
       const at = shown().length;
       child.stdin.write(keys);
       return at;

@@ -27,7 +27,13 @@ beforeAll(async () => {
   ({ database, t } = await openSeededApp({ provisionStepMs: 5 }));
   await t.startDns();
   demo = await t.signIn('demo@hostdeck.test');
-  account = (await database.db.select().from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING'))).limit(1))[0]!.guid;
+  account = (
+    await database.db
+      .select()
+      .from(hostingAccounts)
+      .where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING')))
+      .limit(1)
+  )[0]!.guid;
 });
 afterAll(async () => {
   await t.deps.jobs.stop();

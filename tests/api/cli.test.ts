@@ -14,8 +14,7 @@ let cleanup: () => Promise<void>;
 
 const API = 'http://hostdeck.test';
 const fetchApi: typeof globalThis.fetch = (input, init) => Promise.resolve(t.app.fetch(new Request(input, init)));
-const cli = (argv: string[], stdin?: string) =>
-  run(['--api-url', API, ...argv], { configDir, fetch: fetchApi, ...(stdin === undefined ? {} : { stdin }) });
+const cli = (argv: string[], stdin?: string) => run(['--api-url', API, ...argv], { configDir, fetch: fetchApi, ...(stdin === undefined ? {} : { stdin }) });
 
 beforeAll(async () => {
   ({ database, t } = await openSeededApp());

@@ -176,7 +176,11 @@ describe('editing a key through POST /account/companies/{guid}/users/{userGuid}/
       api_key: { name: 'Renamed', allowed_ip_addresses: ['172.16.0.0/12'], date_expires: null },
     });
     expect(answer.message).toBe('User or API key successfully updated!');
-    expect(answer.user).toMatchObject({ account_type: 'API_USER', permissions: ['can_view_domains'], api_key: { name: 'Renamed', allowed_ip_addresses: ['172.16.0.0/12'], date_expires: null } });
+    expect(answer.user).toMatchObject({
+      account_type: 'API_USER',
+      permissions: ['can_view_domains'],
+      api_key: { name: 'Renamed', allowed_ip_addresses: ['172.16.0.0/12'], date_expires: null },
+    });
     expect((await getCompanyUser(t.client(demo), demo.company, user_id)).api_key?.name).toBe('Renamed');
     expect((await withKey(token, '10.0.0.1')).status).toBe(403);
     expect((await withKey(token, '172.16.5.5')).status).toBe(200);
@@ -198,7 +202,7 @@ describe('editing a key through POST /account/companies/{guid}/users/{userGuid}/
     });
   });
 
-  it('keeps a person\'s settings apart from a key\'s', async () => {
+  it("keeps a person's settings apart from a key's", async () => {
     const email = `person-${Date.now()}@example.test`;
     const person = await createCompanyUser(t.client(demo), demo.company, { first_name: 'P', last_name: 'Q', email, password: 'a long enough passphrase' });
     await verifyEmail(t.client(), hashFrom(lastMailTo(t, email).text, '/auth/verify'));

@@ -49,7 +49,9 @@ async function create(body: Record<string, unknown>) {
 /** Follows the emailed link and code, as the contact does at /auth/verify/contact. */
 async function verify(email: string) {
   const mail = lastMailTo(t, email);
-  const res = await t.call('POST', '/account/companies/contacts/verification/', { body: { hash: hashFrom(mail.text, '/auth/verify/contact'), verification_code: codeFrom(mail.text) } });
+  const res = await t.call('POST', '/account/companies/contacts/verification/', {
+    body: { hash: hashFrom(mail.text, '/auth/verify/contact'), verification_code: codeFrom(mail.text) },
+  });
   expect(res.status).toBe(200);
 }
 
@@ -94,7 +96,10 @@ describe('POST /account/companies/{guid}/contacts/', () => {
   });
 
   it('creates a contact in VERIFICATION and emails it the link and code; following them makes it ACTIVE', async () => {
-    const res = await t.call('POST', base(), { ...demo, body: { first_name: 'Vera', last_name: 'Verify', email_address: 'vera@example.test', events: ['new_invoice', 'new_invoice'] } });
+    const res = await t.call('POST', base(), {
+      ...demo,
+      body: { first_name: 'Vera', last_name: 'Verify', email_address: 'vera@example.test', events: ['new_invoice', 'new_invoice'] },
+    });
     expect(res.status).toBe(201);
     const body = await bodyOf<{ message: string; contact: Contact }>(res);
     expect(body).toMatchObject({ message: CONTACT_CREATED, contact: { status: 'VERIFICATION', selected_events: ['new_invoice'], can_be_disabled: true } });
@@ -145,14 +150,20 @@ describe('one contact: GET, POST, DELETE /account/companies/{guid}/contacts/{id}
     expect(res.status).toBe(200);
     expect(await bodyOf(res)).toEqual({ message: CONTACT_DELETED });
     expect((await t.call('GET', `${base()}${c.guid}/`, demo)).status).toBe(404);
-    const [own] = await database.db.select().from(contacts).where(and(eq(contacts.companyGuid, demo.company), eq(contacts.canBeDisabled, false)));
+    const [own] = await database.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyGuid, demo.company), eq(contacts.canBeDisabled, false)));
     const refused = await t.call('DELETE', `${base()}${own!.guid}/`, demo);
     expect(refused.status).toBe(409);
     expect((await bodyOf<Refusal>(refused)).errors).toEqual([CONTACT_NOT_DELETABLE]);
   });
 
   it('answers 404 for another company’s contact, whatever the call', async () => {
-    const [theirs] = await database.db.insert(contacts).values({ companyGuid: foreignCompany, firstName: 'Their', lastName: 'Contact', emailAddress: 'their@example.test' }).returning();
+    const [theirs] = await database.db
+      .insert(contacts)
+      .values({ companyGuid: foreignCompany, firstName: 'Their', lastName: 'Contact', emailAddress: 'their@example.test' })
+      .returning();
     const path = `${base()}${theirs!.guid}/`;
     expect((await t.call('GET', path, demo)).status).toBe(404);
     expect((await t.call('POST', path, { ...demo, body: { first_name: 'X', last_name: 'Y' } })).status).toBe(404);
@@ -172,7 +183,9 @@ describe('POST /account/companies/{guid}/contacts/{id}/verification/', () => {
     expect(await bodyOf(res)).toEqual({ message: CONTACT_RESENT });
     const second = lastMailTo(t, 'resend@example.test');
     expect(second).not.toBe(first);
-    const old = await t.call('POST', '/account/companies/contacts/verification/', { body: { hash: hashFrom(first.text, '/auth/verify/contact'), verification_code: codeFrom(first.text) } });
+    const old = await t.call('POST', '/account/companies/contacts/verification/', {
+      body: { hash: hashFrom(first.text, '/auth/verify/contact'), verification_code: codeFrom(first.text) },
+    });
     expect(old.status).toBe(400);
     await verify('resend@example.test');
   });
@@ -199,15 +212,30 @@ describe('company emails go to the contacts who take their event', () => {
     await create({ first_name: 'Un', last_name: 'Verified', email_address: 'unverified@example.test', events: ['new_invoice'] });
     const before = t.outbox.length;
 
-    const placed = await createWebsiteSetupOrder(t.client(demo), { website_count: 1, content_count: 15, premium_theme: false, managed_hosting: false, white_glove_domain_picking: false });
+    const placed = await createWebsiteSetupOrder(t.client(demo), {
+      website_count: 1,
+      content_count: 15,
+      premium_theme: false,
+      managed_hosting: false,
+      white_glove_domain_picking: false,
+    });
     const sent = t.outbox.slice(before);
     const invoiceMails = sent.filter((m) => m.subject === `New invoice #${placed.invoice_id}`);
     // Dana and Res chose no events (every email); Frank, Vera and Inv chose new_invoice among theirs.
-    expect(invoiceMails.map((m) => m.to).sort()).toEqual(['demo@hostdeck.test', 'finance@northwind-agency.test', 'invoices@example.test', 'resend@example.test', 'vera@example.test']);
+    expect(invoiceMails.map((m) => m.to).sort()).toEqual([
+      'demo@hostdeck.test',
+      'finance@northwind-agency.test',
+      'invoices@example.test',
+      'resend@example.test',
+      'vera@example.test',
+    ]);
     expect(invoiceMails[0]!.text).toContain(`Invoice #${placed.invoice_id} of $`);
     expect(sent.some((m) => m.to === 'domains@example.test' || m.to === 'unverified@example.test')).toBe(false);
     // Recorded for the Emails tab, sent, with its event.
-    const rows = await database.db.select().from(emails).where(and(eq(emails.companyGuid, demo.company), eq(emails.subject, `New invoice #${placed.invoice_id}`)));
+    const rows = await database.db
+      .select()
+      .from(emails)
+      .where(and(eq(emails.companyGuid, demo.company), eq(emails.subject, `New invoice #${placed.invoice_id}`)));
     expect(rows).toHaveLength(5);
     expect(rows.every((r) => r.isSent && r.template === 'new_invoice' && r.dateSent)).toBe(true);
 
@@ -218,13 +246,24 @@ describe('company emails go to the contacts who take their event', () => {
   });
 
   it('a suspended order reaches the contacts who take order_suspended once the billing run delivers', async () => {
-    const [order] = await database.db.select().from(orders).where(and(eq(orders.companyGuid, demo.company), eq(orders.status, 'ACTIVE'))).limit(1);
+    const [order] = await database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.companyGuid, demo.company), eq(orders.status, 'ACTIVE')))
+      .limit(1);
     const [invoice] = await database.db.select().from(invoices).where(eq(invoices.orderId, order!.id)).limit(1);
-    await database.db.update(invoices).set({ status: 'UNPAID', purpose: 'RENEWAL', dateDue: new Date('2020-01-01T00:00:00Z') }).where(eq(invoices.id, invoice!.id));
+    await database.db
+      .update(invoices)
+      .set({ status: 'UNPAID', purpose: 'RENEWAL', dateDue: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(invoices.id, invoice!.id));
     const before = t.outbox.length;
     expect(await database.db.transaction((tx) => suspendOrder(tx, order!.id, new Date()))).toBe(true);
     // Recorded in the transaction, unsent ('Scheduled') until delivered.
-    const [queued] = await database.db.select().from(emails).where(and(eq(emails.companyGuid, demo.company), eq(emails.subject, `Order #${order!.id} suspended`))).limit(1);
+    const [queued] = await database.db
+      .select()
+      .from(emails)
+      .where(and(eq(emails.companyGuid, demo.company), eq(emails.subject, `Order #${order!.id} suspended`)))
+      .limit(1);
     expect(queued).toMatchObject({ isSent: false, template: 'order_suspended' });
     await deliverQueuedCompanyEmails(database.db, t.deps.mailer, new Date());
     const sent = t.outbox.slice(before).filter((m) => m.subject === `Order #${order!.id} suspended`);
@@ -239,25 +278,43 @@ describe('company emails go to the contacts who take their event', () => {
     const now = new Date();
     const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
     const row = (subject: string, dateCreated: Date, more: Partial<typeof emails.$inferInsert> = {}) => ({
-      companyGuid: demo.company, template: 'new_invoice', subject, content: `<p>${subject}</p>`, name: 'Dana', email: 'left@example.test', isSent: false, dateCreated, ...more,
+      companyGuid: demo.company,
+      template: 'new_invoice',
+      subject,
+      content: `<p>${subject}</p>`,
+      name: 'Dana',
+      email: 'left@example.test',
+      isSent: false,
+      dateCreated,
+      ...more,
     });
-    await database.db.insert(emails).values([
-      row('Left behind', ago(5)),
-      row('Abandoned claim', ago(20), { dateSent: ago(11) }),
-      row('Recorded just now', ago(0.2)),
-      row('Being sent', ago(5), { dateSent: ago(2) }),
-      row('Two days old', ago(48 * 60)),
-      row('A user email', ago(5), { companyGuid: null, template: 'verify_email' }),
-    ]);
+    await database.db
+      .insert(emails)
+      .values([
+        row('Left behind', ago(5)),
+        row('Abandoned claim', ago(20), { dateSent: ago(11) }),
+        row('Recorded just now', ago(0.2)),
+        row('Being sent', ago(5), { dateSent: ago(2) }),
+        row('Two days old', ago(48 * 60)),
+        row('A user email', ago(5), { companyGuid: null, template: 'verify_email' }),
+      ]);
     const subjects = ['Left behind', 'Abandoned claim', 'Recorded just now', 'Being sent', 'Two days old', 'A user email'];
-    const sentOf = async () => new Map((await database.db.select().from(emails).where(eq(emails.email, 'left@example.test'))).filter((r) => subjects.includes(r.subject)).map((r) => [r.subject, r.isSent]));
+    const sentOf = async () =>
+      new Map((await database.db.select().from(emails).where(eq(emails.email, 'left@example.test'))).filter((r) => subjects.includes(r.subject)).map((r) => [r.subject, r.isSent]));
     const before = t.outbox.length;
     await deliverLeftCompanyEmails(database.db, t.deps.mailer, now);
     await deliverLeftCompanyEmails(database.db, t.deps.mailer, now);
     const out = t.outbox.slice(before).filter((m) => m.to === 'left@example.test');
     expect(out.map((m) => m.subject).sort()).toEqual(['Abandoned claim', 'Left behind']);
     expect(out.find((m) => m.subject === 'Left behind')!.text).toBe('Left behind');
-    expect(Object.fromEntries(await sentOf())).toEqual({ 'Left behind': true, 'Abandoned claim': true, 'Recorded just now': false, 'Being sent': false, 'Two days old': false, 'A user email': false });
+    expect(Object.fromEntries(await sentOf())).toEqual({
+      'Left behind': true,
+      'Abandoned claim': true,
+      'Recorded just now': false,
+      'Being sent': false,
+      'Two days old': false,
+      'A user email': false,
+    });
 
     const refusing: Mailer = {
       send: async () => {

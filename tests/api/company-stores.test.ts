@@ -16,7 +16,16 @@ import { PARTNER_ONLY, PARTNER_SAVED } from '../../src/lib/schemas/partner-detai
 import { $companyPage, companyApi, companyProfileForm, invoiceNotesForm, loadCompanyPage, pageCompany } from '../../src/stores/company-page';
 import { api } from '../../src/stores/api';
 import { $newToken, apiKeysList, createApiKeyForm, editApiKeyForm, editValuesOfKey, NEW_API_KEY, removeApiKey } from '../../src/stores/company-api-keys';
-import { $restrictionChoices, companyUsersList, createUserForm, editUserForm, editValuesOf, inviteUserForm, loadRestrictionChoices, removeCompanyUser } from '../../src/stores/company-users';
+import {
+  $restrictionChoices,
+  companyUsersList,
+  createUserForm,
+  editUserForm,
+  editValuesOf,
+  inviteUserForm,
+  loadRestrictionChoices,
+  removeCompanyUser,
+} from '../../src/stores/company-users';
 import {
   $contactBusy,
   $openCompanyEmail,
@@ -73,7 +82,10 @@ async function withoutMemberScopes(company: string, scopes: readonly string[], w
   const [user] = await database.db.select({ guid: users.guid }).from(users).where(eq(users.email, 'demo@hostdeck.test'));
   const mine = and(eq(memberships.companyGuid, company), eq(memberships.userGuid, user!.guid));
   const [m] = await database.db.select().from(memberships).where(mine);
-  await database.db.update(memberships).set({ permissions: m!.permissions.filter((p) => !scopes.includes(p)) }).where(mine);
+  await database.db
+    .update(memberships)
+    .set({ permissions: m!.permissions.filter((p) => !scopes.includes(p)) })
+    .where(mine);
   try {
     await work();
   } finally {
@@ -96,10 +108,22 @@ describe('the company a page shows', () => {
     await loadCompanyPage(bluebird);
     expect(pageCompany()).toBe(bluebird);
     expect($companyPage.get().company).toMatchObject({ guid: bluebird, name: 'Bluebird Media Ltd' });
-    const profile = { name: 'Bluebird Media Group', address1: 'Pärnu mnt 1', address2: '', city: 'Tallinn', region: 'Harju', postal_code: '10111', phone: '+372 5555 0000', country: 'EE' };
+    const profile = {
+      name: 'Bluebird Media Group',
+      address1: 'Pärnu mnt 1',
+      address2: '',
+      city: 'Tallinn',
+      region: 'Harju',
+      postal_code: '10111',
+      phone: '+372 5555 0000',
+      country: 'EE',
+    };
     expect((await companyProfileForm.submit(profile)).ok).toBe(true);
     expect($companyPage.get().company?.name).toBe('Bluebird Media Group');
-    const names = await database.db.select({ guid: companies.guid, name: companies.name }).from(companies).where(inArray(companies.guid, [bluebird, demo.company]));
+    const names = await database.db
+      .select({ guid: companies.guid, name: companies.name })
+      .from(companies)
+      .where(inArray(companies.guid, [bluebird, demo.company]));
     expect(Object.fromEntries(names.map((c) => [c.guid, c.name]))).toEqual({ [bluebird]: 'Bluebird Media Group', [demo.company]: 'Northwind Web Agency' });
     $toasts.set([]);
     await withoutMemberScopes(bluebird, ['can_edit_company_profile'], async () => {
@@ -262,7 +286,14 @@ describe('the Partner Details tab (spec part 3, 2.9 and 4)', () => {
     // Not at once: the toast is read first (STYLE_RELOAD_MS).
     expect(demo.page.reloads).toBe(0);
     // The reload is a timer of the store's own (STYLE_RELOAD_MS): nothing announces it but the page.
-    expect(await polled('the page to reload with the new styles', async () => demo.page.reloads, (n) => n > 0, t.signal)).toBe(1);
+    expect(
+      await polled(
+        'the page to reload with the new styles',
+        async () => demo.page.reloads,
+        (n) => n > 0,
+        t.signal,
+      ),
+    ).toBe(1);
   });
 
   it('says that only a partner company has partner details', async () => {

@@ -125,7 +125,12 @@ describe('GET and POST /account/companies/{guid}/users/', () => {
   });
 
   it("creates a STAFF member without permissions, email trimmed and lowercased, and mails the address check: 'User successfully created!'", async () => {
-    const answer = await createCompanyUser(t.client(demo), demo.company, { first_name: 'Ann', last_name: 'Lee', email: '  Ann.Lee@Example.TEST ', password: 'a long enough passphrase' });
+    const answer = await createCompanyUser(t.client(demo), demo.company, {
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email: '  Ann.Lee@Example.TEST ',
+      password: 'a long enough passphrase',
+    });
     expect(answer.message).toBe('User successfully created!');
     expect(answer.user).toMatchObject({ user: { email: 'ann.lee@example.test', first_name: 'Ann' }, account_type: 'STAFF', status: 'ACTIVE', permissions: [], is_self: false });
     expect(lastMailTo(t, 'ann.lee@example.test').subject).toBe('Please verify your email address');
@@ -149,7 +154,9 @@ describe('GET and POST /account/companies/{guid}/users/', () => {
     expect(weak.body.fields).toEqual({ password: 'This password is too common. Please choose another one.' });
     const short = await refusal(createCompanyUser(t.client(demo), demo.company, { first_name: 'A', last_name: 'B', email: 'weak@example.test', password: 'short' }));
     expect(short.body.fields?.password).toBe('Your password must be at least 8 characters long.');
-    const taken = await refusal(createCompanyUser(t.client(demo), demo.company, { first_name: 'A', last_name: 'B', email: 'STAFF@hostdeck.test', password: 'a long enough passphrase' }));
+    const taken = await refusal(
+      createCompanyUser(t.client(demo), demo.company, { first_name: 'A', last_name: 'B', email: 'STAFF@hostdeck.test', password: 'a long enough passphrase' }),
+    );
     expect(taken.body.fields?.email).toContain('already exists');
   });
 
@@ -158,7 +165,9 @@ describe('GET and POST /account/companies/{guid}/users/', () => {
       expect((await refusal(listCompanyUsers(t.client(demo), demo.company, {}))).status).toBe(403);
     });
     await withoutOwnerScopes(database, demo.company, ['can_add_company_users'], async () => {
-      const error = await refusal(createCompanyUser(t.client(demo), demo.company, { first_name: 'A', last_name: 'B', email: 'nope@example.test', password: 'a long enough passphrase' }));
+      const error = await refusal(
+        createCompanyUser(t.client(demo), demo.company, { first_name: 'A', last_name: 'B', email: 'nope@example.test', password: 'a long enough passphrase' }),
+      );
       expect(error.status).toBe(403);
       expect(error.message).toContain('can_add_company_users');
     });
@@ -185,7 +194,7 @@ describe('GET, POST and DELETE /account/companies/{guid}/users/{userGuid}/', () 
     expect(((await res.json()) as { errors: string[] }).errors[0]).toContain('can_view_invoices');
   });
 
-  it('sets the account type, status and access restrictions to the company\'s own groups only', async () => {
+  it("sets the account type, status and access restrictions to the company's own groups only", async () => {
     const [ipGroup] = await database.db.select().from(ipGroups).where(eq(ipGroups.companyGuid, demo.company)).limit(1);
     const [domainGroup] = await database.db.select().from(domainGroups).where(eq(domainGroups.companyGuid, demo.company)).limit(1);
     const [foreignGroup] = await database.db.select().from(domainGroups).where(eq(domainGroups.companyGuid, bluebird.company)).limit(1);
@@ -223,7 +232,13 @@ describe('GET, POST and DELETE /account/companies/{guid}/users/{userGuid}/', () 
   });
 
   it('lets nobody change or remove a member who holds permissions they do not', async () => {
-    const manager = await newMember('narrow-manager', ['can_view_company_info', 'can_view_company_users', 'can_edit_company_users', 'can_delete_company_users', 'can_view_domains']);
+    const manager = await newMember('narrow-manager', [
+      'can_view_company_info',
+      'can_view_company_users',
+      'can_edit_company_users',
+      'can_delete_company_users',
+      'can_view_domains',
+    ]);
     const wider = await newMember('wider', ['can_view_domains', 'can_view_billing']);
     const strip = await refusal(updateCompanyUser(t.client(manager.session), demo.company, wider.guid, { permissions: [] }), 403);
     expect(strip.message).toBe(OUTRANKS_YOU);
@@ -246,12 +261,26 @@ describe('GET, POST and DELETE /account/companies/{guid}/users/{userGuid}/', () 
   it('lets a member restricted to some IP groups give, keep and manage only those', async () => {
     const groups = await database.db.select({ guid: ipGroups.guid }).from(ipGroups).where(eq(ipGroups.companyGuid, demo.company)).limit(2);
     const [mine, other] = groups.map((g) => g.guid);
-    const scopes = ['can_view_company_info', 'can_view_company_users', 'can_add_company_users', 'can_edit_company_users', 'can_delete_company_users', 'can_view_api_keys', 'can_create_api_keys', 'can_view_ip_addresses'];
+    const scopes = [
+      'can_view_company_info',
+      'can_view_company_users',
+      'can_add_company_users',
+      'can_edit_company_users',
+      'can_delete_company_users',
+      'can_view_api_keys',
+      'can_create_api_keys',
+      'can_view_ip_addresses',
+    ];
     const manager = await newMember('restricted-manager', scopes);
     await updateCompanyUser(t.client(demo), demo.company, manager.guid, { allowed_ip_groups: [mine!] });
     const asManager = t.client(manager.session);
     // What they bring in is as restricted as they are.
-    const made = await createCompanyUser(asManager, demo.company, { first_name: 'Made', last_name: 'ByManager', email: `made-${Date.now()}@example.test`, password: 'a long enough passphrase' });
+    const made = await createCompanyUser(asManager, demo.company, {
+      first_name: 'Made',
+      last_name: 'ByManager',
+      email: `made-${Date.now()}@example.test`,
+      password: 'a long enough passphrase',
+    });
     expect(made.user.allowed_ip_groups).toEqual([mine]);
     const key = await createApiKey(asManager, demo.company, { name: 'Restricted key', allowed_ip_addresses: '127.0.0.1', permissions: ['can_view_ip_addresses'] });
     expect((await getCompanyUser(t.client(demo), demo.company, key.user_id)).allowed_ip_groups).toEqual([mine]);
@@ -260,7 +289,9 @@ describe('GET, POST and DELETE /account/companies/{guid}/users/{userGuid}/', () 
       const refused = await refusal(updateCompanyUser(asManager, demo.company, made.user.user.guid, { allowed_ip_groups: wider }), 403);
       expect(refused.message).toBe(BEYOND_REACH.allowed_ip_groups);
     }
-    expect((await updateCompanyUser(asManager, demo.company, made.user.user.guid, { permissions: ['can_view_ip_addresses'], allowed_ip_groups: [mine!] })).user.allowed_ip_groups).toEqual([mine]);
+    expect(
+      (await updateCompanyUser(asManager, demo.company, made.user.user.guid, { permissions: ['can_view_ip_addresses'], allowed_ip_groups: [mine!] })).user.allowed_ip_groups,
+    ).toEqual([mine]);
     // A member reaching every group, or an API key that does, is beyond them.
     const free = await newMember('unrestricted', []);
     expect((await refusal(updateCompanyUser(asManager, demo.company, free.guid, { status: 'DISABLED' }), 403)).message).toBe(OUTRANKS_YOU);
@@ -305,15 +336,22 @@ describe('POST /account/companies/{guid}/invitations/', () => {
   it("invites the person whose code is given: 'User successfully invited!'", async () => {
     const code = await invitationCodeFor(database.db, bluebirdOwnerGuid, t.deps.now());
     expect(await inviteCompanyUser(t.client(demo), demo.company, { invitation_code: code })).toEqual({ message: 'User successfully invited!' });
-    const [inv] = await database.db.select().from(invitations).where(and(eq(invitations.companyGuid, demo.company), eq(invitations.userGuid, bluebirdOwnerGuid)));
+    const [inv] = await database.db
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.companyGuid, demo.company), eq(invitations.userGuid, bluebirdOwnerGuid)));
     expect(inv).toMatchObject({ status: 'PENDING', invitedByGuid: ownerGuid });
     const again = await refusal(inviteCompanyUser(t.client(demo), demo.company, { invitation_code: code }));
     expect(again.message).toBe('This user has already been invited to this company.');
   });
 
   it("answers 'Please enter the invitation code!', a bad code, and a member's code", async () => {
-    expect((await refusal(inviteCompanyUser(t.client(demo), demo.company, { invitation_code: ' ' }))).body.fields).toEqual({ invitation_code: 'Please enter the invitation code!' });
-    expect((await refusal(inviteCompanyUser(t.client(demo), demo.company, { invitation_code: 'not-a-code' }))).message).toBe('This invitation code is not valid or has expired. Please ask for a new one.');
+    expect((await refusal(inviteCompanyUser(t.client(demo), demo.company, { invitation_code: ' ' }))).body.fields).toEqual({
+      invitation_code: 'Please enter the invitation code!',
+    });
+    expect((await refusal(inviteCompanyUser(t.client(demo), demo.company, { invitation_code: 'not-a-code' }))).message).toBe(
+      'This invitation code is not valid or has expired. Please ask for a new one.',
+    );
     const member = await invitationCodeFor(database.db, staffGuid, t.deps.now());
     expect((await refusal(inviteCompanyUser(t.client(demo), demo.company, { invitation_code: member }))).message).toBe('This user is already a member of this company.');
   });
@@ -327,10 +365,13 @@ describe('POST /account/companies/{guid}/invitations/', () => {
   });
 });
 
-describe('the company page of another of the user\'s companies', () => {
+describe("the company page of another of the user's companies", () => {
   it('acts with the permissions the user holds in the company the path and header name', async () => {
     const [second] = await database.db.select().from(companies).where(eq(companies.guid, bluebird.company));
-    const [m] = await database.db.select().from(memberships).where(and(eq(memberships.companyGuid, second!.guid), eq(memberships.userGuid, ownerGuid)));
+    const [m] = await database.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.companyGuid, second!.guid), eq(memberships.userGuid, ownerGuid)));
     // The demo owner is STAFF in the second company: no user management there.
     expect(m!.permissions).not.toContain('can_view_company_users');
     const error = await refusal(listCompanyUsers(t.client({ token: demo.token, company: second!.guid }), second!.guid, {}));

@@ -19,7 +19,7 @@ useDemoApp((app) => ({ database, t, demo, foreignCompany } = app));
 
 const base = () => `/account/companies/${demo.company}/vat/`;
 const list = async () => (await (await t.call('GET', `${base()}?per_page=100`, demo)).json()) as Page<VatIdRow>;
-const errorsOf = async (res: Response) => ((await res.json()) as { errors: string[]; fields?: Record<string, string> });
+const errorsOf = async (res: Response) => (await res.json()) as { errors: string[]; fields?: Record<string, string> };
 
 describe('GET /account/companies/{guid}/vat/', () => {
   it('lists the company’s VAT ids, newest first, in the list envelope', async () => {
@@ -70,7 +70,10 @@ describe('POST /account/companies/{guid}/vat/', () => {
     const rows = await list();
     expect(rows.data.filter((v) => v.status === 'ACTIVE').map((v) => v.vat_id)).toEqual(['EE100931558']);
     expect(rows.data.find((v) => v.vat_id === 'EE102345605')?.status).toBe('DISABLED');
-    const [log] = await database.db.select().from(activityLogs).where(and(eq(activityLogs.companyGuid, demo.company), eq(activityLogs.actionObjectType, 'vat_id')));
+    const [log] = await database.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.companyGuid, demo.company), eq(activityLogs.actionObjectType, 'vat_id')));
     expect(log).toMatchObject({ verb: 'added', actionObject: 'EE100931558' });
     // What an invoice issued now copies (src/server/billing/issue-invoice.ts through billedParty).
     expect((await billedParty(database.db, demo.company, { firstName: 'Dana', lastName: 'Demo' }, new Date())).vatId).toBe('EE100931558');
@@ -122,7 +125,10 @@ describe('DELETE /account/companies/{guid}/vat/{vatGuid}/', () => {
 // Last: it leaves the company with another active id than the seed's.
 describe('two VAT ids added at once', () => {
   it('keeps one ACTIVE VAT id when two are added at once to a company with none', async () => {
-    await database.db.update(vatIds).set({ status: 'DISABLED' }).where(and(eq(vatIds.companyGuid, demo.company), eq(vatIds.status, 'ACTIVE')));
+    await database.db
+      .update(vatIds)
+      .set({ status: 'DISABLED' })
+      .where(and(eq(vatIds.companyGuid, demo.company), eq(vatIds.status, 'ACTIVE')));
     const answers = await Promise.all(['EE102345605', 'EE100931558'].map((vat_id) => t.call('POST', base(), { ...demo, body: { vat_id } })));
     expect(answers.map((r) => r.status)).toEqual([201, 201]);
     expect((await list()).data.filter((v) => v.status === 'ACTIVE')).toHaveLength(1);

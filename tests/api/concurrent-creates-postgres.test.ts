@@ -54,7 +54,13 @@ describe.skipIf(!url)('twenty creates at once on PostgreSQL', () => {
     ({ database, t } = await openSeededApp());
     demo = await t.signIn('demo@hostdeck.test');
     const { db } = database;
-    account = (await db.select().from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING'))).limit(1))[0]!.guid;
+    account = (
+      await db
+        .select()
+        .from(hostingAccounts)
+        .where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING')))
+        .limit(1)
+    )[0]!.guid;
     ipGroup = (await db.select().from(ipGroups).where(eq(ipGroups.companyGuid, demo.company)).limit(1))[0]!.guid;
     // What the server logs of a failed request (src/server/app.ts onError), kept to look for deadlocks.
     vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
@@ -105,26 +111,44 @@ describe.skipIf(!url)('twenty creates at once on PostgreSQL', () => {
   it('domain groups: twenty answers 201, twenty groups', async () => {
     const made = await burst((i) => createDomainGroup(client(), { name: `Burst group ${i}`, default_hosting_account: account, ip_address_groups: [ipGroup] }));
     expect(made).toBe(BURST);
-    const n = await rows(database.db.select({ n: count() }).from(domainGroups).where(and(eq(domainGroups.companyGuid, demo.company), like(domainGroups.name, 'Burst group %'))));
+    const n = await rows(
+      database.db
+        .select({ n: count() })
+        .from(domainGroups)
+        .where(and(eq(domainGroups.companyGuid, demo.company), like(domainGroups.name, 'Burst group %'))),
+    );
     expect(n).toBe(BURST);
   });
 
   it('IP address groups: twenty answers 201, twenty groups', async () => {
     const made = await burst((i) => createIpGroup(client(), { name: `Burst IP group ${i}` }));
     expect(made).toBe(BURST);
-    const n = await rows(database.db.select({ n: count() }).from(ipGroups).where(and(eq(ipGroups.companyGuid, demo.company), like(ipGroups.name, 'Burst IP group %'))));
+    const n = await rows(
+      database.db
+        .select({ n: count() })
+        .from(ipGroups)
+        .where(and(eq(ipGroups.companyGuid, demo.company), like(ipGroups.name, 'Burst IP group %'))),
+    );
     expect(n).toBe(BURST);
   });
 
   it('custom hosts: twenty answers 201, twenty accounts', async () => {
     const made = await burst((i) => createCustomHost(client(), { name: `Burst rack ${i}`, hostname: null, ip_address: `192.0.2.${100 + i}` }));
     expect(made).toBe(BURST);
-    const n = await rows(database.db.select({ n: count() }).from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, demo.company), like(hostingAccounts.name, 'Burst rack %'))));
+    const n = await rows(
+      database.db
+        .select({ n: count() })
+        .from(hostingAccounts)
+        .where(and(eq(hostingAccounts.companyGuid, demo.company), like(hostingAccounts.name, 'Burst rack %'))),
+    );
     expect(n).toBe(BURST);
   });
 
   it('domains: each submission is added or refused for want of a slot, and the domains are the ones added', async () => {
-    const [group] = await database.db.select().from(domainGroups).where(and(eq(domainGroups.companyGuid, demo.company), eq(domainGroups.name, 'Burst group 0')));
+    const [group] = await database.db
+      .select()
+      .from(domainGroups)
+      .where(and(eq(domainGroups.companyGuid, demo.company), eq(domainGroups.name, 'Burst group 0')));
     const ips = (await groupIpAddresses(client(), group!.guid, { per_page: 9999 })).data.filter((i) => i.domains_allowed > i.domain_count);
     expect(ips.length).toBeGreaterThan(0);
     // Several submissions share an address, so some may find its last slot taken.
@@ -132,22 +156,50 @@ describe.skipIf(!url)('twenty creates at once on PostgreSQL', () => {
       addDomains(client(), { domains: [{ domain: `burst-${i}.example`, ip_address: ips[i % ips.length]!.guid, group: group!.guid, hosting_account: account }] }),
     );
     expect(made).toBeGreaterThan(0);
-    const n = await rows(database.db.select({ n: count() }).from(domains).where(and(eq(domains.companyGuid, demo.company), like(domains.domain, 'burst-%.example'))));
+    const n = await rows(
+      database.db
+        .select({ n: count() })
+        .from(domains)
+        .where(and(eq(domains.companyGuid, demo.company), like(domains.domain, 'burst-%.example'))),
+    );
     expect(n).toBe(made);
   });
 
   it('DNS records: twenty answers 201, twenty records in the zone', async () => {
-    const [zone] = await database.db.select().from(dnsZones).where(and(eq(dnsZones.companyGuid, demo.company), eq(dnsZones.status, 'ACTIVE'))).limit(1);
+    const [zone] = await database.db
+      .select()
+      .from(dnsZones)
+      .where(and(eq(dnsZones.companyGuid, demo.company), eq(dnsZones.status, 'ACTIVE')))
+      .limit(1);
     const made = await burst((i) => addDnsRecord(client(), zone!.domainGuid, { type: 'A', name: `burst${i}`, value: `203.0.113.${i + 1}`, ttl: 3600 }));
     expect(made).toBe(BURST);
-    const n = await rows(database.db.select({ n: count() }).from(dnsRecords).where(and(eq(dnsRecords.zoneGuid, zone!.guid), like(dnsRecords.name, 'burst%'))));
+    const n = await rows(
+      database.db
+        .select({ n: count() })
+        .from(dnsRecords)
+        .where(and(eq(dnsRecords.zoneGuid, zone!.guid), like(dnsRecords.name, 'burst%'))),
+    );
     expect(n).toBe(BURST);
   });
 
   describe('DNS records: twenty adds of one record set at once write it once (issue 29)', () => {
-    const zoneOf = async () => (await database.db.select().from(dnsZones).where(and(eq(dnsZones.companyGuid, demo.company), eq(dnsZones.status, 'ACTIVE'))).limit(1))[0]!;
+    const zoneOf = async () =>
+      (
+        await database.db
+          .select()
+          .from(dnsZones)
+          .where(and(eq(dnsZones.companyGuid, demo.company), eq(dnsZones.status, 'ACTIVE')))
+          .limit(1)
+      )[0]!;
     const recordsAt = async (zone: string, name: string) =>
-      (await database.db.select({ type: dnsRecords.type, value: dnsRecords.value }).from(dnsRecords).where(and(eq(dnsRecords.zoneGuid, zone), eq(dnsRecords.name, name)))).map((r) => `${r.type} ${r.value}`).sort();
+      (
+        await database.db
+          .select({ type: dnsRecords.type, value: dnsRecords.value })
+          .from(dnsRecords)
+          .where(and(eq(dnsRecords.zoneGuid, zone), eq(dnsRecords.name, name)))
+      )
+        .map((r) => `${r.type} ${r.value}`)
+        .sort();
 
     it('the same values: one answer 201, every other the duplicate refusal, the set written once', async () => {
       const zone = await zoneOf();
@@ -160,7 +212,11 @@ describe.skipIf(!url)('twenty creates at once on PostgreSQL', () => {
     it('other values and a CNAME at one name: one set is written, the rest refused', async () => {
       const zone = await zoneOf();
       const { made } = await refusalsOf((i) =>
-        addDnsRecord(client(), zone.domainGuid, i % 2 ? { type: 'CNAME', name: 'same-name', value: `target-${i}.example.net`, ttl: 3600 } : { type: 'A', name: 'same-name', value: `203.0.113.${100 + i}`, ttl: 3600 }),
+        addDnsRecord(
+          client(),
+          zone.domainGuid,
+          i % 2 ? { type: 'CNAME', name: 'same-name', value: `target-${i}.example.net`, ttl: 3600 } : { type: 'A', name: 'same-name', value: `203.0.113.${100 + i}`, ttl: 3600 },
+        ),
       );
       expect(made).toBe(1);
       expect(await recordsAt(zone.guid, 'same-name')).toHaveLength(1);
@@ -181,10 +237,28 @@ describe.skipIf(!url)('twenty creates at once on PostgreSQL', () => {
       .from(domains)
       .innerJoin(hostingAccounts, eq(hostingAccounts.guid, domains.hostingAccountGuid))
       .leftJoin(softwareInstallations, eq(softwareInstallations.domainGuid, domains.guid))
-      .where(and(eq(domains.companyGuid, demo.company), eq(domains.status, 'ACTIVE'), eq(domains.isSubdomain, false), eq(hostingAccounts.accountType, 'SHARED_HOSTING'), isNull(softwareInstallations.guid)))
+      .where(
+        and(
+          eq(domains.companyGuid, demo.company),
+          eq(domains.status, 'ACTIVE'),
+          eq(domains.isSubdomain, false),
+          eq(hostingAccounts.accountType, 'SHARED_HOSTING'),
+          isNull(softwareInstallations.guid),
+        ),
+      )
       .limit(1);
     const { made, sentences } = await refusalsOf((i) =>
-      installSoftware(client(), free!.guid, { software: 'WORDPRESS', language: 'en', protocol: 'https://', install_directory: '', admin_username: `admin${i}`, admin_password: 'A-long-password!1', admin_email: 'owner@example.com', website_name: 'Burst', website_description: '' }),
+      installSoftware(client(), free!.guid, {
+        software: 'WORDPRESS',
+        language: 'en',
+        protocol: 'https://',
+        install_directory: '',
+        admin_username: `admin${i}`,
+        admin_password: 'A-long-password!1',
+        admin_email: 'owner@example.com',
+        website_name: 'Burst',
+        website_description: '',
+      }),
     );
     expect(made).toBe(1);
     expect([...sentences]).toEqual(['Software is installed on this domain already.']);
@@ -192,7 +266,9 @@ describe.skipIf(!url)('twenty creates at once on PostgreSQL', () => {
   });
 
   it('users: twenty answers 201, twenty members', async () => {
-    const made = await burst((i) => createCompanyUser(client(), demo.company, { first_name: 'Burst', last_name: `User ${i}`, email: `burst-user-${i}@example.test`, password: 'a long enough passphrase' }));
+    const made = await burst((i) =>
+      createCompanyUser(client(), demo.company, { first_name: 'Burst', last_name: `User ${i}`, email: `burst-user-${i}@example.test`, password: 'a long enough passphrase' }),
+    );
     expect(made).toBe(BURST);
     const n = await rows(
       database.db
@@ -205,16 +281,28 @@ describe.skipIf(!url)('twenty creates at once on PostgreSQL', () => {
   });
 
   it('contacts: twenty answers 201, twenty contacts', async () => {
-    const made = await burst((i) => createContact(client(), demo.company, { first_name: 'Burst', last_name: `Contact ${i}`, email_address: `burst-contact-${i}@example.test`, events: [] }));
+    const made = await burst((i) =>
+      createContact(client(), demo.company, { first_name: 'Burst', last_name: `Contact ${i}`, email_address: `burst-contact-${i}@example.test`, events: [] }),
+    );
     expect(made).toBe(BURST);
-    const n = await rows(database.db.select({ n: count() }).from(contacts).where(and(eq(contacts.companyGuid, demo.company), like(contacts.emailAddress, 'burst-contact-%'))));
+    const n = await rows(
+      database.db
+        .select({ n: count() })
+        .from(contacts)
+        .where(and(eq(contacts.companyGuid, demo.company), like(contacts.emailAddress, 'burst-contact-%'))),
+    );
     expect(n).toBe(BURST);
   });
 
   it('API keys: twenty answers 201, twenty keys', async () => {
     const made = await burst((i) => createApiKey(client(), demo.company, { name: `Burst key ${i}`, allowed_ip_addresses: '10.0.0.0/8', permissions: ['can_view_domains'] }));
     expect(made).toBe(BURST);
-    const n = await rows(database.db.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.companyGuid, demo.company), like(apiKeys.name, 'Burst key %'))));
+    const n = await rows(
+      database.db
+        .select({ n: count() })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.companyGuid, demo.company), like(apiKeys.name, 'Burst key %'))),
+    );
     expect(n).toBe(BURST);
   });
 
@@ -258,7 +346,12 @@ describe.skipIf(!url)('twenty creates at once on PostgreSQL', () => {
   });
 
   it('IP orders: each is placed or refused for want of stock, and the orders are the ones placed', async () => {
-    const before = await rows(database.db.select({ n: count() }).from(orders).where(and(eq(orders.companyGuid, demo.company), inArray(orders.orderType, ['IP_ADDRESS_HOSTING']))));
+    const before = await rows(
+      database.db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(eq(orders.companyGuid, demo.company), inArray(orders.orderType, ['IP_ADDRESS_HOSTING']))),
+    );
     const made = await burst(async (i) => {
       const placed = await createIpOrder(
         client(),
@@ -276,7 +369,12 @@ describe.skipIf(!url)('twenty creates at once on PostgreSQL', () => {
       placedOrders.push(placed);
     });
     expect(made).toBeGreaterThan(0);
-    const after = await rows(database.db.select({ n: count() }).from(orders).where(and(eq(orders.companyGuid, demo.company), inArray(orders.orderType, ['IP_ADDRESS_HOSTING']))));
+    const after = await rows(
+      database.db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(eq(orders.companyGuid, demo.company), inArray(orders.orderType, ['IP_ADDRESS_HOSTING']))),
+    );
     expect(after - before).toBe(made);
   });
 
@@ -289,7 +387,12 @@ describe.skipIf(!url)('twenty creates at once on PostgreSQL', () => {
     });
     expect(paid).toBe(BURST);
     const ids = placedOrders.map((p) => p.order_id);
-    const active = await rows(database.db.select({ n: count() }).from(orders).where(and(inArray(orders.id, ids), eq(orders.status, 'ACTIVE'))));
+    const active = await rows(
+      database.db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(inArray(orders.id, ids), eq(orders.status, 'ACTIVE'))),
+    );
     expect(active).toBe(ids.length);
     const addresses = await rows(database.db.select({ n: count() }).from(ipAddresses).where(inArray(ipAddresses.orderId, ids)));
     expect(addresses).toBe(ids.length);

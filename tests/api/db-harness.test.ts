@@ -3,16 +3,7 @@ import { and, asc, count, eq, lt, sql } from 'drizzle-orm';
 import { ALL_SCOPES, SCOPE_GROUPS } from '../../src/lib/rules/scopes';
 import { verifyPassword } from '../../src/server/auth/passwords';
 import type { Database } from '../../src/server/db/connection';
-import {
-  companies,
-  domainGroups,
-  domains,
-  invoices,
-  ipAddresses,
-  ipGroups,
-  memberships,
-  users,
-} from '../../src/server/db/schema/index';
+import { companies, domainGroups, domains, invoices, ipAddresses, ipGroups, memberships, users } from '../../src/server/db/schema/index';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, PARTNER_COMPANY_NAME, SECOND_COMPANY_NAME } from '../../src/server/seed/demo-accounts';
 import { seedBulk, seedDemo } from '../../src/server/seed/index';
 import { createTestDatabase, resetDatabase } from './helpers/db';
@@ -31,7 +22,10 @@ const companyGuid = async (name: string) => {
   return row!.guid;
 };
 const countWhere = async (table: typeof ipAddresses | typeof domains, companyName: string) => {
-  const [row] = await database.db.select({ n: count() }).from(table).where(eq(table.companyGuid, await companyGuid(companyName)));
+  const [row] = await database.db
+    .select({ n: count() })
+    .from(table)
+    .where(eq(table.companyGuid, await companyGuid(companyName)));
   return row!.n;
 };
 
@@ -47,9 +41,9 @@ describe('the test database', () => {
   });
 
   it('derives the sortable number of an address and rejects a malformed one', async () => {
-    const [row] = await database.db.execute<{ n: string }>(sql`select ('10.0.0.1'::inet - '0.0.0.0'::inet)::text as n`).then(
-      (r) => (r as unknown as { rows: { n: string }[] }).rows,
-    );
+    const [row] = await database.db
+      .execute<{ n: string }>(sql`select ('10.0.0.1'::inet - '0.0.0.0'::inet)::text as n`)
+      .then((r) => (r as unknown as { rows: { n: string }[] }).rows);
     expect(row!.n).toBe('167772161');
   });
 });
@@ -108,7 +102,10 @@ describe('seedDemo', () => {
     expect(doms).toBeLessThan(130);
     const countries = await database.db.selectDistinct({ c: ipAddresses.countryCode }).from(ipAddresses);
     expect(countries.length).toBeGreaterThanOrEqual(12);
-    const groups = await database.db.select({ n: count() }).from(ipGroups).where(eq(ipGroups.companyGuid, await companyGuid(PARTNER_COMPANY_NAME)));
+    const groups = await database.db
+      .select({ n: count() })
+      .from(ipGroups)
+      .where(eq(ipGroups.companyGuid, await companyGuid(PARTNER_COMPANY_NAME)));
     expect(groups[0]!.n).toBeGreaterThanOrEqual(4);
   });
 
@@ -147,7 +144,10 @@ describe('seedBulk', () => {
     const partner = await companyGuid(PARTNER_COMPANY_NAME);
     expect(await seedBulk(database.db, partner, { ipAddresses: 600, domains: 300 })).toEqual({ ipAddresses: 600, domains: 300 });
     expect(await seedBulk(database.db, partner, { ipAddresses: 600, domains: 300 })).toEqual({ ipAddresses: 600, domains: 300 });
-    const [group] = await database.db.select().from(ipGroups).where(and(eq(ipGroups.companyGuid, partner), eq(ipGroups.name, 'Bulk')));
+    const [group] = await database.db
+      .select()
+      .from(ipGroups)
+      .where(and(eq(ipGroups.companyGuid, partner), eq(ipGroups.name, 'Bulk')));
     const bulk = await database.db
       .select({ ip: ipAddresses.ipAddress, n: ipAddresses.ipNumeric })
       .from(ipAddresses)
@@ -156,7 +156,10 @@ describe('seedBulk', () => {
     expect(bulk).toHaveLength(1200);
     expect(new Set(bulk.map((r) => r.ip)).size).toBe(1200);
     expect(bulk[0]!.ip).toBe('5.0.0.1');
-    const [dg] = await database.db.select().from(domainGroups).where(and(eq(domainGroups.companyGuid, partner), eq(domainGroups.name, 'Bulk')));
+    const [dg] = await database.db
+      .select()
+      .from(domainGroups)
+      .where(and(eq(domainGroups.companyGuid, partner), eq(domainGroups.name, 'Bulk')));
     const [n] = await database.db.select({ n: count() }).from(domains).where(eq(domains.groupGuid, dg!.guid));
     expect(n!.n).toBe(600);
   });

@@ -28,7 +28,8 @@ if (!knotInstalled) console.log(`Knot DNS is not installed (${KNOTD}, ${KDIG}): 
 const run = promisify(execFile);
 
 /** A TXT character-string as a zone file quotes it: quote and backslash escaped, other bytes outside printable ASCII as \DDD. */
-const quoted = (bytes: Buffer) => `"${[...bytes].map((b) => (b === 0x22 || b === 0x5c ? `\\${String.fromCharCode(b)}` : b < 0x20 || b > 0x7e ? `\\${String(b).padStart(3, '0')}` : String.fromCharCode(b))).join('')}"`;
+const quoted = (bytes: Buffer) =>
+  `"${[...bytes].map((b) => (b === 0x22 || b === 0x5c ? `\\${String.fromCharCode(b)}` : b < 0x20 || b > 0x7e ? `\\${String(b).padStart(3, '0')}` : String.fromCharCode(b))).join('')}"`;
 
 /**
  * A host name as a zone file writes it: absolute with its final dot, except a single label, which
@@ -39,7 +40,11 @@ const host = (value: string) => (value.endsWith('.') ? value : value.includes('.
 /** The zone in plain BIND syntax, written here from the records so the comparison depends on no exporter. */
 function zoneFile(zone: ZoneData): string {
   const { soa } = zone;
-  const lines = [`$ORIGIN ${zone.origin}.`, `$TTL ${soa.ttl}`, `@ ${soa.ttl} IN SOA ${soa.nameserver}. ${soa.email}. ${soa.serial} ${soa.refresh} ${soa.retry} ${soa.expiry} ${soa.ttl}`];
+  const lines = [
+    `$ORIGIN ${zone.origin}.`,
+    `$TTL ${soa.ttl}`,
+    `@ ${soa.ttl} IN SOA ${soa.nameserver}. ${soa.email}. ${soa.serial} ${soa.refresh} ${soa.retry} ${soa.expiry} ${soa.ttl}`,
+  ];
   for (const r of zone.records) {
     const owner = r.name || '@';
     const data =
@@ -143,13 +148,24 @@ const textOf = (r: KdigRecord) => {
   const data = r[`rdata${r.TYPEname}`] ?? '';
   return `${r.NAME.toLowerCase()} ${r.TTL} ${r.TYPEname} ${NAME_DATA.has(r.TYPEname) ? data.toLowerCase() : data}`;
 };
-const section = (records: KdigRecord[] | undefined) => (records ?? []).filter((r) => r.TYPE !== 41).map(textOf).sort();
+const section = (records: KdigRecord[] | undefined) =>
+  (records ?? [])
+    .filter((r) => r.TYPE !== 41)
+    .map(textOf)
+    .sort();
 
 /** One question with kdig, no recursion asked for; kdig asks again over TCP when the UDP answer is truncated. */
 async function ask(port: number, name: string, type: string, flags: string[] = []) {
   const { stdout } = await run(KDIG, [`@127.0.0.1`, '-p', String(port), '+norecurse', '+json', '+timeout=3', '+retry=1', ...flags, name, type]);
   const m = JSON.parse(stdout) as KdigMessage;
-  return { rcode: RCODES[m.RCODE] ?? String(m.RCODE), aa: Boolean(m.AA), tc: Boolean(m.TC), answer: section(m.answerRRs), authority: section(m.authorityRRs), additional: section(m.additionalRRs) };
+  return {
+    rcode: RCODES[m.RCODE] ?? String(m.RCODE),
+    aa: Boolean(m.AA),
+    tc: Boolean(m.TC),
+    answer: section(m.answerRRs),
+    authority: section(m.authorityRRs),
+    additional: section(m.additionalRRs),
+  };
 }
 
 describe.skipIf(!knotInstalled)('the DNS server answers as Knot DNS does', () => {
@@ -170,7 +186,18 @@ describe.skipIf(!knotInstalled)('the DNS server answers as Knot DNS does', () =>
       const { soa } = zone;
       const [row] = await db
         .insert(dnsZones)
-        .values({ companyGuid: company!.guid, domainGuid: domain!.guid, status: 'ACTIVE', soaNameserver: soa.nameserver, soaEmail: soa.email, soaSerial: soa.serial, soaRefresh: soa.refresh, soaRetry: soa.retry, soaExpiry: soa.expiry, soaTtl: soa.ttl })
+        .values({
+          companyGuid: company!.guid,
+          domainGuid: domain!.guid,
+          status: 'ACTIVE',
+          soaNameserver: soa.nameserver,
+          soaEmail: soa.email,
+          soaSerial: soa.serial,
+          soaRefresh: soa.refresh,
+          soaRetry: soa.retry,
+          soaExpiry: soa.expiry,
+          soaTtl: soa.ttl,
+        })
         .returning();
       await db.insert(dnsRecords).values(zone.records.map((r, position) => ({ zoneGuid: row!.guid, type: r.type, name: r.name, value: r.value, ttl: r.ttl, position })));
     }

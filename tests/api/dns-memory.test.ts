@@ -42,7 +42,10 @@ afterAll(async () => {
 
 /** A query as a client writes it, the name's case as given; with `edns`, an OPT record of that UDP size. */
 function query(id: number, name: string, type: number, edns?: number): Buffer {
-  const labels = name.split('.').filter(Boolean).map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l, 'latin1')]));
+  const labels = name
+    .split('.')
+    .filter(Boolean)
+    .map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l, 'latin1')]));
   const header = Buffer.alloc(12);
   header.writeUInt16BE(id, 0);
   header.writeUInt16BE(0x0100, 2);
@@ -131,7 +134,12 @@ describe('the DNS server answers from memory (issue 30)', () => {
 
   it('echoes the question as asked, its case and EDNS kept apart, each with the asker id', async () => {
     const mixed = `KePt.${target.domain.toUpperCase()}`;
-    for (const [id, edns] of [[21, undefined], [22, undefined], [23, 1232], [24, 4096]] as const) {
+    for (const [id, edns] of [
+      [21, undefined],
+      [22, undefined],
+      [23, 1232],
+      [24, 4096],
+    ] as const) {
       const reply = await ask(dns, id, mixed, 'A', edns);
       expect(reply).toMatchObject({ id, rcode: 'NOERROR', question: true });
       // The owner points at the question's name, so it reads back as asked.
@@ -156,7 +164,14 @@ describe('the DNS server answers from memory (issue 30)', () => {
     const [domain] = await db.insert(domains).values({ companyGuid: company!.guid, groupGuid: group!.guid, domain: 'memory-zone.example', status: 'ACTIVE' }).returning();
     const [zone] = await db
       .insert(dnsZones)
-      .values({ companyGuid: company!.guid, domainGuid: domain!.guid, status: 'ACTIVE', soaNameserver: 'ns1.hostdeck.test', soaEmail: 'hostmaster.memory-zone.example', soaSerial: 2026120101 })
+      .values({
+        companyGuid: company!.guid,
+        domainGuid: domain!.guid,
+        status: 'ACTIVE',
+        soaNameserver: 'ns1.hostdeck.test',
+        soaEmail: 'hostmaster.memory-zone.example',
+        soaSerial: 2026120101,
+      })
       .returning();
     await db.insert(dnsRecords).values([
       { zoneGuid: zone!.guid, type: 'A', name: 'www', value: '192.0.2.30', ttl: 300 },

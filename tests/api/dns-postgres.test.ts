@@ -62,18 +62,44 @@ describe.skipIf(!url)('two API processes on one PostgreSQL, each answering DNS f
     expect(await addressesAt(dnsPortOf(other), name)).toBe('ENOTFOUND');
     const started = performance.now();
     await addDnsRecord(one.client(session), target.guid, { type: 'A', name: 'crossed', value: '203.0.113.40', ttl: 3600 });
-    expect(await until(`the other process's DNS server to answer ${name}`, () => addressesAt(dnsPortOf(other), name), (a) => Array.isArray(a))).toEqual(['203.0.113.40']);
-    expect(await until(`its own DNS server to answer ${name}`, () => addressesAt(dnsPortOf(one), name), (a) => Array.isArray(a))).toEqual(['203.0.113.40']);
+    expect(
+      await until(
+        `the other process's DNS server to answer ${name}`,
+        () => addressesAt(dnsPortOf(other), name),
+        (a) => Array.isArray(a),
+      ),
+    ).toEqual(['203.0.113.40']);
+    expect(
+      await until(
+        `its own DNS server to answer ${name}`,
+        () => addressesAt(dnsPortOf(one), name),
+        (a) => Array.isArray(a),
+      ),
+    ).toEqual(['203.0.113.40']);
     console.log(`[dns-postgres] answered by the other process ${(performance.now() - started).toFixed(0)} ms after the write was sent`);
     await deleteDnsRecord(one.client(session), target.guid, 'A', 'crossed');
-    expect(await until(`the other process's DNS server to forget ${name}`, () => addressesAt(dnsPortOf(other), name), (a) => a === 'ENOTFOUND')).toBe('ENOTFOUND');
+    expect(
+      await until(
+        `the other process's DNS server to forget ${name}`,
+        () => addressesAt(dnsPortOf(other), name),
+        (a) => a === 'ENOTFOUND',
+      ),
+    ).toBe('ENOTFOUND');
   });
 
   it('loads every zone again after its LISTEN connection is cut, so a change made meanwhile is not missed', async () => {
     const { one, other, databaseUrl, session, picked: target } = two!;
     // Written while neither process listens: only the other's reload on listening again brings it.
-    await whileListenersCut(databaseUrl, 'hostdeck-dns-zones', 2, () => addDnsRecord(one.client(session), target.guid, { type: 'A', name: 'meanwhile', value: '203.0.113.41', ttl: 3600 }));
+    await whileListenersCut(databaseUrl, 'hostdeck-dns-zones', 2, () =>
+      addDnsRecord(one.client(session), target.guid, { type: 'A', name: 'meanwhile', value: '203.0.113.41', ttl: 3600 }),
+    );
     const name = `meanwhile.${target.domain}`;
-    expect(await until(`the other process's DNS server to answer ${name}`, () => addressesAt(dnsPortOf(other), name), (a) => Array.isArray(a))).toEqual(['203.0.113.41']);
+    expect(
+      await until(
+        `the other process's DNS server to answer ${name}`,
+        () => addressesAt(dnsPortOf(other), name),
+        (a) => Array.isArray(a),
+      ),
+    ).toEqual(['203.0.113.41']);
   });
 });

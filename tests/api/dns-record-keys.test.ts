@@ -23,7 +23,11 @@ let zone: typeof dnsZones.$inferSelect;
 beforeAll(async () => {
   ({ database, t } = await openSeededApp());
   demo = await t.signIn('demo@hostdeck.test');
-  [zone] = await database.db.select().from(dnsZones).where(and(eq(dnsZones.companyGuid, demo.company), eq(dnsZones.status, 'ACTIVE'))).limit(1);
+  [zone] = await database.db
+    .select()
+    .from(dnsZones)
+    .where(and(eq(dnsZones.companyGuid, demo.company), eq(dnsZones.status, 'ACTIVE')))
+    .limit(1);
 });
 afterAll(async () => {
   await t.deps.jobs.stop();
@@ -31,11 +35,19 @@ afterAll(async () => {
 });
 
 const row = (type: string, name: string, value: string, extra: Partial<typeof dnsRecords.$inferInsert> = {}) => ({ zoneGuid: zone.guid, type, name, value, ...extra });
-const refused = (write: Promise<unknown>) => write.then(() => false, (error: unknown) => isUniqueViolation(error));
-const rowsAt = async (name: string) =>
-  (await database.db.select({ type: dnsRecords.type, name: dnsRecords.name, value: dnsRecords.value, ttl: dnsRecords.ttl }).from(dnsRecords).where(and(eq(dnsRecords.zoneGuid, zone.guid), sql`lower(${dnsRecords.name}) = ${name}`)).orderBy(asc(dnsRecords.type), asc(dnsRecords.value))).map(
-    (r) => `${r.type} ${r.name} ${r.value} ${r.ttl}`,
+const refused = (write: Promise<unknown>) =>
+  write.then(
+    () => false,
+    (error: unknown) => isUniqueViolation(error),
   );
+const rowsAt = async (name: string) =>
+  (
+    await database.db
+      .select({ type: dnsRecords.type, name: dnsRecords.name, value: dnsRecords.value, ttl: dnsRecords.ttl })
+      .from(dnsRecords)
+      .where(and(eq(dnsRecords.zoneGuid, zone.guid), sql`lower(${dnsRecords.name}) = ${name}`))
+      .orderBy(asc(dnsRecords.type), asc(dnsRecords.value))
+  ).map((r) => `${r.type} ${r.name} ${r.value} ${r.ttl}`);
 
 describe('the record rows', () => {
   it('hold a value once in its set, whatever the case of the name, and one CNAME a name', async () => {
@@ -53,14 +65,16 @@ describe('the record rows', () => {
     await db.execute(sql`drop index dns_records_record_key`);
     await db.execute(sql`drop index dns_records_cname_key`);
     const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
-    await db.insert(dnsRecords).values([
-      row('A', 'twice', '192.0.2.9', { ttl: 7200, dateCreated: at(2) }),
-      row('A', 'twice', '192.0.2.9', { ttl: 3600, dateCreated: at(1) }),
-      row('A', 'TWICE', '192.0.2.9', { ttl: 14400, dateCreated: at(3) }),
-      row('A', 'twice', '192.0.2.10', { dateCreated: at(4) }),
-      row('CNAME', 'both', 'later.example.net', { dateCreated: at(6) }),
-      row('CNAME', 'both', 'first.example.net', { dateCreated: at(5) }),
-    ]);
+    await db
+      .insert(dnsRecords)
+      .values([
+        row('A', 'twice', '192.0.2.9', { ttl: 7200, dateCreated: at(2) }),
+        row('A', 'twice', '192.0.2.9', { ttl: 3600, dateCreated: at(1) }),
+        row('A', 'TWICE', '192.0.2.9', { ttl: 14400, dateCreated: at(3) }),
+        row('A', 'twice', '192.0.2.10', { dateCreated: at(4) }),
+        row('CNAME', 'both', 'later.example.net', { dateCreated: at(6) }),
+        row('CNAME', 'both', 'first.example.net', { dateCreated: at(5) }),
+      ]);
     const migration = await readFile(join(process.cwd(), 'drizzle/0010_dns_record_keys.sql'), 'utf8');
     for (const statement of migration.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
     expect(await rowsAt('twice')).toEqual(['A twice 192.0.2.10 3600', 'A twice 192.0.2.9 3600']);
@@ -79,9 +93,20 @@ describe('the API keeps them', () => {
 
   it('restores a version recorded before the indexes once: the same record twice is one, the first CNAME of a name kept', async () => {
     const { db } = database;
-    const [last] = await db.select({ v: max(dnsZoneVersions.version) }).from(dnsZoneVersions).where(eq(dnsZoneVersions.zoneGuid, zone.guid));
+    const [last] = await db
+      .select({ v: max(dnsZoneVersions.version) })
+      .from(dnsZoneVersions)
+      .where(eq(dnsZoneVersions.zoneGuid, zone.guid));
     const version = Number(last?.v ?? 0) + 1;
-    const soa = { nameserver: zone.soaNameserver, email: zone.soaEmail, serial: zone.soaSerial, refresh: zone.soaRefresh, retry: zone.soaRetry, expiry: zone.soaExpiry, ttl: zone.soaTtl };
+    const soa = {
+      nameserver: zone.soaNameserver,
+      email: zone.soaEmail,
+      serial: zone.soaSerial,
+      refresh: zone.soaRefresh,
+      retry: zone.soaRetry,
+      expiry: zone.soaExpiry,
+      ttl: zone.soaTtl,
+    };
     const records = [
       { type: 'NS', name: '', value: 'ns1.hostdeck.test', ttl: 86400 },
       { type: 'A', name: 'old', value: '192.0.2.20', ttl: 3600 },
@@ -89,7 +114,9 @@ describe('the API keeps them', () => {
       { type: 'CNAME', name: 'was', value: 'first.example.net', ttl: 3600 },
       { type: 'CNAME', name: 'was', value: 'second.example.net', ttl: 3600 },
     ];
-    await db.insert(dnsZoneVersions).values({ companyGuid: zone.companyGuid, zoneGuid: zone.guid, version, serial: zone.soaSerial, snapshot: { soa, records }, summary: 'Recorded before migration 0010' });
+    await db
+      .insert(dnsZoneVersions)
+      .values({ companyGuid: zone.companyGuid, zoneGuid: zone.guid, version, serial: zone.soaSerial, snapshot: { soa, records }, summary: 'Recorded before migration 0010' });
     const restored = await restoreDnsZone(t.client(demo), zone.domainGuid, version);
     expect(restored.zone.records.A).toEqual([{ name: 'old', records: ['192.0.2.20'], ttl: 3600 }]);
     expect(restored.zone.records.CNAME).toEqual([{ name: 'was', records: ['first.example.net'], ttl: 3600 }]);

@@ -128,7 +128,11 @@ describe('the zone file', () => {
 
   it('shows why a text is no zone file, line by line, and applies nothing', async () => {
     await previewZoneFile('Dear support,\n\nplease move my domain to the new server.\n');
-    expect($import.get()).toMatchObject({ busy: false, preview: null, refused: ['Line 1: support, is not a record type, so this line is no record.', 'Line 3: move is not a record type, so this line is no record.'] });
+    expect($import.get()).toMatchObject({
+      busy: false,
+      preview: null,
+      refused: ['Line 1: support, is not a record type, so this line is no record.', 'Line 3: move is not a record type, so this line is no record.'],
+    });
     expect(await applyZoneFile()).toBe(false);
     expect($toasts.get()).toEqual([]);
   });

@@ -131,7 +131,9 @@ describe('the DNS messages of section 5 not met above, and records that clash', 
     const add = (body: Record<string, unknown>) => fields(addDnsRecord(t.client(demo), target.guid, { name: 'x', ttl: 3600, ...body } as never));
     expect(await add({ type: 'AAAA', value: '::1' })).toEqual({ type: 'Please choose a record type!' });
     expect(await add({ type: 'CNAME', value: 'not a host' })).toEqual({ value: 'not a host is not a host name.' });
-    expect(await add({ type: 'MX', value: 'mail.example.com' })).toEqual({ value: 'mail.example.com is not a mail server: write its priority and host, like "10 mail.example.com".' });
+    expect(await add({ type: 'MX', value: 'mail.example.com' })).toEqual({
+      value: 'mail.example.com is not a mail server: write its priority and host, like "10 mail.example.com".',
+    });
     expect(await add({ type: 'TXT', value: 'x'.repeat(2049) })).toEqual({ value: 'A TXT value can be at most 2048 characters long.' });
     expect(await add({ type: 'TXT', value: 'x'.repeat(20_001) })).toEqual({ value: 'The value is too long.' });
     const soa = (value: string) => fields(updateDnsRecord(t.client(demo), target.guid, { type: 'SOA', old_name: '', name: '', value, ttl: 3600 }));
@@ -147,13 +149,20 @@ describe('the DNS messages of section 5 not met above, and records that clash', 
     const again = await refusal(addDnsRecord(t.client(demo), target.guid, { type: 'A', name: 'clash', value: '203.0.113.22', ttl: 3600 }), 409);
     expect(again.body.errors).toEqual(['There is a A record for clash already: edit it to add values.']);
     expect(again.body.fields).toEqual({ name: 'There is a A record for clash already: edit it to add values.' });
-    expect(await fields(addDnsRecord(t.client(demo), target.guid, { type: 'CNAME', name: 'clash', value: 'example.com', ttl: 3600 }), 409)).toEqual({ name: 'clash cannot have a CNAME record and other records.' });
-    expect(await fields(updateDnsRecord(t.client(demo), target.guid, { type: 'A', old_name: 'clash', name: 'other', value: '203.0.113.20', ttl: 3600 }), 409)).toEqual({ name: 'There is a A record for other already.' });
+    expect(await fields(addDnsRecord(t.client(demo), target.guid, { type: 'CNAME', name: 'clash', value: 'example.com', ttl: 3600 }), 409)).toEqual({
+      name: 'clash cannot have a CNAME record and other records.',
+    });
+    expect(await fields(updateDnsRecord(t.client(demo), target.guid, { type: 'A', old_name: 'clash', name: 'other', value: '203.0.113.20', ttl: 3600 }), 409)).toEqual({
+      name: 'There is a A record for other already.',
+    });
     expect(await zoneNow()).toEqual(before);
   });
 
   it('answers 404 for a record, a version or a domain that is not there, and keeps the SOA record', async () => {
-    expect((await refusal(updateDnsRecord(t.client(demo), target.guid, { type: 'A', old_name: 'nothing-here', name: 'nothing-here', value: '203.0.113.1', ttl: 3600 }), 404)).body.errors).toEqual(['DNS record not found.']);
+    expect(
+      (await refusal(updateDnsRecord(t.client(demo), target.guid, { type: 'A', old_name: 'nothing-here', name: 'nothing-here', value: '203.0.113.1', ttl: 3600 }), 404)).body
+        .errors,
+    ).toEqual(['DNS record not found.']);
     expect((await refusal(deleteDnsRecord(t.client(demo), target.guid, 'A', 'nothing-here'), 404)).body.errors).toEqual(['DNS record not found.']);
     expect((await refusal(deleteDnsRecord(t.client(demo), target.guid, 'SOA', '@'), 409)).body.errors).toEqual(['The SOA record cannot be deleted: every zone has one.']);
     expect((await refusal(restoreDnsZone(t.client(demo), target.guid, 999_999), 404)).body.errors).toEqual(['Version not found.']);
@@ -182,7 +191,6 @@ describe('the DNS messages of section 5 not met above, and records that clash', 
     expect(await zoneNow()).toEqual(before);
   });
 });
-
 
 describe('zone files read as BIND reads them, and an import that never empties a zone by accident (issue 31)', () => {
   const origin = () => `$ORIGIN ${target.domain}.`;
@@ -236,7 +244,10 @@ describe('zone files read as BIND reads them, and an import that never empties a
     const unclosed = `${origin()}\n$TTL 3600\n@ IN SOA ns1.hostdeck.test. hostmaster.${target.domain}. (\n  2024010101 3600 900 1209600 300\nwww IN A 192.0.2.1\n`;
     for (const apply of [false, true]) {
       const refused = await refusal(importZoneFile(t.client(demo), target.guid, { zone_file: unclosed, apply, confirm_removals: true }), 400);
-      expect(refused.body).toMatchObject({ code: 'zone_file_unreadable', errors: ['Line 3: The parenthesis opened on this line is never closed, so the file cannot be read past it.'] });
+      expect(refused.body).toMatchObject({
+        code: 'zone_file_unreadable',
+        errors: ['Line 3: The parenthesis opened on this line is never closed, so the file cannot be read past it.'],
+      });
     }
     const letter = await refusal(preview('Dear support,\n\nplease move my domain to the new server.\n'), 400);
     expect(letter.body.errors).toEqual(['Line 1: support, is not a record type, so this line is no record.', 'Line 3: move is not a record type, so this line is no record.']);

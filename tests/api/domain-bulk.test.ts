@@ -20,10 +20,16 @@ beforeAll(async () => {
   await t.startDns();
   demo = await t.signIn('demo@hostdeck.test');
   const { db } = database;
-  const [account] = await db.select().from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING'))).limit(1);
+  const [account] = await db
+    .select()
+    .from(hostingAccounts)
+    .where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING')))
+    .limit(1);
   group = (await createDomainGroup(t.client(demo), { name: 'Bulk', default_hosting_account: account!.guid })).group.guid;
   other = (await createDomainGroup(t.client(demo), { name: 'Bulk destination', default_hosting_account: account!.guid })).group.guid;
-  const free = (await groupIpAddresses(t.client(demo), group, { per_page: 99999 })).data.flatMap((ip) => Array.from({ length: Math.max(0, ip.domains_allowed - ip.domain_count) }, () => ip.guid));
+  const free = (await groupIpAddresses(t.client(demo), group, { per_page: 99999 })).data.flatMap((ip) =>
+    Array.from({ length: Math.max(0, ip.domains_allowed - ip.domain_count) }, () => ip.guid),
+  );
   const answer = await addDomains(t.client(demo), {
     domains: Array.from({ length: 8 }, (_, i) => ({ domain: `bulk-${i}.example`, ip_address: free[i]!, group, hosting_account: account!.guid })),
   });
@@ -40,14 +46,22 @@ afterAll(async () => {
 
 const finished = (task: string, inGroup = group) => taskFinished(t, demo, inGroup, task);
 
-
 const run = async (body: Omit<BulkActionBody, 'group'> & { group?: string }) => {
   const answer = await bulkAction(t.client(demo), { group, ...body });
   expect(answer.message).toBe('Action successfully performed!');
   if (answer.task) expect((await finished(answer.task.guid, body.group ?? group)).status).toBe('COMPLETED');
   return answer;
 };
-const rowsOf = (list: { guid: string }[]) => database.db.select().from(domains).where(inArray(domains.guid, list.map((d) => d.guid)));
+const rowsOf = (list: { guid: string }[]) =>
+  database.db
+    .select()
+    .from(domains)
+    .where(
+      inArray(
+        domains.guid,
+        list.map((d) => d.guid),
+      ),
+    );
 
 describe('PATCH /domains/ (spec part 2, 4.5)', () => {
   it("installs and uninstalls Let's Encrypt and WordPress", async () => {
@@ -60,7 +74,9 @@ describe('PATCH /domains/ (spec part 2, 4.5)', () => {
     expect(await database.db.select().from(softwareInstallations).where(inArray(softwareInstallations.domainGuid, pair))).toHaveLength(2);
     await run({ domain_list: pair, action: 'UNINSTALL_SOFTWARE' });
     expect(await database.db.select().from(softwareInstallations).where(inArray(softwareInstallations.domainGuid, pair))).toHaveLength(0);
-    expect((await refusal(bulkAction(t.client(demo), { group, domain_list: pair, action: 'UNINSTALL_SOFTWARE' }))).body.errors).toEqual(['None of the selected domains needs this action.']);
+    expect((await refusal(bulkAction(t.client(demo), { group, domain_list: pair, action: 'UNINSTALL_SOFTWARE' }))).body.errors).toEqual([
+      'None of the selected domains needs this action.',
+    ]);
   });
 
   it('toggles caching and redirects for all, one of each pair at a time', async () => {
@@ -71,10 +87,16 @@ describe('PATCH /domains/ (spec part 2, 4.5)', () => {
     expect((await rowsOf(pair)).some((r) => r.cacheEnabled)).toBe(false);
     await run({ domain_list: pair.map((d) => d.guid), action: 'TOGGLE_REDIRECT_TO_WWW' });
     await run({ domain_list: pair.map((d) => d.guid), action: 'TOGGLE_REDIRECT_TO_NONWWW' });
-    expect((await rowsOf(pair)).map((r) => [r.redirectToWww, r.redirectToNonwww])).toEqual([[false, true], [false, true]]);
+    expect((await rowsOf(pair)).map((r) => [r.redirectToWww, r.redirectToNonwww])).toEqual([
+      [false, true],
+      [false, true],
+    ]);
     await run({ domain_list: pair.map((d) => d.guid), action: 'TOGGLE_REDIRECT_TO_HTTP' });
     await run({ domain_list: pair.map((d) => d.guid), action: 'TOGGLE_REDIRECT_TO_HTTPS' });
-    expect((await rowsOf(pair)).map((r) => [r.redirectToHttps, r.redirectToHttp, r.metaStatus])).toEqual([[true, false, 'ACTIVE'], [true, false, 'ACTIVE']]);
+    expect((await rowsOf(pair)).map((r) => [r.redirectToHttps, r.redirectToHttp, r.metaStatus])).toEqual([
+      [true, false, 'ACTIVE'],
+      [true, false, 'ACTIVE'],
+    ]);
   });
 
   it('moves domains to another group', async () => {
@@ -95,7 +117,10 @@ describe('PATCH /domains/ (spec part 2, 4.5)', () => {
     expect(foreign.status).toBe(400);
     const owner = and(eq(memberships.companyGuid, demo.company), eq(memberships.accountType, 'OWNER'));
     const [m] = await database.db.select().from(memberships).where(owner);
-    await database.db.update(memberships).set({ permissions: m!.permissions.filter((p) => p !== 'can_delete_domains') }).where(owner);
+    await database.db
+      .update(memberships)
+      .set({ permissions: m!.permissions.filter((p) => p !== 'can_delete_domains') })
+      .where(owner);
     expect((await refusal(bulkAction(t.client(demo), { group, domain_list: [first!.guid], action: 'DELETE_DOMAINS' }))).status).toBe(403);
     await database.db.update(memberships).set({ permissions: m!.permissions }).where(owner);
     await run({ domain_list: [first!.guid], action: 'DELETE_DOMAINS' });
@@ -124,7 +149,9 @@ describe('PATCH /domains/ refusals', () => {
 
   it('refuses moving domains to the group they are in, and changes nothing', async () => {
     const before = await rowsOf([added[0]!]);
-    expect((await refused({ group, domain_list: [added[0]!.guid], action: 'CHANGE_GROUP', destination_group: group })).fields).toEqual({ destination_group: 'The domains are in this group already.' });
+    expect((await refused({ group, domain_list: [added[0]!.guid], action: 'CHANGE_GROUP', destination_group: group })).fields).toEqual({
+      destination_group: 'The domains are in this group already.',
+    });
     expect(await rowsOf([added[0]!])).toEqual(before);
   });
 

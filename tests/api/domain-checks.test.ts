@@ -26,9 +26,15 @@ beforeAll(async () => {
   await t.startDns();
   demo = await t.signIn('demo@hostdeck.test');
   const { db } = database;
-  const [account] = await db.select().from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING'))).limit(1);
+  const [account] = await db
+    .select()
+    .from(hostingAccounts)
+    .where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING')))
+    .limit(1);
   const group = (await createDomainGroup(t.client(demo), { name: 'Checked', default_hosting_account: account!.guid })).group.guid;
-  const free = (await groupIpAddresses(t.client(demo), group, { per_page: 99999 })).data.flatMap((ip) => Array.from({ length: Math.max(0, ip.domains_allowed - ip.domain_count) }, () => ip));
+  const free = (await groupIpAddresses(t.client(demo), group, { per_page: 99999 })).data.flatMap((ip) =>
+    Array.from({ length: Math.max(0, ip.domains_allowed - ip.domain_count) }, () => ip),
+  );
   const answer = await addDomains(t.client(demo), { domains: NAMES.map((domain, i) => ({ domain, ip_address: free[i]!.guid, group, hosting_account: account!.guid })) });
   expect((await taskFinished(t, demo, group, answer.task.guid)).status).toBe('COMPLETED');
   added = Object.fromEntries(answer.domains.map((d) => [d.domain, d.guid]));
@@ -46,8 +52,19 @@ const detail = (name: string) => getDomain(t.client(demo), added[name]!);
 describe('health, WHOIS and metrics checks (spec part 2, 2.3 "Health tag", 2.4)', () => {
   it('checks a domain moments after it is added, resolving it and www through the DNS server: healthy, unsafe and expired as their sources say', async () => {
     // The check that follows the adding (checkSoon) announces nothing: its result is looked for.
-    const plain = await until('the first health check of plain-check.example', () => detail('plain-check.example'), (d) => d.health.date_health_checked !== null, t.signal);
-    expect(plain.health).toMatchObject({ is_nxdomain: false, is_expired: false, is_cloudflare: false, resolved_ip_address: assigned['plain-check.example'], resolved_www_ip_address: assigned['plain-check.example'] });
+    const plain = await until(
+      'the first health check of plain-check.example',
+      () => detail('plain-check.example'),
+      (d) => d.health.date_health_checked !== null,
+      t.signal,
+    );
+    expect(plain.health).toMatchObject({
+      is_nxdomain: false,
+      is_expired: false,
+      is_cloudflare: false,
+      resolved_ip_address: assigned['plain-check.example'],
+      resolved_www_ip_address: assigned['plain-check.example'],
+    });
     expect(healthTag(plain).label).toBe('Healthy');
     expect(plain.whois.whois_expires).toBe((await sandboxWhois.expiry('plain-check.example', t.deps.now()))!.toISOString());
     expect(plain.metrics.tf).toBeGreaterThanOrEqual(0);

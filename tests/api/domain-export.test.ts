@@ -27,10 +27,14 @@ afterAll(async () => {
 
 const text = (body: ArrayBuffer) => new TextDecoder().decode(body);
 
-
 describe('GET /domains/export/ (spec part 2, 7.2 and 9)', () => {
   it('writes the group as CSV with the dialog names as its header, in the order asked', async () => {
-    const file = await exportDomains(t.client(demo), { group: group.guid, fields: ['domain', 'ip_address', 'domain_group_name', 'health'], sort_field: 'domain', sort_dir: 'DESC' });
+    const file = await exportDomains(t.client(demo), {
+      group: group.guid,
+      fields: ['domain', 'ip_address', 'domain_group_name', 'health'],
+      sort_field: 'domain',
+      sort_dir: 'DESC',
+    });
     expect(file.contentType).toMatch(/^text\/csv/);
     expect(file.filename).toMatch(/\.csv$/);
     const rows = parse(text(file.body)) as string[][];
@@ -44,7 +48,12 @@ describe('GET /domains/export/ (spec part 2, 7.2 and 9)', () => {
 
   it('writes JSON objects keyed by field, only of the selected domains', async () => {
     const some = (await listDomains(t.client(demo), { group: group.guid, per_page: 3 })).data;
-    const file = await exportDomains(t.client(demo), { group: group.guid, output_type: 'JSON', fields: ['domain', 'tf', 'whois_expires'], selected_domains: some.map((d) => d.guid) });
+    const file = await exportDomains(t.client(demo), {
+      group: group.guid,
+      output_type: 'JSON',
+      fields: ['domain', 'tf', 'whois_expires'],
+      selected_domains: some.map((d) => d.guid),
+    });
     const rows = JSON.parse(text(file.body)) as Record<string, unknown>[];
     expect(rows.map((r) => r.domain)).toEqual(some.map((d) => d.domain));
     expect(Object.keys(rows[0]!)).toEqual(['domain', 'tf', 'whois_expires']);
@@ -56,7 +65,12 @@ describe('GET /domains/export/ (spec part 2, 7.2 and 9)', () => {
     const filler = Array.from({ length: 3000 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
     const selected = [...filler, ...all.slice(0, 2).map((d) => d.guid)];
     const file = await exportDomains(t.client(demo), { group: group.guid, output_type: 'JSON', fields: ['domain'], selected_domains: selected, sort_field: 'domain' });
-    expect((JSON.parse(text(file.body)) as { domain: string }[]).map((r) => r.domain)).toEqual(all.slice(0, 2).map((d) => d.domain).sort());
+    expect((JSON.parse(text(file.body)) as { domain: string }[]).map((r) => r.domain)).toEqual(
+      all
+        .slice(0, 2)
+        .map((d) => d.domain)
+        .sort(),
+    );
     // The query string could not have carried them.
     expect(`/domains/export/?${selected.map((g) => `selected_domains=${g}`).join('&')}`.length).toBeGreaterThan(8192);
 
@@ -64,7 +78,11 @@ describe('GET /domains/export/ (spec part 2, 7.2 and 9)', () => {
     const none = await post({ group: group.guid, fields: ['domain'], selected_domains: [] });
     expect(none.status).toBe(400);
     expect(((await none.json()) as { fields: unknown }).fields).toEqual({ selected_domains: 'Select the domains to export.' });
-    const many = await post({ group: group.guid, fields: ['domain'], selected_domains: Array.from({ length: 10_001 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`) });
+    const many = await post({
+      group: group.guid,
+      fields: ['domain'],
+      selected_domains: Array.from({ length: 10_001 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`),
+    });
     expect(((await many.json()) as { fields: unknown }).fields).toEqual({ selected_domains: 'Select at most 10000 domains to export, or none to export all.' });
     expect((await post({ group: foreignGroup, fields: ['domain'], selected_domains: [all[0]!.guid] })).status).toBe(404);
   });
@@ -79,7 +97,10 @@ describe('GET /domains/export/ (spec part 2, 7.2 and 9)', () => {
     expect((await refusal(exportDomains(t.client(demo), { group: foreignGroup, fields: ['domain'] }))).status).toBe(404);
     const owner = and(eq(memberships.companyGuid, demo.company), eq(memberships.accountType, 'OWNER'));
     const [m] = await database.db.select().from(memberships).where(owner);
-    await database.db.update(memberships).set({ permissions: m!.permissions.filter((p) => p !== 'can_edit_software_installation') }).where(owner);
+    await database.db
+      .update(memberships)
+      .set({ permissions: m!.permissions.filter((p) => p !== 'can_edit_software_installation') })
+      .where(owner);
     try {
       const passwords = await refusal(exportDomains(t.client(demo), { group: group.guid, fields: ['domain', 'software_password'] }), 403);
       expect(passwords.body.errors).toEqual(['Exporting software passwords needs the permission to see software installations.']);

@@ -45,7 +45,13 @@ beforeAll(async () => {
     .orderBy(domains.domain)
     .limit(1);
   parent = { guid: row!.guid, domain: row!.domain };
-  account = (await db.select().from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, owner.company), eq(hostingAccounts.status, 'ACTIVE'))).limit(1))[0]!.guid;
+  account = (
+    await db
+      .select()
+      .from(hostingAccounts)
+      .where(and(eq(hostingAccounts.companyGuid, owner.company), eq(hostingAccounts.status, 'ACTIVE')))
+      .limit(1)
+  )[0]!.guid;
   // The parent's own address is one its group may use; it is given room for the test's subdomains.
   await db.update(ipAddresses).set({ domainsAllowed: 100_000 }).where(eq(ipAddresses.guid, row!.ip!));
   ip = row!.ip!;
@@ -68,13 +74,22 @@ describe('the Subdomains tab store', () => {
     expect($subdomainChoices.get().accounts.map((a) => a.guid)).toContain(account);
 
     const empty = await subdomainForm.submit({ subdomain: ' ', ip_address: '', hosting_account: '' });
-    expect(empty).toMatchObject({ ok: false, reason: 'invalid', fields: { subdomain: 'Please enter a subdomain!', ip_address: 'Please select an IP address!', hosting_account: 'Please select a hosting account!' } });
+    expect(empty).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+      fields: { subdomain: 'Please enter a subdomain!', ip_address: 'Please select an IP address!', hosting_account: 'Please select a hosting account!' },
+    });
 
     const outcome = await subdomainForm.submit({ subdomain: 'Store', ip_address: ip, hosting_account: account });
     expect(outcome.ok).toBe(true);
     expect(toasts()).toContain('Subdomain successfully created!');
     const name = `store.${parent.domain}`;
-    const live = await storeShows(`the Subdomains tab showing ${name} ACTIVE`, subdomainsList.$list, (s) => s.answer?.data.some((d) => d.domain === name && d.status === 'ACTIVE') ?? false, t.signal);
+    const live = await storeShows(
+      `the Subdomains tab showing ${name} ACTIVE`,
+      subdomainsList.$list,
+      (s) => s.answer?.data.some((d) => d.domain === name && d.status === 'ACTIVE') ?? false,
+      t.signal,
+    );
     const made = live.answer!.data.find((d) => d.domain === name)!;
 
     await removeSubdomain(made.guid);
@@ -94,7 +109,12 @@ describe('the Email Addresses tab store', () => {
 
     expect((await forwarderForm.submit({ email_address: 'Desk', forward_to_email_address: 'desk@elsewhere.example' })).ok).toBe(true);
     expect(toasts()).toContain('Email address successfully created!');
-    const live = await storeShows('the Email Addresses tab showing desk ACTIVE', forwardersList.$list, (s) => s.answer?.data.some((f) => f.address === 'desk' && f.status === 'ACTIVE') ?? false, t.signal);
+    const live = await storeShows(
+      'the Email Addresses tab showing desk ACTIVE',
+      forwardersList.$list,
+      (s) => s.answer?.data.some((f) => f.address === 'desk' && f.status === 'ACTIVE') ?? false,
+      t.signal,
+    );
     const made = live.answer!.data.find((f) => f.address === 'desk')!;
     expect(made.email_address).toBe(`desk@${parent.domain}`);
 

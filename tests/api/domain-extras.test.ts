@@ -50,16 +50,34 @@ beforeAll(async () => {
     .select({ guid: domains.guid, domain: domains.domain, group: domains.groupGuid, zone: dnsZones.guid })
     .from(domains)
     .innerJoin(dnsZones, eq(dnsZones.domainGuid, domains.guid))
-    .where(and(eq(domains.companyGuid, demo.company), eq(domains.status, 'ACTIVE'), eq(domains.isSubdomain, false), eq(dnsZones.status, 'ACTIVE'), eq(dnsZones.dnsType, 'INTERNAL')))
+    .where(
+      and(eq(domains.companyGuid, demo.company), eq(domains.status, 'ACTIVE'), eq(domains.isSubdomain, false), eq(dnsZones.status, 'ACTIVE'), eq(dnsZones.dnsType, 'INTERNAL')),
+    )
     .orderBy(domains.dateCreated)
     .limit(1);
   parent = withSub!;
-  account = (await db.select().from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE'))).limit(1))[0]!.guid;
-  const [address] = await db.select().from(ipAddresses).where(and(eq(ipAddresses.companyGuid, demo.company), eq(ipAddresses.status, 'ACTIVE'))).limit(1);
+  account = (
+    await db
+      .select()
+      .from(hostingAccounts)
+      .where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE')))
+      .limit(1)
+  )[0]!.guid;
+  const [address] = await db
+    .select()
+    .from(ipAddresses)
+    .where(and(eq(ipAddresses.companyGuid, demo.company), eq(ipAddresses.status, 'ACTIVE')))
+    .limit(1);
   await db.update(ipAddresses).set({ domainsAllowed: 100_000 }).where(eq(ipAddresses.guid, address!.guid));
   ip = { guid: address!.guid, ipAddress: address!.ipAddress };
   const [bluebird] = await db.select().from(companies).where(eq(companies.name, 'Bluebird Media Ltd'));
-  foreignDomain = (await db.select().from(domains).where(and(eq(domains.companyGuid, bluebird!.guid), eq(domains.isSubdomain, false))).limit(1))[0]!.guid;
+  foreignDomain = (
+    await db
+      .select()
+      .from(domains)
+      .where(and(eq(domains.companyGuid, bluebird!.guid), eq(domains.isSubdomain, false)))
+      .limit(1)
+  )[0]!.guid;
   foreignIp = (await db.select().from(ipAddresses).where(eq(ipAddresses.companyGuid, bluebird!.guid)).limit(1))[0]!.guid;
 });
 afterAll(async () => {
@@ -69,7 +87,8 @@ afterAll(async () => {
 
 const client = () => t.client(demo);
 const finished = (task: string) => taskFinished(t, demo, parent.group, task);
-const subdomainBody = (subdomain: unknown, extra: Record<string, unknown> = {}) => ({ subdomain, ip_address: ip.guid, hosting_account: account, ...extra }) as Parameters<typeof createSubdomain>[2];
+const subdomainBody = (subdomain: unknown, extra: Record<string, unknown> = {}) =>
+  ({ subdomain, ip_address: ip.guid, hosting_account: account, ...extra }) as Parameters<typeof createSubdomain>[2];
 
 /** The subdomains of `guid` (the rows a refused creation must not have added). */
 const subdomainsOf = (guid: string) => database.db.select({ guid: domains.guid }).from(domains).where(eq(domains.parentDomainGuid, guid));
@@ -111,7 +130,10 @@ describe('GET and POST /domains/{guid}/subdomains/', () => {
 
     const [row] = await database.db.select().from(domains).where(eq(domains.guid, answer.subdomain.guid));
     expect(row).toMatchObject({ status: 'ACTIVE', isWildcard: false, ipAddressGuid: ip.guid, hostingAccountGuid: account });
-    const records = await database.db.select().from(dnsRecords).where(and(eq(dnsRecords.zoneGuid, parent.zone), eq(dnsRecords.type, 'A'), eq(dnsRecords.name, 'shop-2')));
+    const records = await database.db
+      .select()
+      .from(dnsRecords)
+      .where(and(eq(dnsRecords.zoneGuid, parent.zone), eq(dnsRecords.type, 'A'), eq(dnsRecords.name, 'shop-2')));
     expect(records.map((r) => r.value)).toEqual([ip.ipAddress]);
     const [after] = await database.db.select().from(dnsZones).where(eq(dnsZones.guid, parent.zone));
     expect(after!.soaSerial).toBeGreaterThan(before!.soaSerial);
@@ -129,7 +151,12 @@ describe('GET and POST /domains/{guid}/subdomains/', () => {
     const removed = await deleteDomain(client(), added.subdomain.guid);
     expect(removed.message).toBe('Domain deletion successfully scheduled!');
     expect((await finished(removed.task.guid)).status).toBe('COMPLETED');
-    expect(await database.db.select().from(dnsRecords).where(and(eq(dnsRecords.zoneGuid, parent.zone), eq(dnsRecords.name, 'gone')))).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(dnsRecords)
+        .where(and(eq(dnsRecords.zoneGuid, parent.zone), eq(dnsRecords.name, 'gone'))),
+    ).toEqual([]);
     expect((await zoneHistory(client(), parent.guid, { per_page: 1 })).data[0]!.summary).toBe('Deleted the subdomain gone');
   });
 
@@ -157,7 +184,9 @@ describe('GET and POST /domains/{guid}/subdomains/', () => {
     const api = client();
     expect(await fieldRefusal(createSubdomain(api, parent.guid, subdomainBody('shop3', { ip_address: foreignIp })), 'ip_address')).toBe(SELECT_IP_ADDRESS);
     const [foreignAccount] = await database.db.select().from(hostingAccounts).where(ne(hostingAccounts.companyGuid, demo.company)).limit(1);
-    expect(await fieldRefusal(createSubdomain(api, parent.guid, subdomainBody('shop3', { hosting_account: foreignAccount!.guid })), 'hosting_account')).toBe(SELECT_HOSTING_ACCOUNT);
+    expect(await fieldRefusal(createSubdomain(api, parent.guid, subdomainBody('shop3', { hosting_account: foreignAccount!.guid })), 'hosting_account')).toBe(
+      SELECT_HOSTING_ACCOUNT,
+    );
 
     await database.db.update(ipAddresses).set({ domainsAllowed: 1 }).where(eq(ipAddresses.guid, ip.guid));
     try {
@@ -194,7 +223,10 @@ describe('GET and POST /domains/{guid}/subdomains/', () => {
   });
 
   it("refuses an address outside the IP groups the parent's domain group allows, adding nothing", async () => {
-    const ips = await database.db.select().from(ipAddresses).where(and(eq(ipAddresses.companyGuid, demo.company), eq(ipAddresses.status, 'ACTIVE')));
+    const ips = await database.db
+      .select()
+      .from(ipAddresses)
+      .where(and(eq(ipAddresses.companyGuid, demo.company), eq(ipAddresses.status, 'ACTIVE')));
     const [chosen] = ips.filter((i) => i.guid === ip.guid);
     const outside = ips.find((i) => i.groupGuid !== chosen!.groupGuid)!;
     const saved = await database.db.select().from(domainGroupIpGroups).where(eq(domainGroupIpGroups.domainGroupGuid, parent.group));
@@ -212,13 +244,21 @@ describe('GET and POST /domains/{guid}/subdomains/', () => {
   });
 
   it('refuses a name the parent zone has a CNAME record for, adding nothing', async () => {
-    const [cname] = await database.db.insert(dnsRecords).values({ zoneGuid: parent.zone, type: 'CNAME', name: 'alias', value: 'elsewhere.example.' }).returning({ guid: dnsRecords.guid });
+    const [cname] = await database.db
+      .insert(dnsRecords)
+      .values({ zoneGuid: parent.zone, type: 'CNAME', name: 'alias', value: 'elsewhere.example.' })
+      .returning({ guid: dnsRecords.guid });
     try {
       const before = await subdomainsOf(parent.guid);
       const error = await refusal(createSubdomain(client(), parent.guid, subdomainBody('Alias')), 400);
       expect(error.body.fields).toEqual({ subdomain: 'The DNS zone has a CNAME record for alias: delete it before adding the subdomain.' });
       expect(await subdomainsOf(parent.guid)).toEqual(before);
-      expect(await database.db.select({ type: dnsRecords.type }).from(dnsRecords).where(and(eq(dnsRecords.zoneGuid, parent.zone), eq(dnsRecords.name, 'alias')))).toEqual([{ type: 'CNAME' }]);
+      expect(
+        await database.db
+          .select({ type: dnsRecords.type })
+          .from(dnsRecords)
+          .where(and(eq(dnsRecords.zoneGuid, parent.zone), eq(dnsRecords.name, 'alias'))),
+      ).toEqual([{ type: 'CNAME' }]);
     } finally {
       await database.db.delete(dnsRecords).where(eq(dnsRecords.guid, cname!.guid));
     }
@@ -244,7 +284,9 @@ describe('GET and POST /domains/{guid}/subdomains/', () => {
       expect(await subdomainsOf(guid)).toEqual([]);
     });
     await withDomain({ domain: 'pending-zone-parent.example', status: 'ACTIVE' }, async (guid) => {
-      await database.db.insert(dnsZones).values({ companyGuid: demo.company, domainGuid: guid, status: 'PENDING', soaNameserver: 'ns1.hostdeck.test.', soaEmail: 'hostmaster.hostdeck.test.', soaSerial: 1 });
+      await database.db
+        .insert(dnsZones)
+        .values({ companyGuid: demo.company, domainGuid: guid, status: 'PENDING', soaNameserver: 'ns1.hostdeck.test.', soaEmail: 'hostmaster.hostdeck.test.', soaSerial: 1 });
       expect((await refusal(createSubdomain(client(), guid, subdomainBody('shop')), 409)).body.errors).toEqual([DNS_ZONE_UNAVAILABLE]);
       expect(await subdomainsOf(guid)).toEqual([]);
     });
@@ -288,7 +330,10 @@ describe('GET and POST /domains/{guid}/email_addresses/, DELETE /email_addresses
   });
 
   it("takes '*' as the catch-all", async () => {
-    const [taken] = await database.db.select().from(emailForwarders).where(and(eq(emailForwarders.domainGuid, parent.guid), eq(emailForwarders.address, '*')));
+    const [taken] = await database.db
+      .select()
+      .from(emailForwarders)
+      .where(and(eq(emailForwarders.domainGuid, parent.guid), eq(emailForwarders.address, '*')));
     if (taken) await database.db.delete(emailForwarders).where(eq(emailForwarders.guid, taken.guid));
     const answer = await createForwarder(client(), parent.guid, forwarderBody('*', { is_catchall: false }));
     expect(answer.email_address).toMatchObject({ address: '*', email_address: `*@${parent.domain}`, is_catchall: true });
@@ -303,8 +348,12 @@ describe('GET and POST /domains/{guid}/email_addresses/, DELETE /email_addresses
     expect(await fieldRefusal(createForwarder(api, parent.guid, forwarderBody('info..desk')), 'email_address')).toBe(EMAIL_ADDRESS_DOTS);
     expect(await fieldRefusal(createForwarder(api, parent.guid, forwarderBody('info', { email_address_type: 'MAILBOX' })), 'email_address_type')).toBe(EMAIL_TYPE_FORWARDER);
     expect(await fieldRefusal(createForwarder(api, parent.guid, forwarderBody('info', { forward_to_email_address: '' })), 'forward_to_email_address')).toBe(ENTER_FORWARD_TO);
-    expect(await fieldRefusal(createForwarder(api, parent.guid, forwarderBody('info', { forward_to_email_address: 'owner' })), 'forward_to_email_address')).toBe(FORWARD_TO_INVALID);
-    expect(await fieldRefusal(createForwarder(api, parent.guid, forwarderBody('loop', { forward_to_email_address: `LOOP@${parent.domain}` })), 'forward_to_email_address')).toBe(FORWARD_TO_ITSELF);
+    expect(await fieldRefusal(createForwarder(api, parent.guid, forwarderBody('info', { forward_to_email_address: 'owner' })), 'forward_to_email_address')).toBe(
+      FORWARD_TO_INVALID,
+    );
+    expect(await fieldRefusal(createForwarder(api, parent.guid, forwarderBody('loop', { forward_to_email_address: `LOOP@${parent.domain}` })), 'forward_to_email_address')).toBe(
+      FORWARD_TO_ITSELF,
+    );
   });
 
   it('refuses an is_catchall that is not true or false, adding nothing', async () => {

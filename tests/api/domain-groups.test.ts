@@ -67,7 +67,10 @@ describe('domain groups', () => {
     const names = page.data.map((g) => g.name);
     expect(names).toEqual([...names].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)));
     for (const group of page.data) {
-      const rows = await database.db.select().from(domains).where(and(eq(domains.groupGuid, group.guid), isNull(domains.parentDomainGuid)));
+      const rows = await database.db
+        .select()
+        .from(domains)
+        .where(and(eq(domains.groupGuid, group.guid), isNull(domains.parentDomainGuid)));
       expect(group.domain_count, group.name).toBe(rows.length);
     }
   });
@@ -125,18 +128,26 @@ describe('domain groups', () => {
     expect(tooMany.fields).toEqual({ ip_address_groups: 'Choose at most 9999 IP groups.' });
     expect((await listDomainGroups(t.client(demo), { per_page: 100 })).total).toBe(before);
     const group = (await listDomainGroups(t.client(demo))).data[0]!;
-    const notBoolean = await refusal(updateDomainGroup(t.client(demo), group.guid, { name: 'X', default_hosting_account: activeAccount, include_subdomains_in_list: 'yes' as never }));
+    const notBoolean = await refusal(
+      updateDomainGroup(t.client(demo), group.guid, { name: 'X', default_hosting_account: activeAccount, include_subdomains_in_list: 'yes' as never }),
+    );
     expect(notBoolean.fields).toEqual({ include_subdomains_in_list: 'Include subdomains must be true or false.' });
   });
 
   it("checks the settings' hosting account and IP groups as the Add dialog does, and changes nothing when refused", async () => {
     const group = (await listDomainGroups(t.client(demo))).data[0]!;
     const settings = { name: 'Renamed', default_hosting_account: activeAccount };
-    expect((await refusal(updateDomainGroup(t.client(demo), group.guid, { ...settings, default_hosting_account: bluebird.account }))).fields).toEqual({ default_hosting_account: 'Hosting account not found.' });
+    expect((await refusal(updateDomainGroup(t.client(demo), group.guid, { ...settings, default_hosting_account: bluebird.account }))).fields).toEqual({
+      default_hosting_account: 'Hosting account not found.',
+    });
     if (inactiveAccount) {
-      expect((await refusal(updateDomainGroup(t.client(demo), group.guid, { ...settings, default_hosting_account: inactiveAccount }))).fields).toEqual({ default_hosting_account: 'Only an ACTIVE hosting account can be chosen.' });
+      expect((await refusal(updateDomainGroup(t.client(demo), group.guid, { ...settings, default_hosting_account: inactiveAccount }))).fields).toEqual({
+        default_hosting_account: 'Only an ACTIVE hosting account can be chosen.',
+      });
     }
-    expect((await refusal(updateDomainGroup(t.client(demo), group.guid, { ...settings, allowed_ip_address_groups: [bluebird.group] }))).fields).toEqual({ allowed_ip_address_groups: 'Unknown IP address group.' });
+    expect((await refusal(updateDomainGroup(t.client(demo), group.guid, { ...settings, allowed_ip_address_groups: [bluebird.group] }))).fields).toEqual({
+      allowed_ip_address_groups: 'Unknown IP address group.',
+    });
     expect(await getDomainGroup(t.client(demo), group.guid)).toEqual(group);
     expect(await refusal(updateDomainGroup(t.client(demo), bluebird.group, settings))).toMatchObject({ status: 404, errors: ['Domain group not found.'] });
   });
@@ -152,7 +163,12 @@ describe('domain groups', () => {
   });
 
   it("does not show another company's group", async () => {
-    for (const call of [() => getDomainGroup(t.client(demo), bluebird.group), () => groupExpiring(t.client(demo), bluebird.group), () => groupIpAddresses(t.client(demo), bluebird.group), () => deleteDomainGroup(t.client(demo), bluebird.group)]) {
+    for (const call of [
+      () => getDomainGroup(t.client(demo), bluebird.group),
+      () => groupExpiring(t.client(demo), bluebird.group),
+      () => groupIpAddresses(t.client(demo), bluebird.group),
+      () => deleteDomainGroup(t.client(demo), bluebird.group),
+    ]) {
       expect(await refusal(call())).toMatchObject({ status: 404, errors: ['Domain group not found.'] });
     }
     expect((await refusal(listDomains(t.client(demo), { group: bluebird.group }))).status).toBe(404);
@@ -163,7 +179,10 @@ describe('domain groups', () => {
     const [allowed, hidden] = all;
     const where = and(eq(memberships.companyGuid, demo.company), eq(memberships.accountType, 'OWNER'));
     const [m] = await database.db.select().from(memberships).where(where);
-    await database.db.update(memberships).set({ allowedDomainGroups: [allowed!.guid] }).where(where);
+    await database.db
+      .update(memberships)
+      .set({ allowedDomainGroups: [allowed!.guid] })
+      .where(where);
     try {
       expect((await listDomainGroups(t.client(demo))).data.map((g) => g.guid)).toEqual([allowed!.guid]);
       expect((await refusal(getDomainGroup(t.client(demo), hidden!.guid))).status).toBe(404);
@@ -178,14 +197,18 @@ describe('domain groups', () => {
     const [first] = await database.db.select().from(domains).where(eq(domains.groupGuid, group.guid)).limit(1);
     const before = (await groupExpiring(t.client(demo), group.guid)).expiring_domains;
     const saved = first!.whoisExpires;
-    await database.db.update(domains).set({ whoisExpires: new Date(Date.now() + 3 * 86_400_000) }).where(eq(domains.guid, first!.guid));
+    await database.db
+      .update(domains)
+      .set({ whoisExpires: new Date(Date.now() + 3 * 86_400_000) })
+      .where(eq(domains.guid, first!.guid));
     const inside = saved !== null && saved.getTime() >= Date.now() && saved.getTime() < Date.now() + 10 * 86_400_000;
     expect((await groupExpiring(t.client(demo), group.guid)).expiring_domains).toBe(before + (inside ? 0 : 1));
     await database.db.update(domains).set({ whoisExpires: saved }).where(eq(domains.guid, first!.guid));
   });
 
   it("lists the addresses a group's domains may use, with their used and allowed slots", async () => {
-    const group = (await listDomainGroups(t.client(demo), { per_page: 100 })).data.find((g) => g.allowed_ip_address_groups.length > 0) ?? (await listDomainGroups(t.client(demo))).data[0]!;
+    const group =
+      (await listDomainGroups(t.client(demo), { per_page: 100 })).data.find((g) => g.allowed_ip_address_groups.length > 0) ?? (await listDomainGroups(t.client(demo))).data[0]!;
     const page = await groupIpAddresses(t.client(demo), group.guid, { per_page: 99999 });
     expect(page.total).toBe(page.data.length);
     const allowed = group.allowed_ip_address_groups.map((g) => g.guid);
@@ -224,7 +247,11 @@ describe('domains', () => {
   });
 
   it('answers one domain with its address and hosting account in full', async () => {
-    const [row] = await database.db.select().from(domains).where(and(eq(domains.companyGuid, demo.company), eq(domains.status, 'ACTIVE'))).limit(1);
+    const [row] = await database.db
+      .select()
+      .from(domains)
+      .where(and(eq(domains.companyGuid, demo.company), eq(domains.status, 'ACTIVE')))
+      .limit(1);
     const detail = await getDomain(t.client(demo), row!.guid);
     expect(detail).toMatchObject({ guid: row!.guid, domain: row!.domain, status: 'ACTIVE' });
     if (row!.ipAddressGuid) expect(detail.ip_address?.guid).toBe(row!.ipAddressGuid);

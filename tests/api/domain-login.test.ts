@@ -91,7 +91,20 @@ describe('GET /domains/{guid}/login/software/ (spec part 2, 2.3 "Software column
     t.advance(LOGIN_LINK_MS + 1000);
     expect((await open(late.redirect_url)).status).toBe(403);
     const elsewhere = await softwareLogin(t.client(demo), site.guid);
-    const [other] = await database.db.select({ domain: domains.domain }).from(domains).where(and(eq(domains.companyGuid, demo.company), eq(domains.status, 'ACTIVE'), eq(domains.isSubdomain, false), inArray(domains.guid, database.db.select({ g: softwareInstallations.domainGuid }).from(softwareInstallations).where(eq(softwareInstallations.status, 'ACTIVE'))))).orderBy(domains.domain).offset(1).limit(1);
+    const [other] = await database.db
+      .select({ domain: domains.domain })
+      .from(domains)
+      .where(
+        and(
+          eq(domains.companyGuid, demo.company),
+          eq(domains.status, 'ACTIVE'),
+          eq(domains.isSubdomain, false),
+          inArray(domains.guid, database.db.select({ g: softwareInstallations.domainGuid }).from(softwareInstallations).where(eq(softwareInstallations.status, 'ACTIVE'))),
+        ),
+      )
+      .orderBy(domains.domain)
+      .offset(1)
+      .limit(1);
     const moved = new URL(elsewhere.redirect_url);
     moved.hostname = other!.domain;
     expect((await open(moved.toString())).status).toBe(403);
@@ -101,7 +114,12 @@ describe('GET /domains/{guid}/login/software/ (spec part 2, 2.3 "Software column
   it("says 'Software is not installed!' without software and 'Automatic login not allowed!' for an imported one", async () => {
     const { db } = database;
     const installed = new Set((await db.select({ g: softwareInstallations.domainGuid }).from(softwareInstallations)).map((r) => r.g));
-    const [withoutSoftware] = (await db.select({ guid: domains.guid }).from(domains).where(and(eq(domains.companyGuid, demo.company), eq(domains.status, 'ACTIVE')))).filter((d) => !installed.has(d.guid));
+    const [withoutSoftware] = (
+      await db
+        .select({ guid: domains.guid })
+        .from(domains)
+        .where(and(eq(domains.companyGuid, demo.company), eq(domains.status, 'ACTIVE')))
+    ).filter((d) => !installed.has(d.guid));
     expect((await refusal(softwareLogin(t.client(demo), withoutSoftware!.guid), 409)).body.errors).toEqual(['Software is not installed!']);
 
     await db.update(softwareInstallations).set({ isImported: true }).where(eq(softwareInstallations.domainGuid, site.guid));
@@ -114,7 +132,9 @@ describe('GET /domains/{guid}/login/software/ (spec part 2, 2.3 "Software column
     expect((await refusal(cpanelLogin(t.client(demo), foreign), 404)).body.errors).toEqual(['Domain not found.']);
     t.deps.edge = undefined;
     try {
-      expect((await refusal(softwareLogin(t.client(demo), site.guid), 503)).body.errors).toEqual(['The sites are not being served at the moment, so there is nothing to sign in to.']);
+      expect((await refusal(softwareLogin(t.client(demo), site.guid), 503)).body.errors).toEqual([
+        'The sites are not being served at the moment, so there is nothing to sign in to.',
+      ]);
     } finally {
       t.deps.edge = edge;
     }

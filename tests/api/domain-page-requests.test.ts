@@ -57,8 +57,15 @@ beforeAll(async () => {
   $token.set(owner.token);
   $companyGuid.set(owner.company);
   const { db } = database;
-  const [agency] = await db.select().from(domainGroups).where(and(eq(domainGroups.companyGuid, owner.company), eq(domainGroups.name, 'Agency Sites')));
-  const rows = await db.select({ guid: domains.guid, domain: domains.domain, isSubdomain: domains.isSubdomain }).from(domains).where(eq(domains.groupGuid, agency!.guid)).orderBy(domains.domain);
+  const [agency] = await db
+    .select()
+    .from(domainGroups)
+    .where(and(eq(domainGroups.companyGuid, owner.company), eq(domainGroups.name, 'Agency Sites')));
+  const rows = await db
+    .select({ guid: domains.guid, domain: domains.domain, isSubdomain: domains.isSubdomain })
+    .from(domains)
+    .where(eq(domains.groupGuid, agency!.guid))
+    .orderBy(domains.domain);
   group = { guid: agency!.guid, domains: rows };
   parent = rows.find((r) => !r.isSubdomain)!.guid;
 });
@@ -170,7 +177,14 @@ describe('an export of a selection, through the panel', () => {
 
   it('the domain export of selected domains holds only those domains', async () => {
     const chosen = group.domains.slice(0, 2);
-    const outcome = await exportForm.submit({ group: group.guid, fields: ['domain'], sort_field: 'domain', sort_dir: 'ASC', output_type: 'JSON', selected_domains: chosen.map((d) => d.guid) });
+    const outcome = await exportForm.submit({
+      group: group.guid,
+      fields: ['domain'],
+      sort_field: 'domain',
+      sort_dir: 'ASC',
+      output_type: 'JSON',
+      selected_domains: chosen.map((d) => d.guid),
+    });
     expect(outcome.ok).toBe(true);
     const result = $exportResult.get()!;
     expect(result.rows).toBe(2);
@@ -178,7 +192,11 @@ describe('an export of a selection, through the panel', () => {
   });
 
   it("the IP export of 'all as searched but one' holds the group's addresses less that one", async () => {
-    const [first] = await database.db.select().from(ipAddresses).where(and(eq(ipAddresses.companyGuid, $companyGuid.get()!), eq(ipAddresses.status, 'ACTIVE'))).limit(1);
+    const [first] = await database.db
+      .select()
+      .from(ipAddresses)
+      .where(and(eq(ipAddresses.companyGuid, $companyGuid.get()!), eq(ipAddresses.status, 'ACTIVE')))
+      .limit(1);
     const all = await database.db.select().from(ipAddresses).where(eq(ipAddresses.groupGuid, first!.groupGuid));
     expect(all.length).toBeGreaterThan(2);
     ipList.$list.setKey('filters', { group: first!.groupGuid, search: '' });
@@ -186,7 +204,12 @@ describe('an export of a selection, through the panel', () => {
     const outcome = await ipExportForm.submit({ fields: ['ip_address'], sort_field: 'ip_address', sort_dir: 'ASC', output_type: 'JSON', only_selected: true });
     expect(outcome.ok).toBe(true);
     const exported = (await rowsOf($ipExportResult.get()!.url)).map((r) => r.ip_address);
-    expect(exported.sort()).toEqual(all.filter((r) => r.guid !== first!.guid).map((r) => r.ipAddress).sort());
+    expect(exported.sort()).toEqual(
+      all
+        .filter((r) => r.guid !== first!.guid)
+        .map((r) => r.ipAddress)
+        .sort(),
+    );
   });
 
   it('the IP export of a selection longer than a URL holds only the selected addresses', async () => {

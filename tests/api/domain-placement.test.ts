@@ -38,14 +38,18 @@ afterAll(async () => {
 
 const finished = (task: string) => taskFinished(t, demo, target.group, task);
 
-
 describe('Modify IP Address (spec part 2, 2.5)', () => {
   it('moves the domain to a dedicated address with a free slot, its zone following, with a signature and HTTP/2', async () => {
     const { db } = database;
-    const free = (await groupIpAddresses(t.client(demo), target.group, { per_page: 99999 })).data.find((ip) => ip.guid !== target.ip && ip.ip_address_type === 'DEDICATED' && ip.domain_count < ip.domains_allowed)!;
+    const free = (await groupIpAddresses(t.client(demo), target.group, { per_page: 99999 })).data.find(
+      (ip) => ip.guid !== target.ip && ip.ip_address_type === 'DEDICATED' && ip.domain_count < ip.domains_allowed,
+    )!;
     const [old] = await db.select().from(ipAddresses).where(eq(ipAddresses.guid, target.ip));
     const [zone] = await db.select().from(dnsZones).where(eq(dnsZones.domainGuid, target.guid));
-    const pointing = await db.select({ n: count() }).from(dnsRecords).where(and(eq(dnsRecords.zoneGuid, zone!.guid), eq(dnsRecords.value, old!.ipAddress)));
+    const pointing = await db
+      .select({ n: count() })
+      .from(dnsRecords)
+      .where(and(eq(dnsRecords.zoneGuid, zone!.guid), eq(dnsRecords.value, old!.ipAddress)));
     const signature = (await listSignatures(t.client(demo), { per_page: 99999 })).data.at(-1)!;
     const answer = await modifyIp(t.client(demo), target.guid, { ip_address: free.guid, signature: signature.guid, http_version: 2 });
     expect(answer.message).toBe("Domain's IP address successfully updated!");
@@ -53,7 +57,10 @@ describe('Modify IP Address (spec part 2, 2.5)', () => {
     const detail = await getDomain(t.client(demo), target.guid);
     expect(detail.status).toBe('ACTIVE');
     expect(detail.ip_address).toMatchObject({ guid: free.guid, http_version: 2, signature: { guid: signature.guid } });
-    const moved = await db.select({ n: count() }).from(dnsRecords).where(and(eq(dnsRecords.zoneGuid, zone!.guid), eq(dnsRecords.value, free.ip_address)));
+    const moved = await db
+      .select({ n: count() })
+      .from(dnsRecords)
+      .where(and(eq(dnsRecords.zoneGuid, zone!.guid), eq(dnsRecords.value, free.ip_address)));
     expect(Number(moved[0]!.n)).toBeGreaterThanOrEqual(Number(pointing[0]!.n));
     const [after] = await db.select().from(dnsZones).where(eq(dnsZones.guid, zone!.guid));
     expect(after!.soaSerial).toBeGreaterThan(zone!.soaSerial);
@@ -63,9 +70,14 @@ describe('Modify IP Address (spec part 2, 2.5)', () => {
   it('refuses to set the signature or HTTP version of a shared address, and a full one', async () => {
     const ips = (await groupIpAddresses(t.client(demo), target.group, { per_page: 99999 })).data;
     const shared = ips.find((ip) => ip.ip_address_type === 'SHARED' && ip.domain_count < ip.domains_allowed);
-    if (shared) expect((await refusal(modifyIp(t.client(demo), target.guid, { ip_address: shared.guid, http_version: 2 }))).body.errors).toEqual(['Cannot edit IP signature or HTTP version of shared IP addresses!']);
+    if (shared)
+      expect((await refusal(modifyIp(t.client(demo), target.guid, { ip_address: shared.guid, http_version: 2 }))).body.errors).toEqual([
+        'Cannot edit IP signature or HTTP version of shared IP addresses!',
+      ]);
     const full = ips.find((ip) => ip.guid !== target.ip && ip.domain_count >= ip.domains_allowed)!;
-    expect((await refusal(modifyIp(t.client(demo), target.guid, { ip_address: full.guid }))).body.fields).toEqual({ ip_address: `No free website slot is left on ${full.ip_address}.` });
+    expect((await refusal(modifyIp(t.client(demo), target.guid, { ip_address: full.guid }))).body.fields).toEqual({
+      ip_address: `No free website slot is left on ${full.ip_address}.`,
+    });
     expect((await refusal(modifyIp(t.client(demo), target.guid, { ip_address: '' }))).body.fields).toEqual({ ip_address: 'Please select an IP address!' });
   });
 });
@@ -75,9 +87,21 @@ describe('Modify Hosting Account and Create Domain in cPanel (spec part 2, 2.5)'
     const [other] = await database.db
       .select()
       .from(hostingAccounts)
-      .where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING'), ne(hostingAccounts.guid, target.account)));
-    const [inactive] = await database.db.select().from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, demo.company), ne(hostingAccounts.status, 'ACTIVE')));
-    expect((await refusal(modifyHosting(t.client(demo), target.guid, { hosting_account: inactive!.guid }))).body.fields).toEqual({ hosting_account: 'Only an ACTIVE hosting account can be chosen.' });
+      .where(
+        and(
+          eq(hostingAccounts.companyGuid, demo.company),
+          eq(hostingAccounts.status, 'ACTIVE'),
+          eq(hostingAccounts.accountType, 'SHARED_HOSTING'),
+          ne(hostingAccounts.guid, target.account),
+        ),
+      );
+    const [inactive] = await database.db
+      .select()
+      .from(hostingAccounts)
+      .where(and(eq(hostingAccounts.companyGuid, demo.company), ne(hostingAccounts.status, 'ACTIVE')));
+    expect((await refusal(modifyHosting(t.client(demo), target.guid, { hosting_account: inactive!.guid }))).body.fields).toEqual({
+      hosting_account: 'Only an ACTIVE hosting account can be chosen.',
+    });
     const moved = await modifyHosting(t.client(demo), target.guid, { hosting_account: other!.guid });
     expect(moved.message).toBe('Hosting account successfully changed!');
     await finished(moved.task.guid);
@@ -91,7 +115,11 @@ describe('Modify Hosting Account and Create Domain in cPanel (spec part 2, 2.5)'
   });
 
   it("does not touch another company's domain", async () => {
-    for (const call of [() => modifyIp(t.client(demo), foreign, { ip_address: target.ip }), () => modifyHosting(t.client(demo), foreign, { hosting_account: target.account }), () => createInCpanel(t.client(demo), foreign)]) {
+    for (const call of [
+      () => modifyIp(t.client(demo), foreign, { ip_address: target.ip }),
+      () => modifyHosting(t.client(demo), foreign, { hosting_account: target.account }),
+      () => createInCpanel(t.client(demo), foreign),
+    ]) {
       expect((await refusal(call())).status).toBe(404);
     }
   });
@@ -107,13 +135,19 @@ describe('placement refusals', () => {
     expect(await fields({ ip_address: current, http_version: 3 as never })).toEqual({ http_version: 'The HTTP version must be 1 or 2.' });
     const [foreignIp] = await database.db.select().from(ipAddresses).where(ne(ipAddresses.companyGuid, demo.company)).limit(1);
     expect(await fields({ ip_address: foreignIp!.guid })).toEqual({ ip_address: 'Please select an IP address!' });
-    const nothing = await refusal(modifyIp(t.client(demo), target.guid, { ip_address: current, signature: before.ip_address!.signature?.guid ?? null, http_version: before.ip_address!.http_version }), 409);
+    const nothing = await refusal(
+      modifyIp(t.client(demo), target.guid, { ip_address: current, signature: before.ip_address!.signature?.guid ?? null, http_version: before.ip_address!.http_version }),
+      409,
+    );
     expect(nothing.body.errors).toEqual(['Nothing to change: the domain is on this address with these settings already.']);
     expect(await getDomain(t.client(demo), target.guid)).toEqual(before);
   });
 
   it("refuses an address outside the IP groups the domain's group allows", async () => {
-    const ips = await database.db.select().from(ipAddresses).where(and(eq(ipAddresses.companyGuid, demo.company), eq(ipAddresses.status, 'ACTIVE')));
+    const ips = await database.db
+      .select()
+      .from(ipAddresses)
+      .where(and(eq(ipAddresses.companyGuid, demo.company), eq(ipAddresses.status, 'ACTIVE')));
     const [current] = ips.filter((i) => i.guid === target.ip);
     const outside = ips.find((i) => i.groupGuid !== current!.groupGuid)!;
     const saved = await database.db.select().from(domainGroupIpGroups).where(eq(domainGroupIpGroups.domainGroupGuid, target.group));
@@ -132,9 +166,15 @@ describe('placement refusals', () => {
   it('answers each sentence of Modify Hosting Account beside its field', async () => {
     const detail = await getDomain(t.client(demo), target.guid);
     const [foreignAccount] = await database.db.select().from(hostingAccounts).where(ne(hostingAccounts.companyGuid, demo.company)).limit(1);
-    expect((await refusal(modifyHosting(t.client(demo), target.guid, { hosting_account: 'nope' }), 400)).body.fields).toEqual({ hosting_account: 'Please select a hosting account!' });
-    expect((await refusal(modifyHosting(t.client(demo), target.guid, { hosting_account: foreignAccount!.guid }), 400)).body.fields).toEqual({ hosting_account: 'Please select a hosting account!' });
-    expect((await refusal(modifyHosting(t.client(demo), target.guid, { hosting_account: detail.hosting_account!.guid }), 400)).body.fields).toEqual({ hosting_account: 'The domain is on this hosting account already.' });
+    expect((await refusal(modifyHosting(t.client(demo), target.guid, { hosting_account: 'nope' }), 400)).body.fields).toEqual({
+      hosting_account: 'Please select a hosting account!',
+    });
+    expect((await refusal(modifyHosting(t.client(demo), target.guid, { hosting_account: foreignAccount!.guid }), 400)).body.fields).toEqual({
+      hosting_account: 'Please select a hosting account!',
+    });
+    expect((await refusal(modifyHosting(t.client(demo), target.guid, { hosting_account: detail.hosting_account!.guid }), 400)).body.fields).toEqual({
+      hosting_account: 'The domain is on this hosting account already.',
+    });
   });
 
   it('refuses cPanel for a malformed guid and a domain on a custom host', async () => {

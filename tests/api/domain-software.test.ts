@@ -31,7 +31,17 @@ beforeAll(async () => {
     .innerJoin(hostingAccounts, eq(hostingAccounts.guid, domains.hostingAccountGuid))
     .leftJoin(softwareInstallations, eq(softwareInstallations.domainGuid, domains.guid))
     .innerJoin(dnsZones, eq(dnsZones.domainGuid, domains.guid))
-    .where(and(eq(domains.companyGuid, demo.company), eq(domains.status, 'ACTIVE'), isNull(domains.sslStatus), eq(domains.isSubdomain, false), eq(hostingAccounts.accountType, 'SHARED_HOSTING'), isNull(softwareInstallations.guid), eq(dnsZones.status, 'ACTIVE')));
+    .where(
+      and(
+        eq(domains.companyGuid, demo.company),
+        eq(domains.status, 'ACTIVE'),
+        isNull(domains.sslStatus),
+        eq(domains.isSubdomain, false),
+        eq(hostingAccounts.accountType, 'SHARED_HOSTING'),
+        isNull(softwareInstallations.guid),
+        eq(dnsZones.status, 'ACTIVE'),
+      ),
+    );
   target = candidates[0]!;
   // The zone as the provider sets it: the domain and www on the assigned address.
   const [row] = await db.select({ ip: domains.ipAddressGuid }).from(domains).where(eq(domains.guid, target.guid));
@@ -78,7 +88,9 @@ describe("SSL certificate (spec part 2, 2.5 'Install SSL Certificate')", () => {
       await stream.close();
     }
     const task = (await listGroupTasks(t.client(demo), target.group, { per_page: 100 })).data.find((x) => x.guid === answer.task.guid);
-    expect(task?.items.find((item) => item.status === 'RETRYING')?.error).toBe(`Waiting for ${target.domain} to resolve to its assigned IP address ${ip} (it resolves to 203.0.113.9).`);
+    expect(task?.items.find((item) => item.status === 'RETRYING')?.error).toBe(
+      `Waiting for ${target.domain} to resolve to its assigned IP address ${ip} (it resolves to 203.0.113.9).`,
+    );
     expect((await getDomain(t.client(demo), target.guid)).ssl_certificate).toMatchObject({ status: 'PENDING' });
     // While it waits, the same request again is answered with it (a double click); another is refused, not dropped.
     expect((await installSsl(t.client(demo), target.guid, {})).task.guid).toBe(answer.task.guid);
@@ -122,7 +134,7 @@ describe("SSL certificate (spec part 2, 2.5 'Install SSL Certificate')", () => {
     expect((await refusal(uninstallSsl(t.client(demo), target.guid))).body.errors).toEqual(['SSL certificate not installed!']);
   });
 
-  it('offers only Let\'s Encrypt', async () => {
+  it("offers only Let's Encrypt", async () => {
     const error = await refusal(installSsl(t.client(demo), target.guid, { is_lets_encrypt: false as true }));
     expect(error.body.fields).toEqual({ is_lets_encrypt: "Only Let's Encrypt certificates can be requested." });
   });
@@ -139,7 +151,15 @@ describe('software (spec part 2, 2.5 "Install Software", "Software Info")', () =
     expect(answer.message).toBe('Software installation successfully scheduled!');
     expect((await finished(answer.task.guid)).status).toBe('COMPLETED');
     const info = await getSoftware(t.client(demo), target.guid);
-    expect(info).toMatchObject({ key: 'WORDPRESS', status: 'ACTIVE', language: 'de', install_directory: 'blog', username: 'braveotter42', admin_email: 'owner@example.com', has_password: true });
+    expect(info).toMatchObject({
+      key: 'WORDPRESS',
+      status: 'ACTIVE',
+      language: 'de',
+      install_directory: 'blog',
+      username: 'braveotter42',
+      admin_email: 'owner@example.com',
+      has_password: true,
+    });
     const [row] = await database.db.select().from(softwareInstallations).where(eq(softwareInstallations.domainGuid, target.guid));
     expect(row!.adminPasswordSecret).not.toContain('A-long-password');
 
@@ -155,7 +175,13 @@ describe('software (spec part 2, 2.5 "Install Software", "Software Info")', () =
   });
 
   it('checks the form with the spec rules', async () => {
-    const error = await refusal(installSoftware(t.client(demo), target.guid, form({ software: '', admin_username: '!!', admin_password: 'short', admin_email: 'nope', website_name: ' ', install_directory: '../etc' })));
+    const error = await refusal(
+      installSoftware(
+        t.client(demo),
+        target.guid,
+        form({ software: '', admin_username: '!!', admin_password: 'short', admin_email: 'nope', website_name: ' ', install_directory: '../etc' }),
+      ),
+    );
     expect(error.body.fields).toEqual({
       software: 'Please choose the software!',
       admin_username: 'The admin username needs at least 3 letters or digits.',
@@ -167,14 +193,15 @@ describe('software (spec part 2, 2.5 "Install Software", "Software Info")', () =
     expect((await refusal(installSoftware(t.client(demo), target.guid, form({ language: 'xx' })))).body.fields).toEqual({ language: 'Please choose a language!' });
   });
 
-  it('says when no password is kept, and hides other companies\' domains', async () => {
+  it("says when no password is kept, and hides other companies' domains", async () => {
     const [wizardInstalled] = await database.db
       .select({ domain: softwareInstallations.domainGuid })
       .from(softwareInstallations)
       .where(and(eq(softwareInstallations.companyGuid, demo.company), isNull(softwareInstallations.adminPasswordSecret)))
       .limit(1);
     if (wizardInstalled) expect((await refusal(revealSoftwarePassword(t.client(demo), wizardInstalled.domain, DEMO_PASSWORD))).body.errors).toEqual(['Password is unavailable!']);
-    for (const call of [() => getSoftware(t.client(demo), foreign), () => installSsl(t.client(demo), foreign, {}), () => listSoftware(t.client(demo), foreign)]) expect((await refusal(call())).status).toBe(404);
+    for (const call of [() => getSoftware(t.client(demo), foreign), () => installSsl(t.client(demo), foreign, {}), () => listSoftware(t.client(demo), foreign)])
+      expect((await refusal(call())).status).toBe(404);
   });
 });
 
@@ -188,7 +215,9 @@ describe('software and SSL refusals', () => {
     expect(await fields({ admin_password: '' })).toEqual({ admin_password: 'Please enter the admin password!' });
     expect(await fields({ admin_password: 'x'.repeat(129) })).toEqual({ admin_password: 'The admin password can be at most 128 characters long.' });
     expect(await fields({ software: 'NO_SUCH_SOFTWARE' })).toEqual({ software: 'Please choose the software!' });
-    expect((await refusal(installSsl(demoClient(), target.guid, { include_www_subdomain: 'yes' as never }), 400)).body.fields).toEqual({ include_www_subdomain: 'Include www must be true or false.' });
+    expect((await refusal(installSsl(demoClient(), target.guid, { include_www_subdomain: 'yes' as never }), 400)).body.fields).toEqual({
+      include_www_subdomain: 'Include www must be true or false.',
+    });
     expect(await database.db.select().from(softwareInstallations).where(eq(softwareInstallations.domainGuid, target.guid))).toEqual([]);
   });
 
@@ -204,7 +233,12 @@ describe('software and SSL refusals', () => {
   });
 
   it('uninstalls software only once it is ACTIVE', async () => {
-    const [installed] = await database.db.select().from(softwareInstallations).innerJoin(domains, eq(domains.guid, softwareInstallations.domainGuid)).where(and(eq(domains.companyGuid, demo.company), eq(softwareInstallations.status, 'ACTIVE'))).limit(1);
+    const [installed] = await database.db
+      .select()
+      .from(softwareInstallations)
+      .innerJoin(domains, eq(domains.guid, softwareInstallations.domainGuid))
+      .where(and(eq(domains.companyGuid, demo.company), eq(softwareInstallations.status, 'ACTIVE')))
+      .limit(1);
     const row = installed!.software_installations;
     await database.db.update(softwareInstallations).set({ status: 'INSTALLING' }).where(eq(softwareInstallations.guid, row.guid));
     try {
@@ -241,4 +275,3 @@ describe('software and SSL refusals', () => {
     }
   });
 });
-

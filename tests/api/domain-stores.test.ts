@@ -26,7 +26,18 @@ import { $bulk, chooseAction, resetBulk, runBulk, toConfigure } from '../../src/
 import { mayDelete, removeDomain } from '../../src/stores/domain-actions';
 import { $notes, loadNotes, notesForm } from '../../src/stores/domain-notes';
 import { openSignIn } from '../../src/stores/domain-login';
-import { $ftp, $softwareInfo, $softwareOptions, loadSoftwareInfo, loadSoftwareOptions, removeSoftware, revealForm, resetFtp, softwareForm, testFtpConnection } from '../../src/stores/domain-software';
+import {
+  $ftp,
+  $softwareInfo,
+  $softwareOptions,
+  loadSoftwareInfo,
+  loadSoftwareOptions,
+  removeSoftware,
+  revealForm,
+  resetFtp,
+  softwareForm,
+  testFtpConnection,
+} from '../../src/stores/domain-software';
 import { $placementChoices, ipForm, loadAccountChoices, loadIpChoices } from '../../src/stores/domain-placement';
 import { $exportResult, exportForm } from '../../src/stores/domain-export';
 import { createExportResult } from '../../src/stores/export-file';
@@ -291,7 +302,14 @@ describe('Modify IP Address (spec part 2, 2.5)', () => {
 });
 
 describe('the export (spec part 2, 9 "Export")', () => {
-  const values = { group: '', fields: ['domain', 'ip_address'] as ('domain' | 'ip_address')[], sort_field: 'domain' as const, sort_dir: 'ASC' as const, output_type: 'CSV' as 'CSV' | 'JSON', selected_domains: [] as string[] };
+  const values = {
+    group: '',
+    fields: ['domain', 'ip_address'] as ('domain' | 'ip_address')[],
+    sort_field: 'domain' as const,
+    sort_dir: 'ASC' as const,
+    output_type: 'CSV' as 'CSV' | 'JSON',
+    selected_domains: [] as string[],
+  };
 
   it('keeps the file in the page with its first rows, and frees the one it replaces', async () => {
     expect((await exportForm.submit({ ...values, group: target.group })).ok).toBe(true);
@@ -391,7 +409,10 @@ describe('the Add Domains wizard, bulk actions and deletion (spec part 2, 2.8, 4
   });
 
   it('moves a domain to another group, after asking for the action and the destination', async () => {
-    const [one] = await database.db.select({ guid: domains.guid }).from(domains).where(and(eq(domains.groupGuid, group), eq(domains.domain, 'store-two.example')));
+    const [one] = await database.db
+      .select({ guid: domains.guid })
+      .from(domains)
+      .where(and(eq(domains.groupGuid, group), eq(domains.domain, 'store-two.example')));
     resetBulk();
     await toConfigure(group);
     expect($bulk.get().error).toBe('Please choose an action!');
@@ -418,7 +439,10 @@ describe('the Add Domains wizard, bulk actions and deletion (spec part 2, 2.8, 4
   });
 
   it('schedules the deletion of a domain and closes the drawer; asked again, says why and opens it again', async () => {
-    const [one] = await database.db.select({ guid: domains.guid, status: domains.status }).from(domains).where(and(eq(domains.groupGuid, group), eq(domains.domain, 'store-one.example')));
+    const [one] = await database.db
+      .select({ guid: domains.guid, status: domains.status })
+      .from(domains)
+      .where(and(eq(domains.groupGuid, group), eq(domains.domain, 'store-one.example')));
     expect(mayDelete({ status: one!.status, is_subdomain: false })).toBe(true);
     await openDomain(one!.guid);
     await removeDomain(one!.guid);

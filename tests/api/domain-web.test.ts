@@ -16,7 +16,16 @@ import {
 import { startAndFollowTask } from '../../src/lib/requests/task-events';
 import { addDays, dayOf, quickRange, RANGE_OUT_OF_BOUNDS, RANGE_REVERSED } from '../../src/lib/rules/analytics-ranges';
 import { FIELD_INVALID, TRAFFIC_FIELDS } from '../../src/lib/schemas/analytics';
-import { DESTINATION_SCHEME, ENTER_DESTINATION, ENTER_URL, META_BOTH_OF_PAIR, REDIRECT_CODE_INVALID, SELECT_REDIRECTS, URL_RELATIVE, URL_WILDCARD } from '../../src/lib/schemas/redirects';
+import {
+  DESTINATION_SCHEME,
+  ENTER_DESTINATION,
+  ENTER_URL,
+  META_BOTH_OF_PAIR,
+  REDIRECT_CODE_INVALID,
+  SELECT_REDIRECTS,
+  URL_RELATIVE,
+  URL_WILDCARD,
+} from '../../src/lib/schemas/redirects';
 import type { Database } from '../../src/server/db/connection';
 import { companies, domains, urlRedirects } from '../../src/server/db/schema/index';
 import { withoutOwnerScopes } from './helpers/scopes';
@@ -41,7 +50,13 @@ beforeAll(async () => {
     .where(and(eq(domains.companyGuid, demo.company), eq(domains.status, 'ACTIVE'), eq(domains.metaStatus, 'ACTIVE'), eq(domains.isSubdomain, false)))
     .orderBy(domains.domain)
     .limit(12);
-  busyDomain = (await db.select().from(domains).where(and(eq(domains.companyGuid, demo.company), ne(domains.status, 'ACTIVE'))).limit(1))[0]!.guid;
+  busyDomain = (
+    await db
+      .select()
+      .from(domains)
+      .where(and(eq(domains.companyGuid, demo.company), ne(domains.status, 'ACTIVE')))
+      .limit(1)
+  )[0]!.guid;
   const [bluebird] = await db.select().from(companies).where(eq(companies.name, 'Bluebird Media Ltd'));
   foreignDomain = (await db.select().from(domains).where(eq(domains.companyGuid, bluebird!.guid)).limit(1))[0]!.guid;
 });
@@ -49,7 +64,6 @@ afterAll(async () => {
   await t.deps.jobs.stop();
   await database.close();
 });
-
 
 /** Runs `work` with some of the owner's scopes taken away, then gives them back. */
 const withoutScopes = (scopes: string[], work: () => Promise<void>) => withoutOwnerScopes(database, demo.company, scopes, work);
@@ -60,13 +74,15 @@ const optionsOf = (session: { token: string; company: string }): ApiOptions => (
   fetch: async (input, init) => t.app.request(input instanceof Request ? input : String(input), init),
 });
 
-
 const today = () => dayOf(t.deps.now());
 
 describe('GET and POST /domains/{guid}/meta/', () => {
   it('answers the toggles, and a change runs as a task that applies them', async () => {
     const domain = active[0]!;
-    await database.db.update(domains).set({ redirectToHttp: true, redirectToHttps: false, redirectToWww: false, redirectToNonwww: false, cacheEnabled: false }).where(eq(domains.guid, domain.guid));
+    await database.db
+      .update(domains)
+      .set({ redirectToHttp: true, redirectToHttps: false, redirectToWww: false, redirectToNonwww: false, cacheEnabled: false })
+      .where(eq(domains.guid, domain.guid));
     expect(await getMeta(t.client(demo), domain.guid)).toEqual({
       redirect_to_https: false,
       redirect_to_http: true,
@@ -197,7 +213,12 @@ describe('/domains/{guid}/redirects/', () => {
   it("answers 404 for another company's domain and its redirects", async () => {
     const [theirs] = await database.db
       .insert(urlRedirects)
-      .values({ companyGuid: (await database.db.select().from(domains).where(eq(domains.guid, foreignDomain)))[0]!.companyGuid, domainGuid: foreignDomain, urls: ['/z'], destination: 'https://example.com/' })
+      .values({
+        companyGuid: (await database.db.select().from(domains).where(eq(domains.guid, foreignDomain)))[0]!.companyGuid,
+        domainGuid: foreignDomain,
+        urls: ['/z'],
+        destination: 'https://example.com/',
+      })
       .returning();
     await refusal(listRedirects(t.client(demo), foreignDomain), 404);
     await refusal(createRedirect(t.client(demo), foreignDomain, { urls: ['/a'], destination: 'https://example.com/' }), 404);
@@ -274,8 +295,12 @@ describe('redirect, toggle and analytics sentences not met above', () => {
     const before = await database.db.select().from(urlRedirects).where(eq(urlRedirects.domainGuid, domain));
     const errors = async (promise: Promise<unknown>) => (await refusal(promise, 400)).body.errors;
     expect(await errors(createRedirect(t.client(demo), domain, { urls: ['/a'], destination: 'https://' }))).toEqual(['Please enter a valid destination address!']);
-    expect(await errors(createRedirect(t.client(demo), domain, { urls: Array.from({ length: 101 }, (_, i) => `/p${i}`), destination: 'https://example.com/' }))).toEqual(['A redirect can hold at most 100 URLs.']);
-    expect(await errors(createRedirect(t.client(demo), domain, { urls: ['/a'], destination: `https://example.com/${'x'.repeat(2000)}` }))).toEqual(['The destination can be at most 2000 characters long.']);
+    expect(await errors(createRedirect(t.client(demo), domain, { urls: Array.from({ length: 101 }, (_, i) => `/p${i}`), destination: 'https://example.com/' }))).toEqual([
+      'A redirect can hold at most 100 URLs.',
+    ]);
+    expect(await errors(createRedirect(t.client(demo), domain, { urls: ['/a'], destination: `https://example.com/${'x'.repeat(2000)}` }))).toEqual([
+      'The destination can be at most 2000 characters long.',
+    ]);
     expect(await errors(updateMeta(t.client(demo), domain, {}))).toEqual(['Please choose a redirect or caching setting to change!']);
     expect(await errors(updateMeta(t.client(demo), domain, { cache_enabled: 'on' as never }))).toEqual(['Caching must be true or false.']);
     expect(await errors(deleteRedirects(t.client(demo), domain, ['nope']))).toEqual(['Unknown redirect.']);
@@ -297,4 +322,3 @@ describe('redirect, toggle and analytics sentences not met above', () => {
     expect((await refusal(getTrafficGraph(t.client(demo), domain, { start_date: day }), 400)).body.errors).toEqual(['Please enter both the start and the end date, or neither!']);
   });
 });
-

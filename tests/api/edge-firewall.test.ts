@@ -244,7 +244,10 @@ describe('the edge enforces the firewall', () => {
     await database.db.update(firewallRules).set({ status: 'ACTIVE' }).where(eq(firewallRules.guid, rule!));
     expect((await visit(site.domain)).status).toBe(403);
     // A DISABLED policy brings none of its rules either.
-    await database.db.update(firewallPolicies).set({ status: 'DISABLED' }).where(inArray(firewallPolicies.guid, database.db.select({ guid: firewallPolicyRules.policyGuid }).from(firewallPolicyRules).where(eq(firewallPolicyRules.ruleGuid, rule!))));
+    await database.db
+      .update(firewallPolicies)
+      .set({ status: 'DISABLED' })
+      .where(inArray(firewallPolicies.guid, database.db.select({ guid: firewallPolicyRules.policyGuid }).from(firewallPolicyRules).where(eq(firewallPolicyRules.ruleGuid, rule!))));
     expect((await visit(site.domain)).status).toBe(200);
     const rows = await recorded(site.guid);
     expect(rows.map((r) => r.firewallAction)).toEqual(['REJECT', 'ALLOW', 'REJECT', 'ALLOW']);
@@ -254,11 +257,17 @@ describe('the edge enforces the firewall', () => {
     const { db } = database;
     const site = takeDomain();
     const other = takeDomain();
-    const { rules, policy } = await protect([{ priority: 0, data: reject([[{ field: 'uri_path', operator: 'EQUALS', value: '/private' }]]) }], { group: site.groupGuid, ruleset: 'ACTIVE' });
+    const { rules, policy } = await protect([{ priority: 0, data: reject([[{ field: 'uri_path', operator: 'EQUALS', value: '/private' }]]) }], {
+      group: site.groupGuid,
+      ruleset: 'ACTIVE',
+    });
     clock = Date.now();
     expect((await visit(site.domain, { path: '/private' })).status).toBe(403);
     // The rule's condition changed: read again with its company's firewall.
-    await db.update(firewallRules).set({ data: reject([[{ field: 'uri_path', operator: 'EQUALS', value: '/secret' }]]) as typeof firewallRules.$inferInsert.data }).where(eq(firewallRules.guid, rules[0]!));
+    await db
+      .update(firewallRules)
+      .set({ data: reject([[{ field: 'uri_path', operator: 'EQUALS', value: '/secret' }]]) as typeof firewallRules.$inferInsert.data })
+      .where(eq(firewallRules.guid, rules[0]!));
     expect((await visit(site.domain, { path: '/private' })).status).toBe(200);
     expect((await visit(site.domain, { path: '/secret' })).status).toBe(403);
     // The ruleset taken off the policy: nothing brings the rule.
@@ -278,7 +287,10 @@ describe('the edge enforces the firewall', () => {
   it("tries policies by their priority before their rules' own", async () => {
     const site = takeDomain();
     const admin = [[{ field: 'uri_path', operator: 'STARTS_WITH', value: '/admin' }]];
-    const { rules: allowed } = await protect([{ priority: 50, data: { type: 'FIREWALL', conditions: admin, action: { type: 'ALLOW', default_type: 'ALLOW' } } }], { domain: site.guid, priority: 1 });
+    const { rules: allowed } = await protect([{ priority: 50, data: { type: 'FIREWALL', conditions: admin, action: { type: 'ALLOW', default_type: 'ALLOW' } } }], {
+      domain: site.guid,
+      priority: 1,
+    });
     await protect([{ priority: 0, data: reject(admin) }], { domain: site.guid, priority: 2 });
     clock = Date.now();
     expect((await visit(site.domain, { path: '/admin' })).status).toBe(200);
@@ -293,7 +305,15 @@ describe('the edge enforces the firewall', () => {
     const [sub] = await db
       .select({ guid: domains.guid, domain: domains.domain, parent: domains.parentDomainGuid })
       .from(domains)
-      .where(and(eq(domains.companyGuid, company), eq(domains.status, 'ACTIVE'), eq(domains.isWildcard, false), isNotNull(domains.parentDomainGuid), notInArray(domains.parentDomainGuid, taken)))
+      .where(
+        and(
+          eq(domains.companyGuid, company),
+          eq(domains.status, 'ACTIVE'),
+          eq(domains.isWildcard, false),
+          isNotNull(domains.parentDomainGuid),
+          notInArray(domains.parentDomainGuid, taken),
+        ),
+      )
       .limit(1);
     expect(sub, 'the seed has an ACTIVE subdomain').toBeDefined();
     await db.update(domains).set({ redirectToHttps: false, redirectToWww: false }).where(eq(domains.guid, sub!.guid));
@@ -311,7 +331,16 @@ describe('the edge enforces the firewall', () => {
       .select({ domain: domains.domain })
       .from(domains)
       .innerJoin(domainGroups, eq(domainGroups.guid, domains.groupGuid))
-      .where(and(eq(domains.companyGuid, company), eq(domains.status, 'ACTIVE'), eq(domains.isSubdomain, false), eq(domainGroups.name, 'Client Blogs'), eq(domains.redirectToHttps, false), eq(domains.redirectToWww, false)))
+      .where(
+        and(
+          eq(domains.companyGuid, company),
+          eq(domains.status, 'ACTIVE'),
+          eq(domains.isSubdomain, false),
+          eq(domainGroups.name, 'Client Blogs'),
+          eq(domains.redirectToHttps, false),
+          eq(domains.redirectToWww, false),
+        ),
+      )
       .limit(1);
     clock = Date.now();
     expect((await visit(blog!.domain)).status).not.toBe(403);

@@ -58,7 +58,13 @@ describe.skipIf(!url)('two API processes on one PostgreSQL, each serving its edg
     const started = performance.now();
     const made = await createRedirect(one.client(session), target.guid, { urls: ['/crossed'], destination: 'https://example.com/crossed', response_code: 302 });
     const moved = { status: 302, location: 'https://example.com/crossed' };
-    expect(await until(`the other process's edge to redirect /crossed on ${target.domain}`, () => visit(port, target.domain, '/crossed'), (a) => a.status === 302)).toEqual(moved);
+    expect(
+      await until(
+        `the other process's edge to redirect /crossed on ${target.domain}`,
+        () => visit(port, target.domain, '/crossed'),
+        (a) => a.status === 302,
+      ),
+    ).toEqual(moved);
     console.log(`[edge-postgres] applied by the other process's edge ${(performance.now() - started).toFixed(0)} ms after the write was sent`);
     // Every edge process sharing the port has it: each of these connections may reach either.
     const answers = await Promise.all(Array.from({ length: 20 }, () => visit(port, target.domain, '/crossed')));
@@ -66,7 +72,13 @@ describe.skipIf(!url)('two API processes on one PostgreSQL, each serving its edg
     expect(await visit(edgePortOf(one), target.domain, '/crossed')).toEqual(moved);
 
     await deleteRedirect(one.client(session), target.guid, made.redirect.guid);
-    expect(await until(`the other process's edge to forget /crossed on ${target.domain}`, () => visit(port, target.domain, '/crossed'), (a) => a.status === 200)).toMatchObject({ status: 200 });
+    expect(
+      await until(
+        `the other process's edge to forget /crossed on ${target.domain}`,
+        () => visit(port, target.domain, '/crossed'),
+        (a) => a.status === 200,
+      ),
+    ).toMatchObject({ status: 200 });
   });
 
   it('loads every site again after its LISTEN connection is cut, so a change made meanwhile is not missed', async () => {

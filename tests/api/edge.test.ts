@@ -32,11 +32,20 @@ beforeAll(async () => {
   plain = await database.db
     .select({ guid: domains.guid, domain: domains.domain })
     .from(domains)
-    .where(and(eq(domains.companyGuid, demo.company), eq(domains.status, 'ACTIVE'), eq(domains.metaStatus, 'ACTIVE'), eq(domains.isSubdomain, false), notInArray(domains.guid, withSoftware)))
+    .where(
+      and(
+        eq(domains.companyGuid, demo.company),
+        eq(domains.status, 'ACTIVE'),
+        eq(domains.metaStatus, 'ACTIVE'),
+        eq(domains.isSubdomain, false),
+        notInArray(domains.guid, withSoftware),
+      ),
+    )
     .orderBy(domains.domain)
     .limit(6);
   // Each test starts from a domain that redirects nowhere.
-  for (const d of plain) await database.db.update(domains).set({ redirectToHttps: false, redirectToHttp: false, redirectToWww: false, redirectToNonwww: false }).where(eq(domains.guid, d.guid));
+  for (const d of plain)
+    await database.db.update(domains).set({ redirectToHttps: false, redirectToHttp: false, redirectToWww: false, redirectToNonwww: false }).where(eq(domains.guid, d.guid));
 });
 afterAll(async () => {
   await edge.close();
@@ -75,7 +84,11 @@ describe('the HTTP edge', () => {
     const unknown = await visit('nothing-here.example');
     expect(unknown.status).toBe(404);
     expect(unknown.body).toContain(NO_SITE_TEXT);
-    const [inactive] = await database.db.select().from(domains).where(and(eq(domains.companyGuid, demo.company), ne(domains.status, 'ACTIVE'))).limit(1);
+    const [inactive] = await database.db
+      .select()
+      .from(domains)
+      .where(and(eq(domains.companyGuid, demo.company), ne(domains.status, 'ACTIVE')))
+      .limit(1);
     expect((await visit(inactive!.domain)).status).toBe(404);
   });
 
@@ -95,7 +108,15 @@ describe('the HTTP edge', () => {
       .from(softwareInstallations)
       .innerJoin(domains, eq(domains.guid, softwareInstallations.domainGuid))
       .innerJoin(softwareCatalogue, eq(softwareCatalogue.id, softwareInstallations.softwareId))
-      .where(and(eq(softwareInstallations.status, 'ACTIVE'), eq(domains.status, 'ACTIVE'), eq(domains.redirectToHttps, false), eq(domains.redirectToWww, false), isNull(domains.parentDomainGuid)))
+      .where(
+        and(
+          eq(softwareInstallations.status, 'ACTIVE'),
+          eq(domains.status, 'ACTIVE'),
+          eq(domains.redirectToHttps, false),
+          eq(domains.redirectToWww, false),
+          isNull(domains.parentDomainGuid),
+        ),
+      )
       .limit(1);
     const page = await visit(row!.domain);
     expect(page.status).toBe(200);

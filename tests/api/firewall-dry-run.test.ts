@@ -14,15 +14,7 @@ import {
   type DryRunBody,
 } from '../../src/lib/schemas/firewall';
 import type { Database } from '../../src/server/db/connection';
-import {
-  companies,
-  domainGroups,
-  domains,
-  edgeRequests,
-  firewallRules,
-  firewallRulesetRules,
-  firewallRulesets,
-} from '../../src/server/db/schema/index';
+import { companies, domainGroups, domains, edgeRequests, firewallRules, firewallRulesetRules, firewallRulesets } from '../../src/server/db/schema/index';
 import { startEdge, type EdgeHandle } from '../../src/server/edge/server';
 import { replayRequests, unsavedRule } from '../../src/server/services/firewall-dry-run';
 import { CASE_EPOCH, FIREWALL_SCENARIOS } from '../fixtures/firewall-cases';
@@ -133,7 +125,10 @@ async function addRules(rules: { guid?: string; priority: number; status?: strin
 }
 
 async function addRuleset(status: string, rules: string[]): Promise<string> {
-  const [set] = await database.db.insert(firewallRulesets).values({ companyGuid: demo.company, name: `Dry run ruleset ${status}`, status }).returning({ guid: firewallRulesets.guid });
+  const [set] = await database.db
+    .insert(firewallRulesets)
+    .values({ companyGuid: demo.company, name: `Dry run ruleset ${status}`, status })
+    .returning({ guid: firewallRulesets.guid });
   await database.db.insert(firewallRulesetRules).values(rules.map((ruleGuid) => ({ rulesetGuid: set!.guid, ruleGuid })));
   return set!.guid;
 }
@@ -165,7 +160,15 @@ describe('POST /firewall/dry-run/ with a rule', () => {
     await logRequests(elsewhere!, [{ at: at(1), path: '/wp-login.php' }]);
 
     const answer = await dryRun(client(), { rule: rejectLogin, domain_group: site.groupGuid, period });
-    expect(answer).toMatchObject({ period: { from: `${DAY}T00:00:00.000Z`, to: '2025-03-11T00:00:00.000Z' }, total: 3, allowed: 2, rejected: 1, redirected: 0, limited: 0, truncated: false });
+    expect(answer).toMatchObject({
+      period: { from: `${DAY}T00:00:00.000Z`, to: '2025-03-11T00:00:00.000Z' },
+      total: 3,
+      allowed: 2,
+      rejected: 1,
+      redirected: 0,
+      limited: 0,
+      truncated: false,
+    });
     expect(answer.samples.REJECT).toEqual([
       { time: at(0).toISOString(), method: 'POST', host: site.domain, path: '/wp-login.php?redirect_to=%2F', address: '1.2.4.8', country: 'CN', user_agent: 'EvilScanner/2.0' },
     ]);
@@ -193,7 +196,10 @@ describe('POST /firewall/dry-run/ with a rule', () => {
     // The host reads as the domain's name; what was not recorded reads as missing.
     expect(byCountry.samples.REJECT).toEqual([{ time: at(0).toISOString(), method: null, host: site.domain, path: '/', address: null, country: 'CN', user_agent: null }]);
     const byBot = await dryRun(client(), {
-      rule: { priority: 1, rule: { type: 'FIREWALL', conditions: [[{ field: 'predefined_bot', operator: 'EQUALS', value: 'ahrefsbot' }]], action: { type: 'REJECT', default_type: 'ALLOW' } } },
+      rule: {
+        priority: 1,
+        rule: { type: 'FIREWALL', conditions: [[{ field: 'predefined_bot', operator: 'EQUALS', value: 'ahrefsbot' }]], action: { type: 'REJECT', default_type: 'ALLOW' } },
+      },
       domain: site.guid,
       period,
     });
@@ -211,7 +217,10 @@ describe('POST /firewall/dry-run/ with a rule', () => {
       { at: at(5), path: '/admin%00.php' },
     ]);
     const answer = await dryRun(client(), {
-      rule: { priority: 1, rule: { type: 'FIREWALL', conditions: [[{ field: 'uri_path', operator: 'STARTS_WITH', value: '/admin' }]], action: { type: 'REJECT', default_type: 'ALLOW' } } },
+      rule: {
+        priority: 1,
+        rule: { type: 'FIREWALL', conditions: [[{ field: 'uri_path', operator: 'STARTS_WITH', value: '/admin' }]], action: { type: 'REJECT', default_type: 'ALLOW' } },
+      },
       domain: site.guid,
       period,
     });
@@ -235,7 +244,10 @@ describe('POST /firewall/dry-run/ with a rule', () => {
 
   it('refuses a bad rule body with its sentences, a missing rule or place, and a period over 31 days', async () => {
     const site = takeDomain();
-    const bad = await refusal(dryRun(client(), { rule: { priority: 12000, rule: { type: 'FIREWALL', conditions: [], action: { type: 'REJECT', default_type: 'ALLOW' } } }, domain: site.guid }), 400);
+    const bad = await refusal(
+      dryRun(client(), { rule: { priority: 12000, rule: { type: 'FIREWALL', conditions: [], action: { type: 'REJECT', default_type: 'ALLOW' } } }, domain: site.guid }),
+      400,
+    );
     expect(bad.body.fields).toMatchObject({ 'rule.priority': PRIORITY_OUT_OF_RANGE, 'rule.rule.conditions': ENTER_CONDITION });
     const neither = await refusal(dryRun(client(), {}), 400);
     expect(neither.body.fields).toMatchObject({ rule: DRY_RUN_RULE_OR_POLICY, domain_group: DRY_RUN_GROUP_OR_DOMAIN });
@@ -256,12 +268,18 @@ describe('POST /firewall/dry-run/ with a rule', () => {
 });
 
 describe('POST /firewall/dry-run/ with a policy', () => {
-  it('tries its rules and ACTIVE rulesets in order, with a fresh rate counter at each request\'s own time', async () => {
+  it("tries its rules and ACTIVE rulesets in order, with a fresh rate counter at each request's own time", async () => {
     const site = takeDomain();
     const [apiLimit, disabledBlockAll] = await addRules([
       {
         priority: 10,
-        data: { type: 'RATE_LIMIT', conditions: [[{ field: 'uri_path', operator: 'STARTS_WITH', value: '/api' }]], action: { type: 'ALLOW', default_type: 'ALLOW' }, max_requests: 2, time_frame: 'MINUTE' },
+        data: {
+          type: 'RATE_LIMIT',
+          conditions: [[{ field: 'uri_path', operator: 'STARTS_WITH', value: '/api' }]],
+          action: { type: 'ALLOW', default_type: 'ALLOW' },
+          max_requests: 2,
+          time_frame: 'MINUTE',
+        },
       },
       { priority: 0, status: 'DISABLED', data: { type: 'FIREWALL', conditions: [], action: { type: 'REJECT', default_type: 'REJECT' } } },
     ]);
@@ -289,7 +307,11 @@ describe('POST /firewall/dry-run/ with a policy', () => {
       // The next minute's window.
       { at: at(60, POLICY_DAY), path: '/api/items' },
     ]);
-    const answer = await dryRun(client(), { policy: { rules: [apiLimit!, disabledBlockAll!], rulesets: [active, disabled] }, domain_group: site.groupGuid, period: { from: POLICY_DAY, to: POLICY_DAY } });
+    const answer = await dryRun(client(), {
+      policy: { rules: [apiLimit!, disabledBlockAll!], rulesets: [active, disabled] },
+      domain_group: site.groupGuid,
+      period: { from: POLICY_DAY, to: POLICY_DAY },
+    });
     expect(answer).toMatchObject({ total: 7, allowed: 4, limited: 2, redirected: 1, rejected: 0, truncated: false });
     expect(answer.samples.LIMITED.map((s) => [s.time, s.path])).toEqual([
       [at(2, POLICY_DAY).toISOString(), '/api/items'],

@@ -44,7 +44,10 @@ beforeAll(async () => {
   const { db } = database;
   clientBlogs = (await db.select().from(domainGroups).where(eq(domainGroups.companyGuid, demo.company))).find((g) => g.name === 'Client Blogs')!.guid;
   const [bluebird] = await db.select().from(companies).where(eq(companies.name, 'Bluebird Media Ltd'));
-  const [rule] = await db.insert(firewallRules).values({ companyGuid: bluebird!.guid, name: 'Their rule', data: { type: 'FIREWALL', conditions: [], action: { type: 'REJECT', default_type: 'ALLOW' } } }).returning();
+  const [rule] = await db
+    .insert(firewallRules)
+    .values({ companyGuid: bluebird!.guid, name: 'Their rule', data: { type: 'FIREWALL', conditions: [], action: { type: 'REJECT', default_type: 'ALLOW' } } })
+    .returning();
   foreignRule = rule!.guid;
 });
 afterAll(() => database.close());
@@ -180,6 +183,8 @@ describe('the history of rulesets and policies', () => {
     const seeded = (await listPolicies(client())).data.find((p) => p.name === 'Default protection')!;
     const history = await policyHistory(client(), seeded.guid);
     expect(history.total).toBe(1);
-    expect(history.data[0]!.diff.added).toEqual(expect.arrayContaining(['Name: Default protection', 'Ruleset: WordPress hardening', 'Rule: Allow office', 'Domain group: Client Blogs']));
+    expect(history.data[0]!.diff.added).toEqual(
+      expect.arrayContaining(['Name: Default protection', 'Ruleset: WordPress hardening', 'Rule: Allow office', 'Domain group: Client Blogs']),
+    );
   });
 });

@@ -42,7 +42,12 @@ beforeAll(async () => {
   const [bluebird] = await database.db.select().from(companies).where(eq(companies.name, 'Bluebird Media Ltd'));
   const [rule] = await database.db
     .insert(firewallRules)
-    .values({ companyGuid: bluebird!.guid, name: 'Their rule', priority: 1, data: { type: 'FIREWALL', conditions: [[{ field: 'host', operator: 'EQUALS', value: 'x.test' }]], action: { type: 'REJECT', default_type: 'ALLOW' } } })
+    .values({
+      companyGuid: bluebird!.guid,
+      name: 'Their rule',
+      priority: 1,
+      data: { type: 'FIREWALL', conditions: [[{ field: 'host', operator: 'EQUALS', value: 'x.test' }]], action: { type: 'REJECT', default_type: 'ALLOW' } },
+    })
     .returning();
   foreignRule = rule!.guid;
 });
@@ -131,13 +136,35 @@ describe('POST /firewall/', () => {
     };
     const { rule } = await createRule(client(), body);
     expect(rule.priority).toBe(7);
-    expect(rule.data).toEqual({ type: 'FIREWALL', conditions: [[{ field: 'header', name: 'X-Probe', operator: 'CONTAINS', value: 'scan' }]], action: { type: 'REJECT', default_type: 'ALLOW' } });
+    expect(rule.data).toEqual({
+      type: 'FIREWALL',
+      conditions: [[{ field: 'header', name: 'X-Probe', operator: 'CONTAINS', value: 'scan' }]],
+      action: { type: 'REJECT', default_type: 'ALLOW' },
+    });
   });
 
   it('gives a rate limit 150 requests per MINUTE unless told otherwise', async () => {
-    const limited = await createRule(client(), blockLogin({ name: 'Slow down', rule: { type: 'RATE_LIMIT', conditions: [[{ field: 'request_method', operator: 'EQUALS', value: ['post'] }]], action: { type: 'REJECT', default_type: 'ALLOW' } } }));
+    const limited = await createRule(
+      client(),
+      blockLogin({
+        name: 'Slow down',
+        rule: { type: 'RATE_LIMIT', conditions: [[{ field: 'request_method', operator: 'EQUALS', value: ['post'] }]], action: { type: 'REJECT', default_type: 'ALLOW' } },
+      }),
+    );
     expect(limited.rule.data).toMatchObject({ type: 'RATE_LIMIT', max_requests: 150, time_frame: 'MINUTE', conditions: [[{ field: 'request_method', value: ['POST'] }]] });
-    const fast = await createRule(client(), blockLogin({ name: 'Per second', rule: { type: 'RATE_LIMIT', conditions: [[{ field: 'uri_path', operator: 'EQUALS', value: '/api' }]], action: { type: 'REJECT', default_type: 'ALLOW' }, max_requests: '5' as unknown as number, time_frame: 'SECOND' } }));
+    const fast = await createRule(
+      client(),
+      blockLogin({
+        name: 'Per second',
+        rule: {
+          type: 'RATE_LIMIT',
+          conditions: [[{ field: 'uri_path', operator: 'EQUALS', value: '/api' }]],
+          action: { type: 'REJECT', default_type: 'ALLOW' },
+          max_requests: '5' as unknown as number,
+          time_frame: 'SECOND',
+        },
+      }),
+    );
     expect(fast.rule.data).toMatchObject({ max_requests: 5, time_frame: 'SECOND' });
   });
 
@@ -164,7 +191,10 @@ describe('POST /firewall/', () => {
         name: 'Admin in any case',
         rule: {
           type: 'FIREWALL',
-          conditions: [[{ field: 'uri_path', operator: 'STARTS_WITH', value: '/admin', ignore_case: true }], [{ field: 'country', operator: 'EQUALS', value: ['de'], ignore_case: true }]],
+          conditions: [
+            [{ field: 'uri_path', operator: 'STARTS_WITH', value: '/admin', ignore_case: true }],
+            [{ field: 'country', operator: 'EQUALS', value: ['de'], ignore_case: true }],
+          ],
           action: { type: 'REJECT', default_type: 'ALLOW' },
         },
       }),
@@ -187,12 +217,20 @@ describe('POST /firewall/', () => {
     expect(await refusedSave(blockLogin({ rule: { ...rate, max_requests: 0 } }), 'rule.max_requests')).toBe(MAX_REQUESTS_POSITIVE);
     expect(await refusedSave(blockLogin({ rule: { ...rate, max_requests: -3 } }), 'rule.max_requests')).toBe(MAX_REQUESTS_POSITIVE);
     const redirect = { ...rule, action: { type: 'REDIRECT' as const, default_type: 'ALLOW' as const, redirect_destination: 'https://example.test/', redirect_status_code: 302 } };
-    expect(await refusedSave(blockLogin({ rule: { ...redirect, action: { ...redirect.action, redirect_destination: '' } } }), 'rule.action.redirect_destination')).toBe(ENTER_REDIRECT_DESTINATION);
-    expect(await refusedSave(blockLogin({ rule: { ...redirect, action: { ...redirect.action, redirect_destination: 'ftp://example.test/' } } }), 'rule.action.redirect_destination')).toBe(REDIRECT_DESTINATION_SCHEME);
-    expect(await refusedSave(blockLogin({ rule: { ...redirect, action: { ...redirect.action, redirect_destination: 'example.test/' } } }), 'rule.action.redirect_destination')).toBe(REDIRECT_DESTINATION_SCHEME);
+    expect(await refusedSave(blockLogin({ rule: { ...redirect, action: { ...redirect.action, redirect_destination: '' } } }), 'rule.action.redirect_destination')).toBe(
+      ENTER_REDIRECT_DESTINATION,
+    );
+    expect(
+      await refusedSave(blockLogin({ rule: { ...redirect, action: { ...redirect.action, redirect_destination: 'ftp://example.test/' } } }), 'rule.action.redirect_destination'),
+    ).toBe(REDIRECT_DESTINATION_SCHEME);
+    expect(
+      await refusedSave(blockLogin({ rule: { ...redirect, action: { ...redirect.action, redirect_destination: 'example.test/' } } }), 'rule.action.redirect_destination'),
+    ).toBe(REDIRECT_DESTINATION_SCHEME);
     const { redirect_status_code: _code, ...noCode } = redirect.action;
     expect(await refusedSave(blockLogin({ rule: { ...redirect, action: noCode } }), 'rule.action.redirect_status_code')).toBe(ENTER_REDIRECT_CODE);
-    expect(await refusedSave(blockLogin({ rule: { ...redirect, action: { ...redirect.action, redirect_status_code: 304 } } }), 'rule.action.redirect_status_code')).toBe(REDIRECT_CODE_INVALID);
+    expect(await refusedSave(blockLogin({ rule: { ...redirect, action: { ...redirect.action, redirect_status_code: 304 } } }), 'rule.action.redirect_status_code')).toBe(
+      REDIRECT_CODE_INVALID,
+    );
   });
 
   it('shows every sentence of one form at once', async () => {
@@ -216,9 +254,15 @@ describe('POST /firewall/', () => {
       'Country cannot be compared with "contains": choose equals or does not equal.',
     );
     expect(await refusedSave(withCondition({ field: 'country', operator: 'EQUALS', value: [] }), 'rule.conditions.0.0.value')).toBe(ENTER_VALUES);
-    expect(await refusedSave(withCondition({ field: 'country', operator: 'EQUALS', value: ['Germany'] }), 'rule.conditions.0.0.value')).toBe('Germany is not a two-letter country code such as DE.');
-    expect(await refusedSave(withCondition({ field: 'cidr', operator: 'EQUALS', value: ['10.0.0.0/33'] }), 'rule.conditions.0.0.value')).toBe('10.0.0.0/33 is not a CIDR range such as 192.0.2.0/24.');
-    expect(await refusedSave(withCondition({ field: 'ip_address', operator: 'EQUALS', value: ['2001:db8::1', '300.1.1.1'] }), 'rule.conditions.0.0.value')).toBe('300.1.1.1 is not an IP address.');
+    expect(await refusedSave(withCondition({ field: 'country', operator: 'EQUALS', value: ['Germany'] }), 'rule.conditions.0.0.value')).toBe(
+      'Germany is not a two-letter country code such as DE.',
+    );
+    expect(await refusedSave(withCondition({ field: 'cidr', operator: 'EQUALS', value: ['10.0.0.0/33'] }), 'rule.conditions.0.0.value')).toBe(
+      '10.0.0.0/33 is not a CIDR range such as 192.0.2.0/24.',
+    );
+    expect(await refusedSave(withCondition({ field: 'ip_address', operator: 'EQUALS', value: ['2001:db8::1', '300.1.1.1'] }), 'rule.conditions.0.0.value')).toBe(
+      '300.1.1.1 is not an IP address.',
+    );
     expect(await refusedSave(withCondition({ field: 'header', operator: 'EQUALS', value: 'x' }), 'rule.conditions.0.0.name')).toBe(ENTER_HEADER_NAME);
     expect(await refusedSave(withCondition({ field: 'predefined_bot', operator: 'EQUALS', value: 'googlebot' }), 'rule.conditions.0.0.value')).toBe(CHOOSE_BOT);
     expect(await refusedSave(withCondition({ field: 'user_agent', operator: 'REGEX', value: '(unclosed' }), 'rule.conditions.0.0.value')).toBe(PATTERN_INVALID);
@@ -255,7 +299,12 @@ describe('one rule', () => {
 
   it("answers another company's rule as if it did not exist, and leaves it alone", async () => {
     // One call at a time: each refusal is awaited before the next call starts.
-    for (const attempt of [() => getRule(client(), foreignRule), () => updateRule(client(), foreignRule, blockLogin()), () => setRuleStatus(client(), foreignRule, { status: 'DISABLED' }), () => deleteRule(client(), foreignRule)])
+    for (const attempt of [
+      () => getRule(client(), foreignRule),
+      () => updateRule(client(), foreignRule, blockLogin()),
+      () => setRuleStatus(client(), foreignRule, { status: 'DISABLED' }),
+      () => deleteRule(client(), foreignRule),
+    ])
       expect((await refusal(attempt(), 404)).message).toBe(RULE_NOT_FOUND);
     const [still] = await database.db.select().from(firewallRules).where(eq(firewallRules.guid, foreignRule));
     expect(still).toMatchObject({ name: 'Their rule', status: 'ACTIVE' });
@@ -268,7 +317,12 @@ describe('POST /firewall/delete/', () => {
     const a = (await createRule(client(), blockLogin({ name: 'Bulk A' }))).rule.guid;
     const b = (await createRule(client(), blockLogin({ name: 'Bulk B' }))).rule.guid;
     expect(await deleteRules(client(), [a, b])).toEqual({ message: RULES_DELETED, deleted: 2 });
-    expect(await database.db.select().from(firewallRules).where(and(eq(firewallRules.companyGuid, demo.company), eq(firewallRules.name, 'Bulk A')))).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(firewallRules)
+        .where(and(eq(firewallRules.companyGuid, demo.company), eq(firewallRules.name, 'Bulk A'))),
+    ).toEqual([]);
   });
 
   it('refuses an empty selection with a clear sentence', async () => {

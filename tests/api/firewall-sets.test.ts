@@ -66,11 +66,16 @@ beforeAll(async () => {
   const groups = await db.select().from(domainGroups).where(eq(domainGroups.companyGuid, demo.company));
   clientBlogs = groups.find((g) => g.name === 'Client Blogs')!.guid;
   pbn = groups.find((g) => g.name === 'PBN Network')!.guid;
-  [blogDomain] = await db.select({ guid: domains.guid, domain: domains.domain }).from(domains).where(eq(domains.groupGuid, clientBlogs)).limit(1) as [{ guid: string; domain: string }];
-  [pbnDomain] = await db.select({ guid: domains.guid, domain: domains.domain }).from(domains).where(eq(domains.groupGuid, pbn)).limit(1) as [{ guid: string; domain: string }];
+  [blogDomain] = (await db.select({ guid: domains.guid, domain: domains.domain }).from(domains).where(eq(domains.groupGuid, clientBlogs)).limit(1)) as [
+    { guid: string; domain: string },
+  ];
+  [pbnDomain] = (await db.select({ guid: domains.guid, domain: domains.domain }).from(domains).where(eq(domains.groupGuid, pbn)).limit(1)) as [{ guid: string; domain: string }];
   const [bluebird] = await db.select().from(companies).where(eq(companies.name, 'Bluebird Media Ltd'));
   const company = bluebird!.guid;
-  const [rule] = await db.insert(firewallRules).values({ companyGuid: company, name: 'Their rule', data: { type: 'FIREWALL', conditions: [], action: { type: 'REJECT', default_type: 'ALLOW' } } }).returning();
+  const [rule] = await db
+    .insert(firewallRules)
+    .values({ companyGuid: company, name: 'Their rule', data: { type: 'FIREWALL', conditions: [], action: { type: 'REJECT', default_type: 'ALLOW' } } })
+    .returning();
   const [ruleset] = await db.insert(firewallRulesets).values({ companyGuid: company, name: 'Their ruleset' }).returning();
   const [policy] = await db.insert(firewallPolicies).values({ companyGuid: company, name: 'Their policy' }).returning();
   const [group] = await db.select().from(domainGroups).where(eq(domainGroups.companyGuid, company)).limit(1);
@@ -138,7 +143,11 @@ describe('rulesets', () => {
 
   it("answers another company's ruleset as if it did not exist", async () => {
     // One call at a time: each refusal is awaited before the next call starts.
-    for (const attempt of [() => getRuleset(client(), foreign.ruleset), () => updateRuleset(client(), foreign.ruleset, { status: 'DISABLED' }), () => deleteRuleset(client(), foreign.ruleset)])
+    for (const attempt of [
+      () => getRuleset(client(), foreign.ruleset),
+      () => updateRuleset(client(), foreign.ruleset, { status: 'DISABLED' }),
+      () => deleteRuleset(client(), foreign.ruleset),
+    ])
       expect((await refusal(attempt(), 404)).message).toBe(RULESET_NOT_FOUND);
   });
 });
@@ -206,8 +215,14 @@ describe('policies', () => {
     const [staff] = await db.select().from(users).where(eq(users.email, 'staff@hostdeck.test'));
     const where = and(eq(memberships.userGuid, staff!.guid), eq(memberships.companyGuid, demo.company));
     const [before] = await db.select().from(memberships).where(where);
-    const [owner] = await db.select().from(memberships).where(and(eq(memberships.companyGuid, demo.company), eq(memberships.accountType, 'OWNER')));
-    await db.update(memberships).set({ allowedDomainGroups: [clientBlogs], permissions: owner!.permissions }).where(where);
+    const [owner] = await db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.companyGuid, demo.company), eq(memberships.accountType, 'OWNER')));
+    await db
+      .update(memberships)
+      .set({ allowedDomainGroups: [clientBlogs], permissions: owner!.permissions })
+      .where(where);
     try {
       const limited = t.client(await t.signIn('staff@hostdeck.test'));
       const seen = await getPolicy(limited, policy.guid);
@@ -216,7 +231,13 @@ describe('policies', () => {
       expect((await refusal(createPolicy(limited, body({ domain_groups: [pbn] })), 400)).body.fields?.domain_groups).toBe(UNKNOWN_DOMAIN_GROUP);
       expect((await refusal(createPolicy(limited, body({ domains: [pbnDomain.guid] })), 400)).body.fields?.domains).toBe(UNKNOWN_DOMAIN);
       // Their edit leaves the group and domain they cannot see as they were.
-      await updatePolicy(limited, policy.guid, { name: 'Edited by staff', priority: 20, rules: [rules['Allow office']!], domain_groups: [clientBlogs], domains: [blogDomain.guid] });
+      await updatePolicy(limited, policy.guid, {
+        name: 'Edited by staff',
+        priority: 20,
+        rules: [rules['Allow office']!],
+        domain_groups: [clientBlogs],
+        domains: [blogDomain.guid],
+      });
       const full = await getPolicy(client(), policy.guid);
       expect(full.domain_groups.map((g) => g.guid).sort()).toEqual([clientBlogs, pbn].sort());
       expect(full.domains.map((d) => d.guid).sort()).toEqual([blogDomain.guid, pbnDomain.guid].sort());
@@ -236,12 +257,20 @@ describe('policies', () => {
 
   it("answers another company's policy as if it did not exist", async () => {
     // One call at a time: each refusal is awaited before the next call starts.
-    for (const attempt of [() => getPolicy(client(), foreign.policy), () => updatePolicy(client(), foreign.policy, { status: 'DISABLED' }), () => deletePolicy(client(), foreign.policy)])
+    for (const attempt of [
+      () => getPolicy(client(), foreign.policy),
+      () => updatePolicy(client(), foreign.policy, { status: 'DISABLED' }),
+      () => deletePolicy(client(), foreign.policy),
+    ])
       expect((await refusal(attempt(), 404)).message).toBe(POLICY_NOT_FOUND);
   });
 
   it('a deleted rule leaves the rulesets and policies that held it', async () => {
-    const { rule } = await createRule(client(), { name: 'Short-lived', priority: 1, rule: { type: 'FIREWALL', conditions: [[{ field: 'host', operator: 'EQUALS', value: 'a.test' }]], action: { type: 'REJECT', default_type: 'ALLOW' } } });
+    const { rule } = await createRule(client(), {
+      name: 'Short-lived',
+      priority: 1,
+      rule: { type: 'FIREWALL', conditions: [[{ field: 'host', operator: 'EQUALS', value: 'a.test' }]], action: { type: 'REJECT', default_type: 'ALLOW' } },
+    });
     const { policy } = await createPolicy(client(), body({ name: 'Holds it', rules: [rule.guid, rules['Allow office']!] }));
     await deleteRule(client(), rule.guid);
     expect((await getPolicy(client(), policy.guid)).rules.map((r) => r.name)).toEqual(['Allow office']);

@@ -96,7 +96,16 @@ describe('the change password form', () => {
 describe('the add company form', () => {
   it('creates one company on a double click', async () => {
     await signedIn('demo@hostdeck.test');
-    const values = { name: 'Double Click Ltd', address1: 'Sadama 5', city: 'Tallinn', region: 'Harju', postal_code: '10111', country: 'EE', phone: '+372 600 0001', currency: 'USD' as const };
+    const values = {
+      name: 'Double Click Ltd',
+      address1: 'Sadama 5',
+      city: 'Tallinn',
+      region: 'Harju',
+      postal_code: '10111',
+      country: 'EE',
+      phone: '+372 600 0001',
+      currency: 'USD' as const,
+    };
     const [first, second] = await Promise.all([companyForm.submit(values), companyForm.submit(values)]);
     expect(first.ok).toBe(true);
     expect(second).toMatchObject({ ok: false, reason: 'busy' });

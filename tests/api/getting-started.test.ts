@@ -31,8 +31,19 @@ beforeAll(async () => {
   customer = await t.signIn('customer@hostdeck.test');
   const { db } = database;
   bluebird = (await db.select().from(companies).where(eq(companies.name, 'Bluebird Media Ltd')))[0]!.guid;
-  visa = (await db.select().from(paymentMethods).where(and(eq(paymentMethods.companyGuid, demo.company), eq(paymentMethods.methodType, 'CARD'))))[0]!.guid;
-  account = (await db.select().from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING'))).limit(1))[0]!.guid;
+  visa = (
+    await db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.companyGuid, demo.company), eq(paymentMethods.methodType, 'CARD')))
+  )[0]!.guid;
+  account = (
+    await db
+      .select()
+      .from(hostingAccounts)
+      .where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING')))
+      .limit(1)
+  )[0]!.guid;
 });
 afterAll(async () => {
   await t.deps.jobs.stop();
@@ -60,7 +71,19 @@ async function payAnInvoice(onPaid: Record<string, unknown> | null = null) {
   const [order] = await db.insert(orders).values({ companyGuid: demo.company, orderType: 'IP_ADDRESS_HOSTING', status: 'PENDING', currency: 'USD' }).returning({ id: orders.id });
   const [invoice] = await db
     .insert(invoices)
-    .values({ companyGuid: demo.company, orderId: order!.id, status: 'UNPAID', currency: 'USD', companyName: 'Northwind Web Agency', subTotalCents: 500, initialAmountCents: 500, totalAmountCents: 500, balanceDueCents: 500, dateDue: new Date(Date.now() + 86_400_000), onPaid })
+    .values({
+      companyGuid: demo.company,
+      orderId: order!.id,
+      status: 'UNPAID',
+      currency: 'USD',
+      companyName: 'Northwind Web Agency',
+      subTotalCents: 500,
+      initialAmountCents: 500,
+      totalAmountCents: 500,
+      balanceDueCents: 500,
+      dateDue: new Date(Date.now() + 86_400_000),
+      onPaid,
+    })
     .returning({ id: invoices.id });
   const started = await payInvoice(client(), { invoice_id: invoice!.id, payment_method: 'CARD', payment_amount: '', payment_method_guid: visa });
   const back = await t.app.request(new URL(started.redirect_url!).pathname.replace(/^\/api/, ''), {
@@ -73,12 +96,28 @@ async function payAnInvoice(onPaid: Record<string, unknown> | null = null) {
   expect(paid!.status).toBe('PAID');
 }
 
-const CARD = { profile_name: 'Wizard card', name: 'Olive Own', card_number: '4111111111111111', expiration_month: 12, expiration_year: new Date().getFullYear() + 2, cvv: '123', address: '1 Test Street', city: 'Tallinn', region: 'Harju', country: 'EE', postal_code: '10111' };
+const CARD = {
+  profile_name: 'Wizard card',
+  name: 'Olive Own',
+  card_number: '4111111111111111',
+  expiration_month: 12,
+  expiration_year: new Date().getFullYear() + 2,
+  cvv: '123',
+  address: '1 Test Street',
+  city: 'Tallinn',
+  region: 'Harju',
+  country: 'EE',
+  postal_code: '10111',
+};
 
 describe('the wizard calls', () => {
   it('starts at step 2, moves to a step, keeps data and stops back at step 1', async () => {
     await wizardAt(1, false);
-    expect(await setGettingStartedStep(client(), demo.company, { step: 1, start: true })).toEqual({ show_getting_started: true, getting_started_step: 2, getting_started_data: {} });
+    expect(await setGettingStartedStep(client(), demo.company, { step: 1, start: true })).toEqual({
+      show_getting_started: true,
+      getting_started_step: 2,
+      getting_started_data: {},
+    });
     // Back to the welcome (steps from 3 on pass over what the company has done: see below).
     expect((await setGettingStartedStep(client(), demo.company, { step: 1 })).getting_started_step).toBe(1);
     const ipGroup = (await createIpGroup(client(), { name: 'Wizard data group' })).group.guid;
@@ -98,14 +137,20 @@ describe('the wizard calls', () => {
     }
     await expect(saveGettingStartedData(client(), demo.company, {})).rejects.toMatchObject({ status: 400, body: { errors: [ONE_DATA_FIELD] } });
     const [theirs] = await database.db.select({ guid: domainGroups.guid }).from(domainGroups).where(eq(domainGroups.companyGuid, bluebird)).limit(1);
-    await expect(saveGettingStartedData(client(), demo.company, { domain_group: theirs!.guid })).rejects.toMatchObject({ status: 400, body: { fields: { domain_group: 'Domain group not found.' } } });
+    await expect(saveGettingStartedData(client(), demo.company, { domain_group: theirs!.guid })).rejects.toMatchObject({
+      status: 400,
+      body: { fields: { domain_group: 'Domain group not found.' } },
+    });
   });
 
   it('answers 404 for another company’s path and refuses customer accounts', async () => {
     await expect(setGettingStartedStep(client(), bluebird, { step: 2 })).rejects.toMatchObject({ status: 404, body: { errors: ['Company not found.'] } });
     await expect(stopGettingStarted(client(), bluebird)).rejects.toMatchObject({ status: 404 });
     await expect(saveGettingStartedData(client(), bluebird, { domain_info: [] })).rejects.toMatchObject({ status: 404 });
-    await expect(setGettingStartedStep(t.client(customer), customer.company, { step: 2 })).rejects.toMatchObject({ status: 403, body: { errors: ['This area is not available for customer accounts.'] } });
+    await expect(setGettingStartedStep(t.client(customer), customer.company, { step: 2 })).rejects.toMatchObject({
+      status: 403,
+      body: { errors: ['This area is not available for customer accounts.'] },
+    });
   });
 });
 
@@ -145,7 +190,11 @@ describe('events move the wizard and tick the to-do list, whoever caused them', 
     expect((await wizard()).todo).toEqual({ ...EMPTY_TODO_LIST, set_up_ip_group: true });
 
     await wizardAt(STEP.ipGroup);
-    const { token } = await createApiKey(client(), demo.company, { name: 'Wizard script', allowed_ip_addresses: '127.0.0.0/8', permissions: ['can_view_ip_groups', 'can_edit_ip_groups'] });
+    const { token } = await createApiKey(client(), demo.company, {
+      name: 'Wizard script',
+      allowed_ip_addresses: '127.0.0.0/8',
+      permissions: ['can_view_ip_groups', 'can_edit_ip_groups'],
+    });
     const { group } = await createIpGroup(t.client({ token, company: demo.company }), { name: 'From a script' });
     expect(await wizard()).toMatchObject({ step: 6, data: { ip_group: group.guid } });
   });

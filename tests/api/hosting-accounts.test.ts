@@ -11,7 +11,14 @@ import {
   revealCpanelPassword,
   updateHostingAccount,
 } from '../../src/lib/requests/hosting';
-import { ENTER_ACCOUNT_NAME, ENTER_ACCOUNT_PASSWORD, ENTER_HOSTING_NAME, ENTER_SERVER_ADDRESS, INVALID_IP_ADDRESS, NEW_PASSWORDS_DIFFER } from '../../src/lib/schemas/hosting-accounts';
+import {
+  ENTER_ACCOUNT_NAME,
+  ENTER_ACCOUNT_PASSWORD,
+  ENTER_HOSTING_NAME,
+  ENTER_SERVER_ADDRESS,
+  INVALID_IP_ADDRESS,
+  NEW_PASSWORDS_DIFFER,
+} from '../../src/lib/schemas/hosting-accounts';
 import type { Database } from '../../src/server/db/connection';
 import { activityLogs, companies, domainGroups, domains, hostingAccounts, memberships } from '../../src/server/db/schema/index';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts';
@@ -35,7 +42,8 @@ const client = () => t.client(demo);
 const account = (name: string) => mine.get(name)!;
 const without = (scope: string, work: () => Promise<void>) => withoutOwnerScopes(database, demo.company, [scope], work);
 const rowOf = async (guid: string) => (await database.db.select().from(hostingAccounts).where(eq(hostingAccounts.guid, guid)))[0];
-const lastActivity = async () => (await database.db.select().from(activityLogs).where(eq(activityLogs.companyGuid, demo.company)).orderBy(desc(activityLogs.dateCreated)).limit(1))[0];
+const lastActivity = async () =>
+  (await database.db.select().from(activityLogs).where(eq(activityLogs.companyGuid, demo.company)).orderBy(desc(activityLogs.dateCreated)).limit(1))[0];
 
 /** Runs `work` with the owner restricted to the named hosting accounts. */
 async function restrictedTo(guids: string[], work: () => Promise<void>) {
@@ -73,7 +81,12 @@ describe('GET /hosting/accounts/ and /hosting/accounts/{guid}/', () => {
     const legacy = (await getHostingAccount(client(), account('Legacy Hosting').guid)).data;
     expect(legacy).toMatchObject({ is_legacy: true, cost: { amount: 0 }, nameservers: [] });
     const custom = (await getHostingAccount(client(), account('Own VPS').guid)).data;
-    expect(custom).toMatchObject({ account_type: 'CUSTOM_HOST', custom_host_server: { destination_type: 'IP_ADDRESS', ip_address: '198.51.100.24' }, plan_limits: null, has_cpanel_password: false });
+    expect(custom).toMatchObject({
+      account_type: 'CUSTOM_HOST',
+      custom_host_server: { destination_type: 'IP_ADDRESS', ip_address: '198.51.100.24' },
+      plan_limits: null,
+      has_cpanel_password: false,
+    });
     expect(custom.domain_count).toBeGreaterThan(0);
   });
 
@@ -152,7 +165,11 @@ describe('POST /hosting/custom-hosts/ and DELETE /hosting/accounts/{guid}/', () 
   it('adds a custom host by hostname (trimmed, lowercased) or by address, and logs it', async () => {
     const byName = await createCustomHost(client(), { name: 'Rack 7', destination_type: 'HOSTNAME', hostname: '  Rack7.Example.COM ', ip_address: '' });
     expect(byName.message).toBe('Custom host successfully added!');
-    expect(byName.data).toMatchObject({ account_type: 'CUSTOM_HOST', status: 'ACTIVE', custom_host_server: { destination_type: 'HOSTNAME', hostname: 'rack7.example.com', ip_address: null } });
+    expect(byName.data).toMatchObject({
+      account_type: 'CUSTOM_HOST',
+      status: 'ACTIVE',
+      custom_host_server: { destination_type: 'HOSTNAME', hostname: 'rack7.example.com', ip_address: null },
+    });
     expect(await lastActivity()).toMatchObject({ verb: 'created', actionObject: 'Rack 7', actionObjectType: 'custom_host' });
     const byAddress = await createCustomHost(client(), { name: 'Rack 8', hostname: null, ip_address: '2001:db8::8' });
     expect(byAddress.data.custom_host_server).toEqual({ destination_type: 'IP_ADDRESS', hostname: null, ip_address: '2001:db8::8' });

@@ -65,11 +65,22 @@ afterAll(async () => {
 
 const client = () => t.client(demo);
 const accountNamed = async (company: string, name: string) =>
-  (await database.db.select().from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, company), eq(hostingAccounts.name, name))))[0]!;
+  (
+    await database.db
+      .select()
+      .from(hostingAccounts)
+      .where(and(eq(hostingAccounts.companyGuid, company), eq(hostingAccounts.name, name)))
+  )[0]!;
 const accountRow = async (guid: string) => (await database.db.select().from(hostingAccounts).where(eq(hostingAccounts.guid, guid)))[0]!;
 
 /** Waits for the job (hosting-provision.ts) to create the account, reading its row as the page's load would. */
-const created = (guid: string) => until(`the hosting run to create the account ${guid}`, () => accountRow(guid), (row) => row.isCreated, t.signal);
+const created = (guid: string) =>
+  until(
+    `the hosting run to create the account ${guid}`,
+    () => accountRow(guid),
+    (row) => row.isCreated,
+    t.signal,
+  );
 
 describe('what a shared hosting order offers', () => {
   it('answers the plans on offer nested as data.data, priced in the company currency', async () => {
@@ -146,7 +157,12 @@ describe('placing a shared hosting order', () => {
     const first = await createSharedHostingOrder(client(), body, 'hosting-order-key-1');
     const again = await createSharedHostingOrder(client(), body, 'hosting-order-key-1');
     expect(again.invoice_id).toBe(first.invoice_id);
-    expect(await database.db.select().from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.name, 'Twice Shop')))).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(hostingAccounts)
+        .where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.name, 'Twice Shop'))),
+    ).toHaveLength(1);
   });
 
   it('needs can_add_hosting_accounts', async () => {
@@ -184,7 +200,14 @@ describe('an order paid', () => {
     const placed = await createSharedHostingOrder(t.client(bluebird), { name: 'Waiting Shop', plan: plans.get('Starter')!, location: dallas, billing_cycle: 'MONTHLY' });
     await payInFull(t, database, bluebird, placed.invoice_id, 'PAYPAL');
     const runAt = new Date('2031-05-06T07:08:09.000Z');
-    await database.db.insert(contacts).values({ companyGuid: bluebird.company, firstName: 'Hosting', lastName: 'Desk', emailAddress: 'hosting-desk@bluebird.test', status: 'ACTIVE', selectedEvents: ['new_hosting_account'] });
+    await database.db.insert(contacts).values({
+      companyGuid: bluebird.company,
+      firstName: 'Hosting',
+      lastName: 'Desk',
+      emailAddress: 'hosting-desk@bluebird.test',
+      status: 'ACTIVE',
+      selectedEvents: ['new_hosting_account'],
+    });
     await provisionHostingAccounts(database.db, runAt);
     expect(await accountRow(placed.hosting_account)).toMatchObject({ status: 'PENDING', isCreated: false });
     // Addresses arrive in the default group: here, Bluebird's own group with addresses becomes the default.
@@ -192,7 +215,10 @@ describe('an order paid', () => {
     await provisionHostingAccounts(database.db, runAt);
     expect(await created(placed.hosting_account)).toMatchObject({ status: 'ACTIVE' });
     // The email that announces it is dated by the run's clock, not the machine's.
-    const announced = await database.db.select({ dateCreated: emails.dateCreated }).from(emails).where(and(eq(emails.companyGuid, bluebird.company), eq(emails.subject, 'Hosting account Waiting Shop created')));
+    const announced = await database.db
+      .select({ dateCreated: emails.dateCreated })
+      .from(emails)
+      .where(and(eq(emails.companyGuid, bluebird.company), eq(emails.subject, 'Hosting account Waiting Shop created')));
     expect(announced.length).toBeGreaterThan(0);
     for (const email of announced) expect(email.dateCreated.toISOString()).toBe(runAt.toISOString());
   });
@@ -270,7 +296,10 @@ describe('changing the plan', () => {
     const run = () => runBillingCycle(database.db, configuredRate(0.92), t.deps.now());
     t.advance(renewal.getTime() - RENEWAL_LEAD_DAYS * DAY - t.deps.now().getTime() + 60_000);
     await run();
-    const [raised] = await database.db.select().from(invoices).where(and(eq(invoices.orderId, order!.id), eq(invoices.purpose, 'RENEWAL')));
+    const [raised] = await database.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, order!.id), eq(invoices.purpose, 'RENEWAL')));
     expect(raised!.totalAmountCents).toBe(499);
     expect((await accountRow(account.guid)).planGuid).toBe(plans.get('Business'));
     t.advance(renewal.getTime() - t.deps.now().getTime() + 60_000);

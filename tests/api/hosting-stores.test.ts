@@ -71,7 +71,12 @@ beforeEach(async () => {
 });
 
 const accountNamed = async (name: string) =>
-  (await database.db.select().from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.name, name))))[0]!;
+  (
+    await database.db
+      .select()
+      .from(hostingAccounts)
+      .where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.name, name)))
+  )[0]!;
 
 describe("a hosting account's page (spec part 3, 2.8)", () => {
   beforeEach(() => cleanStores(hostingAccountsList.$list, hostingDomainsList.$list));
@@ -180,7 +185,11 @@ describe('Add Hosting Account > Shared Hosting (spec part 3, 2.8 and 5)', () => 
     expect(shownToasts()).toEqual([['success', HOSTING_ORDER_PLACED]]);
     const url = demo.page.went[0]!.url;
     expect(url).toMatch(/^\/billing\/invoices\/\d+$/);
-    const [order] = await database.db.select().from(orders).where(and(eq(orders.companyGuid, demo.company), eq(orders.orderType, 'SHARED_HOSTING'))).orderBy(orders.id);
+    const [order] = await database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.companyGuid, demo.company), eq(orders.orderType, 'SHARED_HOSTING')))
+      .orderBy(orders.id);
     expect(order).toBeTruthy();
   });
 

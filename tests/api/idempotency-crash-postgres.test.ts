@@ -41,7 +41,13 @@ describe.skipIf(!url)('an Idempotency-Key across a killed server process (Postgr
       create trigger test_key_seen after insert or update on idempotency_keys for each row execute function test_key_seen();`);
     server = await startApiProcess(env());
     session = await server.signIn('demo@hostdeck.test');
-    account = (await database.db.select().from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, session.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING'))).limit(1))[0]!.guid;
+    account = (
+      await database.db
+        .select()
+        .from(hostingAccounts)
+        .where(and(eq(hostingAccounts.companyGuid, session.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING')))
+        .limit(1)
+    )[0]!.guid;
     group = (await createDomainGroup(server.client(session), { name: 'Killed mid-request', default_hosting_account: account })).group.guid;
   });
 
@@ -84,9 +90,21 @@ describe.skipIf(!url)('an Idempotency-Key across a killed server process (Postgr
 
   /** The domains of these names and the tasks that add them. */
   async function state(names: string[]) {
-    const rows = await database.db.select().from(domains).where(and(eq(domains.companyGuid, session.company), inArray(domains.domain, names)));
+    const rows = await database.db
+      .select()
+      .from(domains)
+      .where(and(eq(domains.companyGuid, session.company), inArray(domains.domain, names)));
     const adding = rows.length
-      ? await database.db.selectDistinct({ guid: tasks.guid }).from(tasks).innerJoin(taskItems, eq(taskItems.taskGuid, tasks.guid)).where(inArray(taskItems.domainGuid, rows.map((r) => r.guid)))
+      ? await database.db
+          .selectDistinct({ guid: tasks.guid })
+          .from(tasks)
+          .innerJoin(taskItems, eq(taskItems.taskGuid, tasks.guid))
+          .where(
+            inArray(
+              taskItems.domainGuid,
+              rows.map((r) => r.guid),
+            ),
+          )
       : [];
     return { domains: rows.map((r) => r.domain).sort(), tasks: adding.map((r) => r.guid) };
   }
@@ -116,7 +134,10 @@ describe.skipIf(!url)('an Idempotency-Key across a killed server process (Postgr
     expect(await early.json()).toMatchObject({ errors: [KEY_IN_FLIGHT] });
     expect(Number(early.headers.get('retry-after'))).toBeGreaterThan(0);
     // The dead process renews nothing: its lease would run out within 30 s. Its end is moved instead of waited for.
-    await database.db.update(idempotencyKeys).set({ leaseExpires: new Date(Date.now() - 1000) }).where(like(idempotencyKeys.key, `%:${key}`));
+    await database.db
+      .update(idempotencyKeys)
+      .set({ leaseExpires: new Date(Date.now() - 1000) })
+      .where(like(idempotencyKeys.key, `%:${key}`));
     const retry = await send(server!, body, key);
     expect(retry.status).toBe(201);
     const answer = (await retry.json()) as { task: { guid: string }; domains: { domain: string }[] };

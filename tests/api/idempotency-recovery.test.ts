@@ -29,9 +29,17 @@ beforeAll(async () => {
   const { db } = database;
   const [me] = await db.select({ guid: users.guid }).from(users).where(eq(users.email, 'demo@hostdeck.test'));
   demo = { ...session, user: me!.guid };
-  account = (await db.select().from(hostingAccounts).where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING'))).limit(1))[0]!.guid;
+  account = (
+    await db
+      .select()
+      .from(hostingAccounts)
+      .where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING')))
+      .limit(1)
+  )[0]!.guid;
   group = (await createDomainGroup(t.client(demo), { name: 'After a crash', default_hosting_account: account })).group.guid;
-  free = (await groupIpAddresses(t.client(demo), group, { per_page: 99999 })).data.map((i) => ({ guid: i.guid, left: i.domains_allowed - i.domain_count })).filter((i) => i.left > 0);
+  free = (await groupIpAddresses(t.client(demo), group, { per_page: 99999 })).data
+    .map((i) => ({ guid: i.guid, left: i.domains_allowed - i.domain_count }))
+    .filter((i) => i.left > 0);
 });
 afterAll(async () => {
   await t.deps.jobs.idle();
@@ -54,13 +62,21 @@ const memberKey = (key: string) => `${demo.user}:${key}`;
 
 /** The company's domains of these names and the ADD_DOMAINS tasks that add them. */
 async function state(names: string[]) {
-  const rows = await database.db.select().from(domains).where(and(eq(domains.companyGuid, demo.company), inArray(domains.domain, names)));
+  const rows = await database.db
+    .select()
+    .from(domains)
+    .where(and(eq(domains.companyGuid, demo.company), inArray(domains.domain, names)));
   const taskRows = rows.length
     ? await database.db
         .selectDistinct({ guid: tasks.guid })
         .from(tasks)
         .innerJoin(taskItems, eq(taskItems.taskGuid, tasks.guid))
-        .where(inArray(taskItems.domainGuid, rows.map((r) => r.guid)))
+        .where(
+          inArray(
+            taskItems.domainGuid,
+            rows.map((r) => r.guid),
+          ),
+        )
     : [];
   return { domains: rows.map((r) => r.domain).sort(), tasks: taskRows.map((r) => r.guid) };
 }
@@ -87,7 +103,10 @@ describe('an Idempotency-Key whose request died', () => {
     const names = ['route-check.example'];
     const res = await send(submission(names), 'route-check');
     expect(res.status).toBe(201);
-    const [row] = await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, memberKey('route-check')));
+    const [row] = await database.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, memberKey('route-check')));
     expect(row).toMatchObject({ route: 'domains.add', statusCode: 201, ownerProcess: PROCESS_ID, leaseExpires: null });
   });
 
@@ -110,7 +129,15 @@ describe('an Idempotency-Key whose request died', () => {
     const body = submission(names);
     const [row] = await database.db
       .insert(domains)
-      .values({ companyGuid: demo.company, groupGuid: group, domain: names[0]!, status: 'ADDING', ipAddressGuid: body.domains[0]!.ip_address, hostingAccountGuid: account, dateCreated: t.deps.now() })
+      .values({
+        companyGuid: demo.company,
+        groupGuid: group,
+        domain: names[0]!,
+        status: 'ADDING',
+        ipAddressGuid: body.domains[0]!.ip_address,
+        hostingAccountGuid: account,
+        dateCreated: t.deps.now(),
+      })
       .returning();
     await leftByDeadRequest('died-before-task', body, { domains: [{ guid: row!.guid, domain: row!.domain, installLetsEncrypt: false, software: null }] });
     const retry = await send(body, 'died-before-task');

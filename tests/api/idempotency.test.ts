@@ -17,7 +17,16 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const company = (name: string) => ({ name, address1: 'Sadama 5', city: 'Tallinn', region: 'Harju', postal_code: '10111', country: 'EE', phone: '+372 600 0000', currency: 'EUR' as const });
+const company = (name: string) => ({
+  name,
+  address1: 'Sadama 5',
+  city: 'Tallinn',
+  region: 'Harju',
+  postal_code: '10111',
+  country: 'EE',
+  phone: '+372 600 0000',
+  currency: 'EUR' as const,
+});
 const named = async (name: string) => (await database.db.select().from(companies).where(eq(companies.name, name))).length;
 
 describe('Idempotency-Key on POST /account/companies/', () => {

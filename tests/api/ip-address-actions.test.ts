@@ -47,10 +47,27 @@ beforeAll(async () => {
   const used = sql`exists (select 1 from domains d where d.ip_address_guid = "ip_addresses"."guid")`;
   const mine = eq(ipAddresses.companyGuid, demo.company);
   const active = eq(ipAddresses.status, 'ACTIVE');
-  const dedicated = await db.select().from(ipAddresses).where(and(mine, active, eq(ipAddresses.ipAddressType, 'DEDICATED'), sql`not ${used}`)).orderBy(ipAddresses.ipNumeric).limit(6);
-  const [shared] = await db.select().from(ipAddresses).where(and(mine, active, eq(ipAddresses.ipAddressType, 'SHARED'))).limit(1);
-  const [withDomains] = await db.select().from(ipAddresses).where(and(mine, active, used)).limit(1);
-  const [leaving] = await db.select().from(ipAddresses).where(and(mine, eq(ipAddresses.status, 'PENDING_CANCELLATION'))).limit(1);
+  const dedicated = await db
+    .select()
+    .from(ipAddresses)
+    .where(and(mine, active, eq(ipAddresses.ipAddressType, 'DEDICATED'), sql`not ${used}`))
+    .orderBy(ipAddresses.ipNumeric)
+    .limit(6);
+  const [shared] = await db
+    .select()
+    .from(ipAddresses)
+    .where(and(mine, active, eq(ipAddresses.ipAddressType, 'SHARED')))
+    .limit(1);
+  const [withDomains] = await db
+    .select()
+    .from(ipAddresses)
+    .where(and(mine, active, used))
+    .limit(1);
+  const [leaving] = await db
+    .select()
+    .from(ipAddresses)
+    .where(and(mine, eq(ipAddresses.status, 'PENDING_CANCELLATION')))
+    .limit(1);
   ips = { dedicated, shared: shared!, withDomains: withDomains!, leaving: leaving! };
   const [bluebird] = await db.select().from(companies).where(eq(companies.name, 'Bluebird Media Ltd'));
   const [theirs] = await db.select().from(ipAddresses).where(eq(ipAddresses.companyGuid, bluebird!.guid)).limit(1);
@@ -130,7 +147,9 @@ describe('POST /ip_addresses/bulk/', () => {
   });
 
   it('says each section 5 sentence and refuses what cannot be selected', async () => {
-    expect((await refusal(ipBulkAction(client(), { action: '' as 'ENABLE_HTTP2', ip_addresses: [ips.dedicated[2]!.guid] }), 400)).body.fields?.action).toBe('Please select an action!');
+    expect((await refusal(ipBulkAction(client(), { action: '' as 'ENABLE_HTTP2', ip_addresses: [ips.dedicated[2]!.guid] }), 400)).body.fields?.action).toBe(
+      'Please select an action!',
+    );
     expect((await refusal(ipBulkAction(client(), { action: 'ENABLE_HTTP2', ip_addresses: [] }), 400)).body.fields?.ip_addresses).toBe('Please select at least 1 IP address!');
     await refusal(ipBulkAction(client(), { action: 'ENABLE_HTTP2', ip_addresses: [ips.leaving.guid] }), 409);
     expect((await refusal(ipBulkAction(client(), { action: 'ENABLE_HTTP2', ip_addresses: [ips.shared.guid] }), 409)).body.errors).toEqual([SHARED_REFUSAL]);
@@ -164,7 +183,9 @@ describe('IP groups: POST /ip_addresses/groups/, GET and POST /ip_addresses/grou
     expect((await refusal(updateIpGroup(client(), mine, { name: '' }), 400)).body.fields?.name).toBe("Please enter your group's name!");
     const noGroup = await refusal(moveIpAddresses(client(), { action: 'MOVE', ip_addresses: [ips.dedicated[0]!.guid], destination_group: '' }), 400);
     expect(noGroup.body.fields?.destination_group).toBe('Please select the destination group!');
-    expect((await refusal(moveIpAddresses(client(), { action: 'MOVE', ip_addresses: [ips.dedicated[0]!.guid], destination_group: foreign.group }), 400)).body.fields?.destination_group).toBe('Please select the destination group!');
+    expect(
+      (await refusal(moveIpAddresses(client(), { action: 'MOVE', ip_addresses: [ips.dedicated[0]!.guid], destination_group: foreign.group }), 400)).body.fields?.destination_group,
+    ).toBe('Please select the destination group!');
     await refusal(moveIpAddresses(client(), { action: 'MOVE', ip_addresses: [foreign.ip], destination_group: mine }), 404);
     await refusal(getIpGroup(client(), foreign.group), 404);
     await refusal(updateIpGroup(client(), foreign.group, { name: 'Mine now' }), 404);
@@ -178,7 +199,12 @@ describe('IP groups: POST /ip_addresses/groups/, GET and POST /ip_addresses/grou
 describe('GET /ip_addresses/export/ (spec part 3, 9)', () => {
   it('writes the group as CSV with the dialog names as its header, sorted as asked', async () => {
     const group = ips.dedicated[0]!.groupGuid;
-    const file = await exportIpAddresses(client(), { group, fields: ['ip_address', 'ip_address_type', 'website_slots_used', 'website_slots_available'], sort_field: 'ip_address', sort_dir: 'DESC' });
+    const file = await exportIpAddresses(client(), {
+      group,
+      fields: ['ip_address', 'ip_address_type', 'website_slots_used', 'website_slots_available'],
+      sort_field: 'ip_address',
+      sort_dir: 'DESC',
+    });
     expect(file.contentType).toMatch(/^text\/csv/);
     expect(file.filename).toMatch(/\.csv$/);
     const rows = parse(text(file.body)) as string[][];
@@ -192,10 +218,20 @@ describe('GET /ip_addresses/export/ (spec part 3, 9)', () => {
 
   it('writes JSON of a few selected addresses in the URL, and of a filter in the body', async () => {
     const group = ips.dedicated[0]!.groupGuid;
-    const picked = (await database.db.select().from(ipAddresses).where(and(eq(ipAddresses.groupGuid, group), eq(ipAddresses.status, 'ACTIVE'))).orderBy(ipAddresses.ipNumeric).limit(2));
+    const picked = await database.db
+      .select()
+      .from(ipAddresses)
+      .where(and(eq(ipAddresses.groupGuid, group), eq(ipAddresses.status, 'ACTIVE')))
+      .orderBy(ipAddresses.ipNumeric)
+      .limit(2);
     const file = await exportIpAddresses(client(), { group, output_type: 'JSON', fields: ['ip_address', 'ip_address_status'], ip_addresses: picked.map((p) => p.guid) });
     expect(JSON.parse(text(file.body))).toEqual(picked.map((p) => ({ ip_address: p.ipAddress, ip_address_status: 'ACTIVE' })));
-    const filtered = await exportIpAddresses(client(), { group, output_type: 'JSON', fields: ['ip_address'], filter: { group, search: picked.map((p) => p.ipAddress), except: [picked[1]!.guid] } });
+    const filtered = await exportIpAddresses(client(), {
+      group,
+      output_type: 'JSON',
+      fields: ['ip_address'],
+      filter: { group, search: picked.map((p) => p.ipAddress), except: [picked[1]!.guid] },
+    });
     expect((JSON.parse(text(filtered.body)) as { ip_address: string }[]).map((r) => r.ip_address)).toContain(picked[0]!.ipAddress);
     expect((JSON.parse(text(filtered.body)) as { ip_address: string }[]).map((r) => r.ip_address)).not.toContain(picked[1]!.ipAddress);
   });
@@ -250,7 +286,14 @@ describe('POST /billing/cancellations/ (spec part 3, 5 "Cancellation of IP addre
     await without('can_add_cancellation_requests', async () => {
       await refusal(createCancellation(client(), form([ips.dedicated[4]!.guid])), 403);
     });
-    expect((await database.db.select().from(ipAddresses).where(inArray(ipAddresses.guid, [ips.dedicated[4]!.guid])))[0]!.status).toBe('ACTIVE');
+    expect(
+      (
+        await database.db
+          .select()
+          .from(ipAddresses)
+          .where(inArray(ipAddresses.guid, [ips.dedicated[4]!.guid]))
+      )[0]!.status,
+    ).toBe('ACTIVE');
   });
 });
 
@@ -258,7 +301,19 @@ describe('POST /billing/ip-addresses/modify/ (spec part 3, 4 "Website slots", 5 
   it('invoices an upgrade at what is due today and schedules a downgrade for the end of the cycle', async () => {
     const up = ips.dedicated[2]!;
     // A dedicated address without domains and more than one slot.
-    const [down] = await database.db.select().from(ipAddresses).where(and(eq(ipAddresses.companyGuid, demo.company), eq(ipAddresses.status, 'ACTIVE'), eq(ipAddresses.ipAddressType, 'DEDICATED'), sql`${ipAddresses.domainsAllowed} > 1`, sql`not exists (select 1 from domains d where d.ip_address_guid = "ip_addresses"."guid")`)).limit(1);
+    const [down] = await database.db
+      .select()
+      .from(ipAddresses)
+      .where(
+        and(
+          eq(ipAddresses.companyGuid, demo.company),
+          eq(ipAddresses.status, 'ACTIVE'),
+          eq(ipAddresses.ipAddressType, 'DEDICATED'),
+          sql`${ipAddresses.domainsAllowed} > 1`,
+          sql`not exists (select 1 from domains d where d.ip_address_guid = "ip_addresses"."guid")`,
+        ),
+      )
+      .limit(1);
     if (!down) throw new Error('the seed should have a dedicated address with spare slots and no domains');
     const [order] = await database.db.select().from(orders).where(eq(orders.id, up.orderId!));
     const answer = await modifySlots(client(), { ip_addresses: [{ ip_address: up.guid, value: up.domainsAllowed + 2 }] });
@@ -283,13 +338,26 @@ describe('POST /billing/ip-addresses/modify/ (spec part 3, 4 "Website slots", 5 
     // As it stands now (the test before paid for two more slots).
     const ip = await rowOf(ips.dedicated[2]!.guid);
     expect((await refusal(modifySlots(client(), { ip_addresses: [] }), 400)).body.fields?.ip_addresses).toBe('Please change at least one IP address!');
-    expect((await refusal(modifySlots(client(), { ip_addresses: [{ ip_address: ip.guid, value: ip.domainsAllowed }] }), 400)).body.fields?.ip_addresses).toBe('Please change at least one IP address!');
-    expect((await refusal(modifySlots(client(), { ip_addresses: [{ ip_address: ip.guid, value: Math.max(10, ip.domainsAllowed) + 1 }] }), 400)).body.fields?.['ip_addresses.0.value']).toMatch(/must be between/);
-    expect((await refusal(modifySlots(client(), { ip_addresses: [{ ip_address: ips.shared.guid, value: 2 }] }), 400)).body.fields?.['ip_addresses.0.value']).toMatch(/between 1 and 1/);
+    expect((await refusal(modifySlots(client(), { ip_addresses: [{ ip_address: ip.guid, value: ip.domainsAllowed }] }), 400)).body.fields?.ip_addresses).toBe(
+      'Please change at least one IP address!',
+    );
+    expect(
+      (await refusal(modifySlots(client(), { ip_addresses: [{ ip_address: ip.guid, value: Math.max(10, ip.domainsAllowed) + 1 }] }), 400)).body.fields?.['ip_addresses.0.value'],
+    ).toMatch(/must be between/);
+    expect((await refusal(modifySlots(client(), { ip_addresses: [{ ip_address: ips.shared.guid, value: 2 }] }), 400)).body.fields?.['ip_addresses.0.value']).toMatch(
+      /between 1 and 1/,
+    );
     const [crowded] = await database.db
       .select({ guid: ipAddresses.guid, n: sql<number>`(select count(*)::int from domains d where d.ip_address_guid = "ip_addresses"."guid")` })
       .from(ipAddresses)
-      .where(and(eq(ipAddresses.companyGuid, demo.company), eq(ipAddresses.status, 'ACTIVE'), eq(ipAddresses.ipAddressType, 'DEDICATED'), sql`(select count(*) from domains d where d.ip_address_guid = "ip_addresses"."guid") >= 2`))
+      .where(
+        and(
+          eq(ipAddresses.companyGuid, demo.company),
+          eq(ipAddresses.status, 'ACTIVE'),
+          eq(ipAddresses.ipAddressType, 'DEDICATED'),
+          sql`(select count(*) from domains d where d.ip_address_guid = "ip_addresses"."guid") >= 2`,
+        ),
+      )
       .limit(1);
     const fewer = await refusal(modifySlots(client(), { ip_addresses: [{ ip_address: crowded!.guid, value: crowded!.n - 1 }] }), 400);
     expect(fewer.body.fields?.['ip_addresses.0.value']).toMatch(/needs at least as many website slots/);

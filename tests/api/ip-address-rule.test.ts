@@ -92,7 +92,11 @@ describe("an API key's allowlist", () => {
   });
 
   it('matches the client the server saw by the same rule: an IPv4-mapped client is its IPv4 address, a zone is dropped', async () => {
-    const key = await createApiKey(t.client(demo), demo.company, { name: 'Mapped', allowed_ip_addresses: '192.0.2.10\nfe80::/10', permissions: ['can_view_domains', 'can_view_domain_groups'] });
+    const key = await createApiKey(t.client(demo), demo.company, {
+      name: 'Mapped',
+      allowed_ip_addresses: '192.0.2.10\nfe80::/10',
+      permissions: ['can_view_domains', 'can_view_domain_groups'],
+    });
     const from = (address: string) => t.call('GET', '/domains/groups/', { token: key.token, headers: { 'x-test-ip': address } });
     expect((await from('::ffff:192.0.2.10')).status).toBe(200);
     expect((await from('fe80::1%eth0')).status).toBe(200);

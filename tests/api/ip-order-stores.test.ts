@@ -47,7 +47,11 @@ describe('the IP order wizard’s store, walking the shared scenarios', () => {
       const [group, ...others] = (await listIpGroups(api, { per_page: 100 })).data;
       await ipOrder.openIpOrder(group!.guid);
       expect(ipOrder.$ipOrder.get().groups.map((g) => g.guid)).toContain(group!.guid);
-      const walked = await walkPages(wizard, scenario, others.map((g) => g.guid));
+      const walked = await walkPages(
+        wizard,
+        scenario,
+        others.map((g) => g.guid),
+      );
       expect(walked.warned).toBe(scenario.warned);
       expect(ipOrder.$ipOrder.get().open).toBe(false);
       if (!scenario.order) {

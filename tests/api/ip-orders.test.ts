@@ -150,7 +150,10 @@ describe('placing an order', () => {
     await refusal(createIpOrder(client(), order({ group: theirGroup })), 404);
     const where = and(eq(memberships.companyGuid, demo.company), eq(memberships.accountType, 'OWNER'));
     const [m] = await database.db.select().from(memberships).where(where);
-    await database.db.update(memberships).set({ permissions: m!.permissions.filter((p) => p !== 'can_add_ip_addresses') }).where(where);
+    await database.db
+      .update(memberships)
+      .set({ permissions: m!.permissions.filter((p) => p !== 'can_add_ip_addresses') })
+      .where(where);
     try {
       await refusal(createIpOrder(client(), order()), 403);
       await refusal(ipMarketplace(client()), 403);
@@ -189,7 +192,14 @@ describe('placing an order', () => {
     expect(invoice.discount_amount).toBe(priced.discount_amount);
     expect(invoice.items.map((i) => [i.description, i.quantity, i.rate, i.sub_total])).toEqual(priced.items.map((i) => [i.description, i.quantity, i.rate, i.sub_total]));
     const [row] = await database.db.select().from(orders).where(eq(orders.id, answer.order_id));
-    expect(row).toMatchObject({ status: 'PENDING', orderType: 'IP_ADDRESS_HOSTING', billingCycle: 'QUARTERLY', couponCode: null, ipGroupGuid: group, monthlyCostCents: priced.monthly_total });
+    expect(row).toMatchObject({
+      status: 'PENDING',
+      orderType: 'IP_ADDRESS_HOSTING',
+      billingCycle: 'QUARTERLY',
+      couponCode: null,
+      ipGroupGuid: group,
+      monthlyCostCents: priced.monthly_total,
+    });
     expect(row!.preferences.locations).toHaveLength(2);
     const after = await locations({ ip_filter: 'NONE' });
     expect(at(after, 'us-nyc').ip_address_count).toBe(at(before, 'us-nyc').ip_address_count - 2);
@@ -215,7 +225,10 @@ describe('placing an order', () => {
   it('prices an EUR company’s order in EUR from the stored EUR prices', async () => {
     const [theirs] = await database.db.select().from(companies).where(eq(companies.guid, bluebird.company));
     expect(theirs!.currency).toBe('EUR');
-    const answer = await createIpOrder(t.client(bluebird), order({ group: theirGroup, billing_cycle: 'MONTHLY', locations: [{ location: 'nl-ams', ip_address_count: 1, additional_site_count: 1 }] }));
+    const answer = await createIpOrder(
+      t.client(bluebird),
+      order({ group: theirGroup, billing_cycle: 'MONTHLY', locations: [{ location: 'nl-ams', ip_address_count: 1, additional_site_count: 1 }] }),
+    );
     const [invoice] = await database.db.select().from(invoices).where(eq(invoices.id, answer.invoice_id));
     expect(invoice!.currency).toBe('EUR');
     // 3.40 USD and 1.00 USD at the seed's 0.92: 3.13 + 0.92 a month.
@@ -224,7 +237,18 @@ describe('placing an order', () => {
 
   it('refuses more than the stock holds, naming the city, and takes nothing', async () => {
     const free = at(await locations({ ip_filter: 'NONE' }), 'us-mia').ip_address_count;
-    const error = await refusal(createIpOrder(client(), order({ locations: [{ location: 'us-dal', ip_address_count: 1, additional_site_count: 0 }, { location: 'us-mia', ip_address_count: free + 1, additional_site_count: 0 }] })), 409);
+    const error = await refusal(
+      createIpOrder(
+        client(),
+        order({
+          locations: [
+            { location: 'us-dal', ip_address_count: 1, additional_site_count: 0 },
+            { location: 'us-mia', ip_address_count: free + 1, additional_site_count: 0 },
+          ],
+        }),
+      ),
+      409,
+    );
     expect(error.body.errors[0]).toContain('Miami');
     expect(error.body.fields).toHaveProperty('locations.1.ip_address_count');
     expect(at(await locations({ ip_filter: 'NONE' }), 'us-mia').ip_address_count).toBe(free);
@@ -236,7 +260,10 @@ describe('placing an order', () => {
     const answer = await createIpOrder(client(), order({ ip_address_filter: 'C', locations: [{ location: 'ca-tor', ip_address_count: 2, additional_site_count: 0 }] }));
     const [row] = await database.db.select().from(orders).where(eq(orders.id, answer.order_id));
     const reserved = (row!.data as { reserved: { inventory: string[] }[] }).reserved[0]!.inventory;
-    const nets = await database.db.select({ net: sql<number>`(${ipInventory.ipNumeric} >> 8)` }).from(ipInventory).where(sql`${ipInventory.guid} in ${reserved}`);
+    const nets = await database.db
+      .select({ net: sql<number>`(${ipInventory.ipNumeric} >> 8)` })
+      .from(ipInventory)
+      .where(sql`${ipInventory.guid} in ${reserved}`);
     expect(new Set(nets.map((n) => n.net)).size).toBe(2);
     // The reserved subnets now count as held: two fewer for the next order with C.
     expect(at(await locations({ ip_filter: 'C' }), 'ca-tor').ip_address_count).toBe(free - 2);
@@ -247,7 +274,14 @@ describe('placing an order', () => {
     const input = order({ locations: [{ location: 'us-lax', ip_address_count: 1, additional_site_count: 0 }] });
     const count = async () => (await database.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.companyGuid, demo.company)))[0]!.n;
     const before = await count();
-    const [first, second] = await Promise.all([createIpOrder(client(), input, key), createIpOrder(client(), input, key)].map((p) => p.then((a) => a, (e: unknown) => e)));
+    const [first, second] = await Promise.all(
+      [createIpOrder(client(), input, key), createIpOrder(client(), input, key)].map((p) =>
+        p.then(
+          (a) => a,
+          (e: unknown) => e,
+        ),
+      ),
+    );
     const answers = [first, second].filter((a): a is { invoice_id: number } => typeof a === 'object' && a !== null && 'invoice_id' in a);
     expect(answers.length).toBeGreaterThanOrEqual(1);
     const again = await createIpOrder(client(), input, key);
@@ -270,7 +304,17 @@ describe('placing an order', () => {
 
     const rows = await database.db.select().from(ipAddresses).where(eq(ipAddresses.orderId, answer.order_id));
     expect(rows.map((r) => r.ipAddress).sort()).toEqual(stock.map((s) => s.ip).sort());
-    for (const r of rows) expect(r).toMatchObject({ groupGuid: group, companyGuid: demo.company, status: 'ACTIVE', city: 'Madrid', domainsAllowed: 5, ipCostCents: 330, slotCostCents: 100, ipAddressType: 'DEDICATED' });
+    for (const r of rows)
+      expect(r).toMatchObject({
+        groupGuid: group,
+        companyGuid: demo.company,
+        status: 'ACTIVE',
+        city: 'Madrid',
+        domainsAllowed: 5,
+        ipCostCents: 330,
+        slotCostCents: 100,
+        ipAddressType: 'DEDICATED',
+      });
     const [after] = await database.db.select().from(orders).where(eq(orders.id, answer.order_id));
     expect(after!.status).toBe('ACTIVE');
     // The first period runs a billing cycle (a year) from the payment.

@@ -21,9 +21,9 @@ let ownerGuid: string;
 
 beforeAll(async () => {
   ({ database, t } = await openSeededApp());
-  [owner, staff, customer, bluebird] = await Promise.all(
+  [owner, staff, customer, bluebird] = (await Promise.all(
     ['demo@hostdeck.test', 'staff@hostdeck.test', 'customer@hostdeck.test', 'bluebird@hostdeck.test'].map((e) => t.signIn(e)),
-  ) as [Session, Session, Session, Session];
+  )) as [Session, Session, Session, Session];
   ownerGuid = (await database.db.select({ guid: users.guid }).from(users).where(eq(users.email, 'demo@hostdeck.test')))[0]!.guid;
 });
 afterAll(() => database.close());
@@ -165,10 +165,16 @@ describe('GET /hosting/suspended-notice/', () => {
       .from(hostingAccounts)
       .where(and(eq(hostingAccounts.companyGuid, owner.company), eq(hostingAccounts.name, 'Main Shared Hosting')));
     const staffUser = (await database.db.select({ guid: users.guid }).from(users).where(eq(users.email, 'staff@hostdeck.test')))[0]!.guid;
-    const [membership] = await database.db.select().from(memberships).where(and(eq(memberships.userGuid, staffUser), eq(memberships.companyGuid, owner.company)));
+    const [membership] = await database.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.userGuid, staffUser), eq(memberships.companyGuid, owner.company)));
     expect(membership!.permissions).toContain('can_view_hosting');
     expect((await getSuspendedNotice(as(staff))).data.map((h) => h.name)).toEqual(['Old Reseller']);
-    await database.db.update(memberships).set({ allowedHostingAccounts: [other!.guid] }).where(eq(memberships.guid, membership!.guid));
+    await database.db
+      .update(memberships)
+      .set({ allowedHostingAccounts: [other!.guid] })
+      .where(eq(memberships.guid, membership!.guid));
     expect(await getSuspendedNotice(as(staff))).toEqual({ data: [] });
     await database.db.update(memberships).set({ allowedHostingAccounts: [] }).where(eq(memberships.guid, membership!.guid));
   });

@@ -77,7 +77,14 @@ describe('POST /account/partner-details/', () => {
   it('refuses bad colours, URLs, email, domain and logo with their sentences', async () => {
     const res = await t.call('POST', PATH, {
       ...demo,
-      body: details({ primary_color: 'blue', header_background_color: '#fff', support_url: 'ftp://x.test', support_email: 'nobody', custom_domain: 'not a domain', custom_logo: 'https://cdn.example.test/logo.png' }),
+      body: details({
+        primary_color: 'blue',
+        header_background_color: '#fff',
+        support_url: 'ftp://x.test',
+        support_email: 'nobody',
+        custom_domain: 'not a domain',
+        custom_logo: 'https://cdn.example.test/logo.png',
+      }),
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as Refusal).fields).toEqual({
@@ -99,7 +106,15 @@ describe('POST /account/partner-details/', () => {
   });
 
   it('refuses a custom domain another partner uses', async () => {
-    const [other] = await database.db.insert(companies).values({ name: 'Other Partner Ltd', isPartner: true, supportPin: '424242', providerGuid: (await database.db.select().from(companies).where(eq(companies.guid, demo.company)))[0]!.providerGuid }).returning();
+    const [other] = await database.db
+      .insert(companies)
+      .values({
+        name: 'Other Partner Ltd',
+        isPartner: true,
+        supportPin: '424242',
+        providerGuid: (await database.db.select().from(companies).where(eq(companies.guid, demo.company)))[0]!.providerGuid,
+      })
+      .returning();
     await database.db.insert(partnerDetails).values({ companyGuid: other!.guid, customDomain: 'panel.other.test' });
     const res = await t.call('POST', PATH, { ...demo, body: details({ custom_domain: 'PANEL.other.test' }) });
     expect(res.status).toBe(409);
@@ -111,7 +126,11 @@ describe('POST /account/partner-details/', () => {
     const res = await t.call('POST', PATH, { ...demo, body: details({ custom_logo: logo }) });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { message: string; details: PartnerDetails; styles_changed: boolean };
-    expect(body).toMatchObject({ message: PARTNER_SAVED, styles_changed: true, details: { custom_logo: logo, custom_styles: { use_custom_styles: true, primary_color: '#0b4fb3', primary_button_color: '#0b5e2f' } } });
+    expect(body).toMatchObject({
+      message: PARTNER_SAVED,
+      styles_changed: true,
+      details: { custom_logo: logo, custom_styles: { use_custom_styles: true, primary_color: '#0b4fb3', primary_button_color: '#0b5e2f' } },
+    });
     const { user: me } = (await (await t.call('GET', '/account/whoami/', demo)).json()) as { user: SessionUser };
     expect(me.company.white_label).toMatchObject({ logo, custom_styles: { primary_button_color: '#0b5e2f', header_background_color: '#ffffff' } });
 

@@ -47,7 +47,12 @@ beforeAll(async () => {
   ({ database, t } = await openSeededApp());
   demo = await t.signIn('demo@hostdeck.test');
   const { db } = database;
-  seeded = (await db.select().from(softwarePresets).where(and(eq(softwarePresets.companyGuid, demo.company), eq(softwarePresets.name, 'Standard Blog'))))[0]!.guid;
+  seeded = (
+    await db
+      .select()
+      .from(softwarePresets)
+      .where(and(eq(softwarePresets.companyGuid, demo.company), eq(softwarePresets.name, 'Standard Blog')))
+  )[0]!.guid;
   const [bluebird] = await db.select().from(companies).where(eq(companies.name, 'Bluebird Media Ltd'));
   const [preset] = await db.insert(softwarePresets).values({ companyGuid: bluebird!.guid, name: 'Their preset', softwareName: 'WORDPRESS' }).returning();
   foreignPreset = preset!.guid;
@@ -100,24 +105,35 @@ describe('GET /domains/software_presets/ and the picker', () => {
     expect(data.some((p) => p.guid === foreignPreset)).toBe(false);
   });
 
-  it("shows a member limited to some presets only those, and lets them add none", async () => {
+  it('shows a member limited to some presets only those, and lets them add none', async () => {
     const { db } = database;
     const [customer] = await db.select().from(users).where(eq(users.email, 'customer@hostdeck.test'));
     const where = and(eq(memberships.userGuid, customer!.guid), eq(memberships.companyGuid, demo.company));
     const [before] = await db.select().from(memberships).where(where);
     const other = await newPreset('Hidden from the customer');
-    await db.update(memberships).set({ allowedSoftwarePresets: [seeded] }).where(where);
+    await db
+      .update(memberships)
+      .set({ allowedSoftwarePresets: [seeded] })
+      .where(where);
     try {
       const session = await t.signIn('customer@hostdeck.test');
       const limited = t.client(session);
       expect((await listPresets(limited)).data.map((p) => p.guid)).toEqual([seeded]);
       expect((await presetPicker(limited)).data.map((p) => p.guid)).toEqual([seeded]);
       // Presets outside the list answer as if they did not exist.
-      await db.update(memberships).set({ permissions: [...before!.permissions, 'can_delete_software_presets', 'can_add_software_presets'] }).where(where);
+      await db
+        .update(memberships)
+        .set({ permissions: [...before!.permissions, 'can_delete_software_presets', 'can_add_software_presets'] })
+        .where(where);
       expect((await refusal(deletePreset(limited, other.guid), 404)).message).toBe(PRESET_NOT_FOUND);
       const refused = await refusal(createPreset(limited, { name: 'Mine', software_name: 'WORDPRESS' }), 403);
       expect(refused.body.errors).toEqual(['Your access is limited to some software presets, so you cannot add one. Ask an owner of the company.']);
-      expect(await db.select().from(softwarePresets).where(and(eq(softwarePresets.companyGuid, demo.company), eq(softwarePresets.name, 'Mine')))).toEqual([]);
+      expect(
+        await db
+          .select()
+          .from(softwarePresets)
+          .where(and(eq(softwarePresets.companyGuid, demo.company), eq(softwarePresets.name, 'Mine'))),
+      ).toEqual([]);
     } finally {
       await db.update(memberships).set({ allowedSoftwarePresets: before!.allowedSoftwarePresets, permissions: before!.permissions }).where(where);
     }
@@ -226,10 +242,19 @@ describe('preset items', () => {
     expect(again.group.items).toHaveLength(2);
   });
 
-  it("refuses an item the directory lacks or of the other type, naming it", async () => {
+  it('refuses an item the directory lacks or of the other type, naming it', async () => {
     const preset = await newPreset();
     const { guid } = await createPresetGroup(client(), preset.guid, { name: 'Themes', group_type: 'THEMES', install_action: 'RANDOM' });
-    const error = await refusal(addPresetItems(client(), preset.guid, guid, { items: [{ name: 'Astra', slug: 'astra' }, { name: 'Yoast SEO', slug: 'wordpress-seo' }, { name: 'Nope', slug: 'no-such-theme' }] }), 400);
+    const error = await refusal(
+      addPresetItems(client(), preset.guid, guid, {
+        items: [
+          { name: 'Astra', slug: 'astra' },
+          { name: 'Yoast SEO', slug: 'wordpress-seo' },
+          { name: 'Nope', slug: 'no-such-theme' },
+        ],
+      }),
+      400,
+    );
     expect(error.body.fields).toEqual({
       'items.1.slug': 'Yoast SEO (wordpress-seo) is not a theme of the directory.',
       'items.2.slug': 'Nope (no-such-theme) is not a theme of the directory.',
@@ -238,7 +263,12 @@ describe('preset items', () => {
   });
 
   it('refuses an empty list', async () => {
-    expect(await fieldRefusal(addPresetItems(client(), seeded, (await listPresets(client(), { per_page: 100 })).data.find((p) => p.guid === seeded)!.groups[1]!.guid, { items: [] }), 'items')).toBe(CHOOSE_ITEMS);
+    expect(
+      await fieldRefusal(
+        addPresetItems(client(), seeded, (await listPresets(client(), { per_page: 100 })).data.find((p) => p.guid === seeded)!.groups[1]!.guid, { items: [] }),
+        'items',
+      ),
+    ).toBe(CHOOSE_ITEMS);
   });
 
   const akismet = { name: 'Akismet', slug: 'akismet' };

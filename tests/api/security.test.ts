@@ -83,7 +83,7 @@ describe('malformed ids', () => {
     const step = await t.call('POST', '/auth/login/2fa/', { body: { session_id: dashes, code: '123456', code_type: 'CODE' } });
     expect(step.status).toBe(400);
     expect(await step.json()).toMatchObject({ code: 'challenge_expired' });
-    expect((await t.call("GET", `/account/unsubscribe/?eid=${dashes}`)).status).toBe(404);
+    expect((await t.call('GET', `/account/unsubscribe/?eid=${dashes}`)).status).toBe(404);
   });
 });
 
@@ -92,7 +92,10 @@ describe('scopes', () => {
     const [staff] = await database.db.select().from(users).where(eq(users.email, 'staff@hostdeck.test'));
     const where = and(eq(memberships.userGuid, staff!.guid), eq(memberships.companyGuid, partner));
     const [m] = await database.db.select().from(memberships).where(where);
-    await database.db.update(memberships).set({ permissions: m!.permissions.filter((p) => p !== 'can_view_ip_addresses') }).where(where);
+    await database.db
+      .update(memberships)
+      .set({ permissions: m!.permissions.filter((p) => p !== 'can_view_ip_addresses') })
+      .where(where);
     const { token } = await t.signIn('staff@hostdeck.test');
     const refused = await t.call('GET', '/ip_addresses/', { token });
     expect(refused.status).toBe(403);

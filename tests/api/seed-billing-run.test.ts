@@ -61,7 +61,18 @@ async function expectEachPeriodBilledOnce(outbox: { to: string; subject: string 
   const told = outbox.flatMap((m) => {
     const id = Number(/^New invoice #(\d+)$/.exec(m.subject)?.[1]);
     const period = byId.get(id);
-    return period ? [{ id, key: `${m.to} ${period.start}`, others: perPeriod.get(period.start)!.filter((p) => p.id !== id).map((p) => p.id) }] : [];
+    return period
+      ? [
+          {
+            id,
+            key: `${m.to} ${period.start}`,
+            others: perPeriod
+              .get(period.start)!
+              .filter((p) => p.id !== id)
+              .map((p) => p.id),
+          },
+        ]
+      : [];
   });
   expect(shared(told)).toEqual([]);
   expect(told.filter((t) => t.others.length).map((t) => `invoice ${t.id} emailed while ${t.others.join(', ')} bills its period`)).toEqual([]);

@@ -45,7 +45,10 @@ describe('the seeded tasks', () => {
       .where(inArray(tasks.status, UNFINISHED));
     expect(left).toEqual([]);
     // Their items too: a finished task has no item left to run.
-    const items = await db.select({ action: taskItems.action, status: taskItems.status }).from(taskItems).where(inArray(taskItems.status, [...UNFINISHED, 'RETRYING']));
+    const items = await db
+      .select({ action: taskItems.action, status: taskItems.status })
+      .from(taskItems)
+      .where(inArray(taskItems.status, [...UNFINISHED, 'RETRYING']));
     expect(items).toEqual([]);
 
     // The work they stood for is done or failed: no certificate or software stays in progress.

@@ -58,7 +58,10 @@ describe('the done-for-you website order', () => {
   });
 
   it('prices an EUR company’s order in EUR', async () => {
-    const placed = await createWebsiteSetupOrder(t.client(bluebird), order({ website_count: 1, content_count: 15, premium_theme: false, managed_hosting: false, white_glove_domain_picking: false }));
+    const placed = await createWebsiteSetupOrder(
+      t.client(bluebird),
+      order({ website_count: 1, content_count: 15, premium_theme: false, managed_hosting: false, white_glove_domain_picking: false }),
+    );
     const invoice = await getInvoice(t.client(bluebird), placed.invoice_id);
     expect(invoice.currency).toBe('EUR');
     expect(invoice.total_amount).toBeGreaterThan(0);
@@ -67,7 +70,10 @@ describe('the done-for-you website order', () => {
 
   it('makes one order of a double click sent with one Idempotency-Key', async () => {
     const before = await database.db.select({ id: orders.id }).from(orders).where(eq(orders.companyGuid, demo.company));
-    const [a, b] = await Promise.allSettled([createWebsiteSetupOrder(t.client(demo), order(), 'services-double'), createWebsiteSetupOrder(t.client(demo), order(), 'services-double')]);
+    const [a, b] = await Promise.allSettled([
+      createWebsiteSetupOrder(t.client(demo), order(), 'services-double'),
+      createWebsiteSetupOrder(t.client(demo), order(), 'services-double'),
+    ]);
     const answered = [a, b].filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<{ order_id: number }>).value.order_id);
     expect(new Set(answered).size).toBe(1);
     const after = await database.db.select({ id: orders.id }).from(orders).where(eq(orders.companyGuid, demo.company));
@@ -76,7 +82,9 @@ describe('the done-for-you website order', () => {
 
   it('says what is wrong with each field', async () => {
     for (const website_count of [0, 101, 2.5]) {
-      expect((await refusal(createWebsiteSetupOrder(t.client(demo), order({ website_count, white_glove_domain_picking: false })), 400)).body.fields?.website_count).toBe(WEBSITE_COUNT_MESSAGE);
+      expect((await refusal(createWebsiteSetupOrder(t.client(demo), order({ website_count, white_glove_domain_picking: false })), 400)).body.fields?.website_count).toBe(
+        WEBSITE_COUNT_MESSAGE,
+      );
     }
     expect((await refusal(createWebsiteSetupOrder(t.client(demo), order({ content_count: 20 })), 400)).body.fields?.content_count).toBe(ARTICLE_COUNT_MESSAGE);
     expect((await refusal(createWebsiteSetupOrder(t.client(demo), order({ website_count: 9 })), 400)).body.fields?.white_glove_domain_picking).toBe(WHITE_GLOVE_MESSAGE);

@@ -39,7 +39,24 @@ beforeAll(async () => {
   writeFileSync(join(remote, 'public_html', 'wp-config.php'), "<?php define('DB_NAME', 'old');\n");
   writeFileSync(join(remote, 'public_html', 'index.php'), '<?php // the old site\n');
   port = await freePort();
-  ftp = new FtpSrv({ url: `ftp://127.0.0.1:${port}`, pasv_url: '127.0.0.1', pasv_min: 40000, pasv_max: 40100, anonymous: false, greeting: 'test', log: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, child() { return this; } } as never });
+  ftp = new FtpSrv({
+    url: `ftp://127.0.0.1:${port}`,
+    pasv_url: '127.0.0.1',
+    pasv_min: 40000,
+    pasv_max: 40100,
+    anonymous: false,
+    greeting: 'test',
+    log: {
+      trace() {},
+      debug() {},
+      info() {},
+      warn() {},
+      error() {},
+      child() {
+        return this;
+      },
+    } as never,
+  });
   ftp.on('login', ({ username, password }, resolve, reject) => (username === 'site' && password === 'secret' ? resolve({ root: remote }) : reject(new Error('Wrong login'))));
   await ftp.listen();
 
@@ -65,7 +82,6 @@ afterAll(async () => {
 
 const details = (extra: Record<string, unknown> = {}) => ({ ftp_host: '127.0.0.1', ftp_port: port, ftp_username: 'site', ftp_password: 'secret', ...extra });
 
-
 const finished = (task: string, group: string) => taskFinished(t, demo, group, task);
 
 describe('Migrate Software over FTP (spec part 2, 2.5)', () => {
@@ -83,7 +99,14 @@ describe('Migrate Software over FTP (spec part 2, 2.5)', () => {
   });
 
   it('copies the site into the web root and makes the installation ACTIVE', async () => {
-    const answer = await migrateSoftware(t.client(demo), target.guid, { ...details(), ftp_path: '/public_html', protocol: 'https://', remote_domain: 'old-site.example', install_directory: '', software: 'WORDPRESS' });
+    const answer = await migrateSoftware(t.client(demo), target.guid, {
+      ...details(),
+      ftp_path: '/public_html',
+      protocol: 'https://',
+      remote_domain: 'old-site.example',
+      install_directory: '',
+      software: 'WORDPRESS',
+    });
     expect(answer.message).toBe('Software migration task created!');
     expect(JSON.stringify(answer.task)).not.toContain('secret');
     expect((await finished(answer.task.guid, target.group)).status).toBe('COMPLETED');
@@ -105,7 +128,8 @@ describe('Import (spec part 2, 2.5)', () => {
 });
 
 describe('Migrate Software refusals', () => {
-  const migration = (extra: Record<string, unknown> = {}) => ({ ...details(), ftp_path: '/public_html', protocol: 'https://', remote_domain: 'old-site.example', install_directory: '', software: 'WORDPRESS', ...extra }) as never;
+  const migration = (extra: Record<string, unknown> = {}) =>
+    ({ ...details(), ftp_path: '/public_html', protocol: 'https://', remote_domain: 'old-site.example', install_directory: '', software: 'WORDPRESS', ...extra }) as never;
 
   it('answers each field of the dialog beside it', async () => {
     const fields = async (promise: Promise<unknown>) => (await refusal(promise, 400)).body.fields;
@@ -126,9 +150,13 @@ describe('Migrate Software refusals', () => {
   it("answers 404 for another company's domain", async () => {
     const { db } = database;
     const [foreign] = await db.select().from(domains).where(ne(domains.companyGuid, demo.company)).limit(1);
-    for (const call of [() => testFtp(t.client(demo), foreign!.guid, details()), () => browseFtp(t.client(demo), foreign!.guid, { ...details(), ftp_path: '/' }), () => migrateSoftware(t.client(demo), foreign!.guid, migration()), () => importSoftware(t.client(demo), foreign!.guid)]) {
+    for (const call of [
+      () => testFtp(t.client(demo), foreign!.guid, details()),
+      () => browseFtp(t.client(demo), foreign!.guid, { ...details(), ftp_path: '/' }),
+      () => migrateSoftware(t.client(demo), foreign!.guid, migration()),
+      () => importSoftware(t.client(demo), foreign!.guid),
+    ]) {
       expect((await refusal(call(), 404)).body.errors).toEqual(['Domain not found.']);
     }
   });
 });
-

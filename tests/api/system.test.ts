@@ -74,7 +74,12 @@ describe('GET /dashboard/', () => {
 
 describe('GET /system/search/', () => {
   it('finds domains by part of their name, with their group', async () => {
-    const [d] = await database.db.select().from(domains).where(and(eq(domains.companyGuid, owner.company), isNull(domains.parentDomainGuid))).orderBy(domains.domain).limit(1);
+    const [d] = await database.db
+      .select()
+      .from(domains)
+      .where(and(eq(domains.companyGuid, owner.company), isNull(domains.parentDomainGuid)))
+      .orderBy(domains.domain)
+      .limit(1);
     const part = d!.domain.split('.')[0]!;
     const answer = await search(api, part);
     expect(answer.search_type).toBe('DOMAIN');
@@ -96,7 +101,12 @@ describe('GET /system/search/', () => {
 
   it("never answers another company's domains", async () => {
     const [other] = await database.db.select().from(companies).where(eq(companies.name, 'Bluebird Media Ltd'));
-    const [d] = await database.db.select().from(domains).where(and(eq(domains.companyGuid, other!.guid), isNull(domains.parentDomainGuid))).orderBy(domains.domain).limit(1);
+    const [d] = await database.db
+      .select()
+      .from(domains)
+      .where(and(eq(domains.companyGuid, other!.guid), isNull(domains.parentDomainGuid)))
+      .orderBy(domains.domain)
+      .limit(1);
     const owner2 = await t.signIn('bluebird@hostdeck.test');
     const theirs = await search(t.client(owner2), d!.domain);
     expect(theirs.results).toBe(1);
@@ -179,7 +189,7 @@ describe('GET /ip_addresses/', () => {
     expect((await listIpAddresses(api, { per_page: 99999 })).total).toBe(all.total);
   });
 
-  it('keeps a group filter and the membership\'s allowed groups', async () => {
+  it("keeps a group filter and the membership's allowed groups", async () => {
     const all = await listIpAddresses(api, { per_page: 99999 });
     const group = all.data[0]!.group.guid;
     const inGroup = await listIpAddresses(api, { group, per_page: 99999 });
@@ -187,7 +197,10 @@ describe('GET /ip_addresses/', () => {
     expect(inGroup.data.every((x) => x.group.guid === group)).toBe(true);
     // A member allowed only that group counts and sees only it, searched or not.
     const owned = and(eq(memberships.companyGuid, owner.company), eq(memberships.accountType, 'OWNER'));
-    await database.db.update(memberships).set({ allowedIpGroups: [group] }).where(owned);
+    await database.db
+      .update(memberships)
+      .set({ allowedIpGroups: [group] })
+      .where(owned);
     try {
       const restricted = await listIpAddresses(api, { per_page: 10 });
       expect(restricted.total).toBe(inGroup.total);

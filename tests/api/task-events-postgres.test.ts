@@ -27,7 +27,12 @@ describe.skipIf(!url)('two API processes on one PostgreSQL', () => {
     databaseUrl = await copyToWorkerDatabase(url!, inject('postgresSeededTemplate'));
     const database = await openDatabase({ databaseUrl, migrate: false });
     try {
-      const [row] = await database.db.select({ guid: domains.guid }).from(dnsZones).innerJoin(domains, eq(domains.guid, dnsZones.domainGuid)).where(eq(dnsZones.status, 'ACTIVE')).limit(1);
+      const [row] = await database.db
+        .select({ guid: domains.guid })
+        .from(dnsZones)
+        .innerJoin(domains, eq(domains.guid, dnsZones.domainGuid))
+        .where(eq(dnsZones.status, 'ACTIVE'))
+        .limit(1);
       domainGuid = row!.guid;
     } finally {
       await database.close();
@@ -104,7 +109,8 @@ describe.skipIf(!url)('two API processes on one PostgreSQL', () => {
 
   it('drops a viewer it remembers when the permission is removed elsewhere', async () => {
     const session = await one!.signIn('demo@hostdeck.test');
-    const list = async () => (await fetch(`${other!.baseURL}/ip_addresses/?page=1&per_page=25`, { headers: { Authorization: `Token ${session.token}`, Company: session.company } })).status;
+    const list = async () =>
+      (await fetch(`${other!.baseURL}/ip_addresses/?page=1&per_page=25`, { headers: { Authorization: `Token ${session.token}`, Company: session.company } })).status;
     // Answered once, the viewer is remembered by the other process.
     expect(await list()).toBe(200);
     expect(await list()).toBe(200);
@@ -113,7 +119,10 @@ describe.skipIf(!url)('two API processes on one PostgreSQL', () => {
       const [user] = await database.db.select({ guid: users.guid }).from(users).where(eq(users.email, 'demo@hostdeck.test'));
       const owner = and(eq(memberships.userGuid, user!.guid), eq(memberships.companyGuid, session.company));
       const [m] = await database.db.select({ permissions: memberships.permissions }).from(memberships).where(owner);
-      await database.db.update(memberships).set({ permissions: m!.permissions.filter((p) => p !== 'can_view_ip_addresses') }).where(owner);
+      await database.db
+        .update(memberships)
+        .set({ permissions: m!.permissions.filter((p) => p !== 'can_view_ip_addresses') })
+        .where(owner);
       // The notice crosses processes as soon as PostgreSQL sends it; without it the viewer would
       // be kept for minutes (VIEWER_CACHE_MAX_AGE_MS), past the test's time limit.
       expect(await until('the other process to drop the remembered viewer', list, (status) => status !== 200)).toBe(403);

@@ -73,7 +73,9 @@ describe('tasks of two companies', () => {
       .where(and(eq(hostingAccounts.companyGuid, demo.company), eq(hostingAccounts.status, 'ACTIVE'), eq(hostingAccounts.accountType, 'SHARED_HOSTING')))
       .limit(1);
     const group = (await createDomainGroup(t.client(demo), { name: 'Small submission', default_hosting_account: account!.guid })).group.guid;
-    const slots = (await groupIpAddresses(t.client(demo), group, { per_page: 99999 })).data.flatMap((ip) => Array.from({ length: Math.max(0, ip.domains_allowed - ip.domain_count) }, () => ip.guid));
+    const slots = (await groupIpAddresses(t.client(demo), group, { per_page: 99999 })).data.flatMap((ip) =>
+      Array.from({ length: Math.max(0, ip.domains_allowed - ip.domain_count) }, () => ip.guid),
+    );
     expect(slots.length).toBeGreaterThanOrEqual(SMALL);
     const rows = Array.from({ length: SMALL }, (_, i) => ({ domain: `small-${i}.example`, ip_address: slots[i]!, group, hosting_account: account!.guid }));
 
@@ -113,7 +115,15 @@ describe('tasks of two companies', () => {
       for (const done of seen.completed) expect(done).toBeLessThan(IMPORT_SIZE / 5);
       const small = await db.select({ status: taskItems.status, attempts: taskItems.attempts }).from(taskItems).where(eq(taskItems.taskGuid, answer.task.guid));
       expect(small.map((i) => `${i.status} ${i.attempts}`)).toEqual(Array.from({ length: SMALL }, () => 'COMPLETED 1'));
-      const live = await db.select({ status: domains.status }).from(domains).where(inArray(domains.guid, answer.domains.map((d) => d.guid)));
+      const live = await db
+        .select({ status: domains.status })
+        .from(domains)
+        .where(
+          inArray(
+            domains.guid,
+            answer.domains.map((d) => d.guid),
+          ),
+        );
       expect(live.map((d) => d.status)).toEqual(Array.from({ length: SMALL }, () => 'ACTIVE'));
       console.log(`[task-fairness] items each import had completed when the small task finished: ${seen.completed.join(', ')} of ${IMPORT_SIZE}`);
     } finally {

@@ -137,7 +137,12 @@ describe('a task across a killed process', () => {
       expect(after!.soaSerial).toBe(nextSerial(zone.serial, after!.dateUpdated!));
       const records = await db.select().from(dnsRecords).where(eq(dnsRecords.zoneGuid, after!.guid));
       expect(records).toHaveLength(7);
-      expect(await db.select().from(tasks).where(and(eq(tasks.kind, DNS_ZONE_RESET), eq(tasks.domainGroupGuid, zone.group)))).toHaveLength(1);
+      expect(
+        await db
+          .select()
+          .from(tasks)
+          .where(and(eq(tasks.kind, DNS_ZONE_RESET), eq(tasks.domainGroupGuid, zone.group))),
+      ).toHaveLength(1);
     });
     console.log(
       `[task-restart] first start ${Math.round(bootMs)} ms; kill to second process listening ${Math.round(restartedMs)} ms; ` +

@@ -57,7 +57,9 @@ const itemsOf = (task: string) => database.db.select().from(taskItems).where(eq(
  */
 async function cutOffReset(zone: { guid: string; domain: string; group: string }, attempts: number): Promise<string> {
   const now = t.deps.now();
-  const { task, items } = await database.db.transaction((tx) => insertTask(tx, { companyGuid: demo.company, domainGroupGuid: zone.group, kind: DNS_ZONE_RESET, createdBy: null, items: dnsZoneResetItems(zone) }, now));
+  const { task, items } = await database.db.transaction((tx) =>
+    insertTask(tx, { companyGuid: demo.company, domainGroupGuid: zone.group, kind: DNS_ZONE_RESET, createdBy: null, items: dnsZoneResetItems(zone) }, now),
+  );
   await database.db.update(tasks).set({ status: 'ACTIVE' }).where(eq(tasks.guid, task.guid));
   await database.db
     .update(taskItems)
@@ -76,10 +78,25 @@ describe('a task longer than a turn', () => {
     const size = 2 * SLICE_ITEMS + 5;
     const added = await database.db
       .insert(domains)
-      .values(Array.from({ length: size }, (_, i) => ({ companyGuid: demo.company, groupGuid: model!.groupGuid, domain: `turns-${i}.example`, status: 'ADDING', ipAddressGuid: model!.ipAddressGuid, hostingAccountGuid: model!.hostingAccountGuid })))
+      .values(
+        Array.from({ length: size }, (_, i) => ({
+          companyGuid: demo.company,
+          groupGuid: model!.groupGuid,
+          domain: `turns-${i}.example`,
+          status: 'ADDING',
+          ipAddressGuid: model!.ipAddressGuid,
+          hostingAccountGuid: model!.hostingAccountGuid,
+        })),
+      )
       .returning({ guid: domains.guid, domain: domains.domain });
     const seen = follow();
-    const { task } = await t.deps.jobs.startTask({ companyGuid: demo.company, domainGroupGuid: model!.groupGuid, kind: ADD_DOMAINS, createdBy: null, items: addDomainItems(added.map((d) => ({ ...d, installLetsEncrypt: false, software: null }))) });
+    const { task } = await t.deps.jobs.startTask({
+      companyGuid: demo.company,
+      domainGroupGuid: model!.groupGuid,
+      kind: ADD_DOMAINS,
+      createdBy: null,
+      items: addDomainItems(added.map((d) => ({ ...d, installLetsEncrypt: false, software: null }))),
+    });
     await t.deps.jobs.idle();
     seen.stop();
 
@@ -103,7 +120,11 @@ describe('a task whose step was cut off', () => {
     const [task] = await database.db.select().from(tasks).where(eq(tasks.guid, guid));
     expect(task).toMatchObject({ status: 'COMPLETED', progressPercentage: 100 });
     // The cut-off step was taken again (a second attempt), the others once.
-    expect((await itemsOf(guid)).map((i) => `${i.action} ${i.status} ${i.attempts}`)).toEqual(['RESET_DNS_SOA COMPLETED 2', 'RESET_DNS_RECORDS COMPLETED 1', 'PUBLISH_DNS_ZONE COMPLETED 1']);
+    expect((await itemsOf(guid)).map((i) => `${i.action} ${i.status} ${i.attempts}`)).toEqual([
+      'RESET_DNS_SOA COMPLETED 2',
+      'RESET_DNS_RECORDS COMPLETED 1',
+      'PUBLISH_DNS_ZONE COMPLETED 1',
+    ]);
     expect(seen.events.filter((e) => e.task === guid).map((e) => `${e.item?.action} ${e.item?.status}`)).toEqual([
       'RESET_DNS_SOA ACTIVE',
       'RESET_DNS_SOA COMPLETED',

@@ -26,14 +26,12 @@ beforeAll(async () => {
   ({ database, t } = await openSeededApp({ provisionStepMs: 30, eventHeartbeatMs: 150 }));
   demo = await t.signIn('demo@hostdeck.test');
   const { db } = database;
-  zones = (
-    await db
-      .select({ domain: domains.domain, guid: domains.guid, group: domains.groupGuid, serial: dnsZones.soaSerial })
-      .from(dnsZones)
-      .innerJoin(domains, eq(domains.guid, dnsZones.domainGuid))
-      .where(and(eq(dnsZones.companyGuid, demo.company), eq(dnsZones.status, 'ACTIVE')))
-      .orderBy(domains.domain)
-  );
+  zones = await db
+    .select({ domain: domains.domain, guid: domains.guid, group: domains.groupGuid, serial: dnsZones.soaSerial })
+    .from(dnsZones)
+    .innerJoin(domains, eq(domains.guid, dnsZones.domainGuid))
+    .where(and(eq(dnsZones.companyGuid, demo.company), eq(dnsZones.status, 'ACTIVE')))
+    .orderBy(domains.domain);
   const [bluebird] = await db.select().from(companies).where(eq(companies.name, 'Bluebird Media Ltd'));
   const [foreign] = await db.select().from(domains).where(eq(domains.companyGuid, bluebird!.guid)).limit(1);
   bluebirdDomain = foreign!.guid;
@@ -68,7 +66,10 @@ const optionsOf = (session: { token: string; company: string }): ApiOptions => (
 });
 
 const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 };
@@ -108,17 +109,30 @@ describe('POST /domains/{guid}/dns_zone/reset/', () => {
   });
 
   it("answers 409 with the panel's sentence for a zone that is not provisioned, and for none", async () => {
-    const [pending] = await database.db.select().from(dnsZones).where(and(eq(dnsZones.companyGuid, demo.company), ne(dnsZones.status, 'ACTIVE'))).limit(1);
+    const [pending] = await database.db
+      .select()
+      .from(dnsZones)
+      .where(and(eq(dnsZones.companyGuid, demo.company), ne(dnsZones.status, 'ACTIVE')))
+      .limit(1);
     const error = await refusal(resetDnsZone(t.client(demo), pending!.domainGuid));
     expect(error.status).toBe(409);
     expect(error.body).toMatchObject({ errors: ['DNS zone is not available, yet!'], code: 'dns_zone_unavailable' });
     const zoned = new Set((await database.db.select({ d: dnsZones.domainGuid }).from(dnsZones)).map((r) => r.d));
-    const bare = (await database.db.select().from(domains).where(and(eq(domains.companyGuid, demo.company), eq(domains.isSubdomain, false)))).find((d) => !zoned.has(d.guid));
+    const bare = (
+      await database.db
+        .select()
+        .from(domains)
+        .where(and(eq(domains.companyGuid, demo.company), eq(domains.isSubdomain, false)))
+    ).find((d) => !zoned.has(d.guid));
     expect((await refusal(resetDnsZone(t.client(demo), bare!.guid))).status).toBe(409);
   });
 
   it("answers 404 for another company's domain, a subdomain, an unknown or malformed guid", async () => {
-    const [sub] = await database.db.select().from(domains).where(and(eq(domains.companyGuid, demo.company), eq(domains.isSubdomain, true))).limit(1);
+    const [sub] = await database.db
+      .select()
+      .from(domains)
+      .where(and(eq(domains.companyGuid, demo.company), eq(domains.isSubdomain, true)))
+      .limit(1);
     for (const guid of [bluebirdDomain, sub!.guid, '00000000-0000-4000-8000-000000000000']) {
       const error = await refusal(resetDnsZone(t.client(demo), guid));
       expect(error.status).toBe(404);
@@ -144,7 +158,11 @@ describe('POST /domains/{guid}/dns_zone/reset/', () => {
 
   it('hides domains of groups the member may not see', async () => {
     const zone = zones[2]!;
-    const [other] = await database.db.select().from(domainGroups).where(and(eq(domainGroups.companyGuid, demo.company), ne(domainGroups.guid, zone.group))).limit(1);
+    const [other] = await database.db
+      .select()
+      .from(domainGroups)
+      .where(and(eq(domainGroups.companyGuid, demo.company), ne(domainGroups.guid, zone.group)))
+      .limit(1);
     await asOwnerWith({ allowedDomainGroups: [other!.guid] }, async () => {
       expect((await refusal(resetDnsZone(t.client(demo), zone.guid))).status).toBe(404);
     });
@@ -166,7 +184,13 @@ describe('a step that fails for a passing reason', () => {
       const final = await startAndFollowTask(
         optionsOf(demo),
         async () => {
-          const { task } = await t.deps.jobs.startTask({ companyGuid: demo.company, domainGroupGuid: zone.group, kind: DNS_ZONE_RESET, createdBy: null, items: [{ action: 'TEST_FLAKY_STEP', domainGuid: zone.guid }] });
+          const { task } = await t.deps.jobs.startTask({
+            companyGuid: demo.company,
+            domainGroupGuid: zone.group,
+            kind: DNS_ZONE_RESET,
+            createdBy: null,
+            items: [{ action: 'TEST_FLAKY_STEP', domainGuid: zone.guid }],
+          });
           return (await listGroupTasks(t.client(demo), zone.group)).data.find((x) => x.guid === task.guid)!;
         },
         { onProgress: (e) => seen.push(e) },
@@ -223,7 +247,11 @@ describe('GET /domains/groups/{guid}/tasks/', () => {
       expect(error.body.errors).toEqual(['Domain group not found.']);
     }
     const group = zones[0]!.group;
-    const [other] = await database.db.select().from(domainGroups).where(and(eq(domainGroups.companyGuid, demo.company), ne(domainGroups.guid, group))).limit(1);
+    const [other] = await database.db
+      .select()
+      .from(domainGroups)
+      .where(and(eq(domainGroups.companyGuid, demo.company), ne(domainGroups.guid, group)))
+      .limit(1);
     await asOwnerWith({ allowedDomainGroups: [other!.guid] }, async () => {
       expect((await refusal(listGroupTasks(t.client(demo), group))).status).toBe(404);
     });
@@ -285,7 +313,14 @@ describe('GET /tasks/events/', () => {
     const [shown] = await database.db
       .select()
       .from(domains)
-      .where(and(eq(domains.companyGuid, demo.company), ne(domains.groupGuid, hidden.group), eq(domains.isSubdomain, false), notExists(database.db.select().from(dnsZones).where(eq(dnsZones.domainGuid, domains.guid)))))
+      .where(
+        and(
+          eq(domains.companyGuid, demo.company),
+          ne(domains.groupGuid, hidden.group),
+          eq(domains.isSubdomain, false),
+          notExists(database.db.select().from(dnsZones).where(eq(dnsZones.domainGuid, domains.guid))),
+        ),
+      )
       .limit(1);
     await asOwnerWith({ allowedDomainGroups: [shown!.groupGuid] }, async () => {
       const stop = new AbortController();

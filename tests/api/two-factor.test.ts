@@ -99,24 +99,34 @@ describe('signing in with 2FA', () => {
     t.advance(30_000); // the enrolment used the current step's code
     const first = await secondStep('demo@hostdeck.test', 'laptop');
     expect(first.verification).toBe('2fa');
-    await expect(twoFactorStep({ session_id: first.session_id, code: '  ', code_type: 'CODE' })).rejects.toMatchObject({ body: { fields: { code: 'Please enter the 6 digit code!' } } });
-    await expect(twoFactorStep({ session_id: first.session_id, code: '1234567', code_type: 'CODE' })).rejects.toMatchObject({ body: { fields: { code: 'Please enter the 6 digit code!' } } });
+    await expect(twoFactorStep({ session_id: first.session_id, code: '  ', code_type: 'CODE' })).rejects.toMatchObject({
+      body: { fields: { code: 'Please enter the 6 digit code!' } },
+    });
+    await expect(twoFactorStep({ session_id: first.session_id, code: '1234567', code_type: 'CODE' })).rejects.toMatchObject({
+      body: { fields: { code: 'Please enter the 6 digit code!' } },
+    });
     const code = totp(secret);
     const ok = await twoFactorStep({ session_id: first.session_id, code: `${code.slice(0, 3)} ${code.slice(3)}`, code_type: 'CODE' });
     await works(t.client(ok));
 
     // The same code again, on a new challenge within its 30 seconds: refused.
     const second = await secondStep('demo@hostdeck.test', 'laptop');
-    await expect(twoFactorStep({ session_id: second.session_id, code, code_type: 'CODE' })).rejects.toMatchObject({ body: { errors: ['The code is not correct. Please try again.'] } });
+    await expect(twoFactorStep({ session_id: second.session_id, code, code_type: 'CODE' })).rejects.toMatchObject({
+      body: { errors: ['The code is not correct. Please try again.'] },
+    });
     // The used challenge cannot be answered again.
-    await expect(twoFactorStep({ session_id: first.session_id, code: totp(secret), code_type: 'CODE' })).rejects.toMatchObject({ body: { errors: ['Your sign-in has expired. Please sign in again.'] } });
+    await expect(twoFactorStep({ session_id: first.session_id, code: totp(secret), code_type: 'CODE' })).rejects.toMatchObject({
+      body: { errors: ['Your sign-in has expired. Please sign in again.'] },
+    });
     t.advance(30_000);
     await expect(twoFactorStep({ session_id: second.session_id, code: totp(secret), code_type: 'CODE' })).resolves.toMatchObject({ token: expect.any(String) });
   });
 
   it('accepts each backup code once, in any case and with spaces', async () => {
     const a = await secondStep('demo@hostdeck.test');
-    await expect(twoFactorStep({ session_id: a.session_id, code: 'ABCDEFGHJKM', code_type: 'BACKUP_CODE' })).rejects.toMatchObject({ body: { fields: { code: 'Please enter the 10 character backup code!' } } });
+    await expect(twoFactorStep({ session_id: a.session_id, code: 'ABCDEFGHJKM', code_type: 'BACKUP_CODE' })).rejects.toMatchObject({
+      body: { fields: { code: 'Please enter the 10 character backup code!' } },
+    });
     const spaced = `${codes[0]!.slice(0, 5).toLowerCase()} ${codes[0]!.slice(5)}`;
     await expect(twoFactorStep({ session_id: a.session_id, code: spaced, code_type: 'BACKUP_CODE' })).resolves.toMatchObject({ token: expect.any(String) });
     const b = await secondStep('demo@hostdeck.test');
@@ -126,15 +136,21 @@ describe('signing in with 2FA', () => {
   it('ends a challenge after five wrong codes, and one that is 10 minutes old', async () => {
     const a = await secondStep('demo@hostdeck.test');
     for (let i = 0; i < 4; i++) {
-      await expect(twoFactorStep({ session_id: a.session_id, code: '000000', code_type: 'CODE' })).rejects.toMatchObject({ body: { errors: ['The code is not correct. Please try again.'] } });
+      await expect(twoFactorStep({ session_id: a.session_id, code: '000000', code_type: 'CODE' })).rejects.toMatchObject({
+        body: { errors: ['The code is not correct. Please try again.'] },
+      });
     }
-    await expect(twoFactorStep({ session_id: a.session_id, code: '000000', code_type: 'CODE' })).rejects.toMatchObject({ body: { errors: ['Too many wrong codes. Please sign in again.'] } });
+    await expect(twoFactorStep({ session_id: a.session_id, code: '000000', code_type: 'CODE' })).rejects.toMatchObject({
+      body: { errors: ['Too many wrong codes. Please sign in again.'] },
+    });
     t.advance(30_000);
     await expect(twoFactorStep({ session_id: a.session_id, code: totp(secret), code_type: 'CODE' })).rejects.toMatchObject({ status: 400 });
 
     const late = await secondStep('demo@hostdeck.test');
     t.advance(11 * 60_000);
-    await expect(twoFactorStep({ session_id: late.session_id, code: totp(secret), code_type: 'CODE' })).rejects.toMatchObject({ body: { errors: ['Your sign-in has expired. Please sign in again.'] } });
+    await expect(twoFactorStep({ session_id: late.session_id, code: totp(secret), code_type: 'CODE' })).rejects.toMatchObject({
+      body: { errors: ['Your sign-in has expired. Please sign in again.'] },
+    });
   });
 
   it('limits wrong codes per account across challenges', async () => {
@@ -145,7 +161,10 @@ describe('signing in with 2FA', () => {
     }
     const { session_id } = await secondStep('demo@hostdeck.test');
     t.advance(30_000);
-    await expect(twoFactorStep({ session_id, code: totp(secret), code_type: 'CODE' })).rejects.toMatchObject({ status: 429, body: { errors: ['Too many wrong codes. Please wait 15 minutes and try again.'] } });
+    await expect(twoFactorStep({ session_id, code: totp(secret), code_type: 'CODE' })).rejects.toMatchObject({
+      status: 429,
+      body: { errors: ['Too many wrong codes. Please wait 15 minutes and try again.'] },
+    });
     t.advance(16 * 60_000);
   });
 
@@ -156,7 +175,9 @@ describe('signing in with 2FA', () => {
     expect(await backupCodesLeft(api)).toEqual({ codes: 8 });
     await expect(regenerateBackupCodes(api, 'nope')).rejects.toMatchObject({ body: { fields: { password: 'The password is not correct.' } } });
     // A body without the password cannot be sent through the typed client.
-    expect(await (await t.call('POST', '/account/2fa/backup-codes/', { token: session.token, body: {} })).json()).toMatchObject({ fields: { password: 'Please enter your password!' } });
+    expect(await (await t.call('POST', '/account/2fa/backup-codes/', { token: session.token, body: {} })).json()).toMatchObject({
+      fields: { password: 'Please enter your password!' },
+    });
     const fresh = await regenerateBackupCodes(api, DEMO_PASSWORD);
     expect(fresh.codes).toHaveLength(10);
     expect(fresh.codes).not.toContain(codes[2]);
@@ -189,7 +210,9 @@ describe('device verification', () => {
 
     await expect(deviceStep({ session_id: step.session_id, code: '' })).rejects.toMatchObject({ body: { fields: { code: 'Please enter the 6 digit code!' } } });
     await expect(deviceStep({ session_id: step.session_id, code: 'abcdef' })).rejects.toMatchObject({ body: { fields: { code: 'Please enter the 6 digit code!' } } });
-    await expect(deviceStep({ session_id: step.session_id, code: code === '000000' ? '111111' : '000000' })).rejects.toMatchObject({ body: { errors: ['The code is not correct. Please try again.'] } });
+    await expect(deviceStep({ session_id: step.session_id, code: code === '000000' ? '111111' : '000000' })).rejects.toMatchObject({
+      body: { errors: ['The code is not correct. Please try again.'] },
+    });
     const ok = await deviceStep({ session_id: step.session_id, code: `${code.slice(0, 3)} ${code.slice(3)}`, remember: true });
     await works(t.client(ok));
     await expect(deviceStep({ session_id: step.session_id, code, remember: true })).rejects.toMatchObject({ status: 400 });

@@ -53,7 +53,10 @@ describe('the viewer of a token', () => {
     const session = await rememberedSession();
     const owner = await ownerMembership(session);
     const [m] = await database.db.select({ permissions: memberships.permissions }).from(memberships).where(owner);
-    await database.db.update(memberships).set({ permissions: m!.permissions.filter((p) => p !== 'can_view_ip_addresses') }).where(owner);
+    await database.db
+      .update(memberships)
+      .set({ permissions: m!.permissions.filter((p) => p !== 'can_view_ip_addresses') })
+      .where(owner);
     try {
       expect((await ipList(session)).status).toBe(403);
     } finally {
@@ -95,7 +98,10 @@ describe('the viewer of a token', () => {
     const created = await createApiKey(t.client(demo), demo.company, { name: 'Cache check', allowed_ip_addresses: '127.0.0.1', permissions: ['can_view_ip_addresses'] });
     const key = { token: created.token, company: demo.company };
     expect((await ipList(key)).status).toBe(200);
-    await database.db.update(apiKeys).set({ allowedIpAddresses: ['192.0.2.10'] }).where(eq(apiKeys.guid, created.guid));
+    await database.db
+      .update(apiKeys)
+      .set({ allowedIpAddresses: ['192.0.2.10'] })
+      .where(eq(apiKeys.guid, created.guid));
     expect((await ipList(key)).status).toBe(403);
   });
 

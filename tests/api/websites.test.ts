@@ -73,7 +73,10 @@ describe('GET /domains/websites/', () => {
     const where = and(inArray(memberships.userGuid, [staff!.guid, customer!.guid]), eq(memberships.companyGuid, demo.company));
     const [member] = await db.select().from(memberships).where(where);
     const memberWhere = eq(memberships.guid, member!.guid);
-    await db.update(memberships).set({ allowedDomainGroups: [group], permissions: [...member!.permissions, 'can_view_website_management'] }).where(memberWhere);
+    await db
+      .update(memberships)
+      .set({ allowedDomainGroups: [group], permissions: [...member!.permissions, 'can_view_website_management'] })
+      .where(memberWhere);
     try {
       const email = member!.userGuid === staff!.guid ? 'staff@hostdeck.test' : 'customer@hostdeck.test';
       const limited = t.client(await t.signIn(email));
@@ -93,12 +96,19 @@ describe('GET /domains/websites/{guid}/', () => {
     const target = installed[0]!;
     await db.update(softwareInstallations).set({ protocol: 'https://www.', installDirectory: 'blog' }).where(eq(softwareInstallations.domainGuid, target.guid));
     const site = await getWebsite(client(), target.guid);
-    expect(site).toMatchObject({ guid: target.guid, domain: target.domain, group: { guid: target.groupGuid }, software: { key: 'WORDPRESS', name: 'WordPress', protocol: 'https://www.', install_directory: 'blog' } });
+    expect(site).toMatchObject({
+      guid: target.guid,
+      domain: target.domain,
+      group: { guid: target.groupGuid },
+      software: { key: 'WORDPRESS', name: 'WordPress', protocol: 'https://www.', install_directory: 'blog' },
+    });
     expect(site.software.url).toBe(`https://www.${target.domain}/blog/`);
   });
 
   it('answers 404 for a domain without software and for another company', async () => {
-    const without = (await database.db.select({ guid: domains.guid }).from(domains).where(eq(domains.companyGuid, demo.company))).find((d) => !installed.some((i) => i.guid === d.guid));
+    const without = (await database.db.select({ guid: domains.guid }).from(domains).where(eq(domains.companyGuid, demo.company))).find(
+      (d) => !installed.some((i) => i.guid === d.guid),
+    );
     expect((await refusal(getWebsite(client(), without!.guid), 404)).message).toBe(WEBSITE_NOT_FOUND);
     expect((await refusal(getWebsite(client(), foreignWebsite), 404)).message).toBe(WEBSITE_NOT_FOUND);
   });

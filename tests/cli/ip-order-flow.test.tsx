@@ -17,7 +17,18 @@ const ENTER = '\r';
 const DOWN = '\u001B[B';
 const SPACE = ' ';
 
-const location = (hash: string, city: string, count: number, price: number) => ({ hash, id: hash, city, country: 'Somewhere', country_code: 'XX', location: hash, ip_address_count: count, price, site_price: 100, currency: 'USD' as const });
+const location = (hash: string, city: string, count: number, price: number) => ({
+  hash,
+  id: hash,
+  city,
+  country: 'Somewhere',
+  country_code: 'XX',
+  location: hash,
+  ip_address_count: count,
+  price,
+  site_price: 100,
+  currency: 'USD' as const,
+});
 const ENTRIES: MarketplaceEntry[] = [
   { country_code: 'US', country_name: 'United States', locations: [location('us-nyc', 'New York', 40, 300), location('us-lax', 'Los Angeles', 0, 300)] },
   { country_code: 'DE', country_name: 'Germany', locations: [location('de-fra', 'Frankfurt', 12, 350)] },
@@ -69,7 +80,14 @@ describe('hostdeck ip order, asked step by step', () => {
     await app.shows('Coupon (Enter for none)');
     app.type(ENTER);
 
-    const expected = summaryOf({ ipType: 'DEDICATED', entries: ENTRIES, picks: { 'us-nyc': { count: 4, slots: 3 }, 'de-fra': { count: 1, slots: 1 } }, cycle: OPTIONS.billing_cycles[0]!, coupon: null, options: OPTIONS });
+    const expected = summaryOf({
+      ipType: 'DEDICATED',
+      entries: ENTRIES,
+      picks: { 'us-nyc': { count: 4, slots: 3 }, 'de-fra': { count: 1, slots: 1 } },
+      cycle: OPTIONS.billing_cycles[0]!,
+      coupon: null,
+      options: OPTIONS,
+    });
     await app.shows(`Total: $${(expected.total_amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
     expect(lastFrame()).toContain('✔ New York: 4 addresses, 3 website slots each');
     app.type('y');

@@ -54,7 +54,13 @@ function question({ answer, about }: Asked, ipType: IpAddressType, refusedText: 
     case 'no-filter':
       return { shows: `? ${NO_FILTER_QUESTION}`, keys: [answer.sure ? 'y' : 'n'] };
     case 'exclude':
-      return { shows: '? Exclude the subnets', keys: tick(GROUPS.slice(1).map((g) => g.guid), answer.groups) };
+      return {
+        shows: '? Exclude the subnets',
+        keys: tick(
+          GROUPS.slice(1).map((g) => g.guid),
+          answer.groups,
+        ),
+      };
     case 'locations': {
       const offered = availableLocations({ ...newIpOrder(), marketplace: fixtureMarketplace(ipType) }).map((l) => l.hash);
       return { shows: '? Locations', keys: tick(offered, answer.hashes) };

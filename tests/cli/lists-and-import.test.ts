@@ -68,7 +68,9 @@ describe('terminal output', () => {
     // Not with --json, even on a terminal.
     const quiet = new Capture();
     quiet.isTTY = true;
-    createUi({ stdin: Readable.from([]), stdout: new Capture(), stderr: quiet, env: {} }, { json: true }).progress('Importing', 10).update(5);
+    createUi({ stdin: Readable.from([]), stdout: new Capture(), stderr: quiet, env: {} }, { json: true })
+      .progress('Importing', 10)
+      .update(5);
     expect(quiet.text).toBe('');
   });
 
@@ -81,7 +83,13 @@ describe('terminal output', () => {
     bar.update(5);
     bar.stop();
     expect(stderr.text).toBe('');
-    ui.printTable([{ header: 'NAME', value: (r: { n: string; c: number }) => r.n }, { header: 'DOMAINS', value: (r) => String(r.c), align: 'right' }], [{ n: 'Production', c: 12 }]);
+    ui.printTable(
+      [
+        { header: 'NAME', value: (r: { n: string; c: number }) => r.n },
+        { header: 'DOMAINS', value: (r) => String(r.c), align: 'right' },
+      ],
+      [{ n: 'Production', c: 12 }],
+    );
     expect(stdout.text).toBe('NAME        DOMAINS\nProduction       12\n');
   });
 });

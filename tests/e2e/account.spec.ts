@@ -48,7 +48,7 @@ test.describe('on a user of its own', () => {
 
     await page.getByRole('button', { name: 'Reset' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Password' });
-  // The first field takes focus, not the close button before it.
+    // The first field takes focus, not the close button before it.
     await expect(dialog.getByLabel('Old password')).toBeFocused();
     await dialog.getByLabel('Old password').fill(ownAccount.password);
     await dialog.getByLabel('New password', { exact: true }).fill('another-pass-1');

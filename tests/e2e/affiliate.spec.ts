@@ -178,7 +178,11 @@ test.describe('as an approved affiliate', () => {
     await expect(page.getByText('PayPal: e2e-payouts@northwind.test (USD) (current)')).toBeVisible();
     await expectAccessible(page, 'the Billing tab');
 
-    await page.getByRole('table', { name: 'Affiliate invoices' }).getByRole('link', { name: /^View invoice/ }).first().click();
+    await page
+      .getByRole('table', { name: 'Affiliate invoices' })
+      .getByRole('link', { name: /^View invoice/ })
+      .first()
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: /^Affiliate Invoice #\d+$/ })).toBeVisible();
     // Named once, by the page's heading; the card's says where the invoice stands.
     await expect(page.getByRole('heading', { name: /Affiliate Invoice/ })).toHaveCount(1);

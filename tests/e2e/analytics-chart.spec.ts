@@ -31,10 +31,14 @@ test('the Analytics chart names each day once on its time axis', async ({ page }
   await domains.getByRole('button', { name: first }).click();
   const drawer = page.getByRole('dialog', { name: first });
   await drawer.getByRole('tab', { name: 'Analytics (beta)' }).click();
-  const canvas = drawer.getByRole('img', { name: /^Visits from / }).locator('canvas').first();
+  const canvas = drawer
+    .getByRole('img', { name: /^Visits from / })
+    .locator('canvas')
+    .first();
   await expect(canvas).toBeVisible();
   // The default range is the last 7 days: day labels (MM/DD), each once, at least two of them.
-  const days = async () => ((await canvas.evaluate((el) => (el as HTMLCanvasElement & { drawnTexts?: string[] }).drawnTexts ?? [])) as string[]).filter((t) => /^\d\d\/\d\d$/.test(t));
+  const days = async () =>
+    ((await canvas.evaluate((el) => (el as HTMLCanvasElement & { drawnTexts?: string[] }).drawnTexts ?? [])) as string[]).filter((t) => /^\d\d\/\d\d$/.test(t));
   await expect.poll(async () => (await days()).length).toBeGreaterThan(1);
   const labels = await days();
   expect(labels).toEqual([...new Set(labels)]);

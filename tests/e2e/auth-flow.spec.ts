@@ -59,7 +59,13 @@ test('register steps show the validation sentences of spec part 1, 5', async ({ 
   await waitForHydration(page);
   await expectAccessible(page, 'register step 1');
   await page.getByRole('button', { name: 'Next' }).click();
-  for (const sentence of ['Please enter your first name!', 'Please enter your last name!', 'Please enter a valid email address!', 'Please enter your password!', 'Please enter a correct company name or enter your full name!']) {
+  for (const sentence of [
+    'Please enter your first name!',
+    'Please enter your last name!',
+    'Please enter a valid email address!',
+    'Please enter your password!',
+    'Please enter a correct company name or enter your full name!',
+  ]) {
     await expect(page.getByText(sentence)).toBeVisible();
   }
   await expectAccessible(page, 'register step 1 with errors');

@@ -27,7 +27,9 @@ test('a pending request: listed, viewed with its addresses, then cancelled', asy
   await openTab(page);
   const call = await panelApi(page);
   // From the end of the list: the IP page's test takes its addresses from the start.
-  const ips = (await call.get<{ data: Ip[] }>('/ip_addresses/?per_page=99999')).data.filter((ip) => ip.status === 'ACTIVE' && ip.domain_count === 0 && ip.ip_address_type === 'DEDICATED').slice(-2);
+  const ips = (await call.get<{ data: Ip[] }>('/ip_addresses/?per_page=99999')).data
+    .filter((ip) => ip.status === 'ACTIVE' && ip.domain_count === 0 && ip.ip_address_type === 'DEDICATED')
+    .slice(-2);
   const { guid } = await call.send<{ guid: string }>('post', '/billing/cancellations/', {
     cancellation_time: 'END_OF_BILLING_CYCLE',
     cancellation_reason: 'PROJECT_ENDED',

@@ -33,7 +33,11 @@ test('extend an order to its invoice, then cancel it at the end of the cycle', a
   await page.getByRole('button', { name: 'Extend' }).click();
   const extend = page.getByRole('dialog', { name: 'Extend order' });
   await extend.getByRole('radio', { name: /^3 months/ }).check();
-  const amount = (await extend.locator('label').filter({ hasText: /^3 months/ }).locator('strong').textContent())!;
+  const amount = (await extend
+    .locator('label')
+    .filter({ hasText: /^3 months/ })
+    .locator('strong')
+    .textContent())!;
   await extend.getByRole('button', { name: 'Extend and go to invoice' }).click();
   await expect(extend.getByText('Please agree to the terms of service!')).toBeVisible();
   await extend.getByRole('checkbox', { name: 'I agree to the terms of service.' }).check();
@@ -53,12 +57,23 @@ test('extend an order to its invoice, then cancel it at the end of the cycle', a
   await page.getByRole('button', { name: 'Cancel Order' }).click();
   const cancel = page.getByRole('dialog', { name: `Cancel order #${id}` });
   await cancel.getByRole('button', { name: 'Request cancellation' }).click();
-  for (const sentence of ['Please select a cancellation reason!', 'Please provide a recommendation score!', 'Please answer how likely are you to return in the future!', 'Please agree to the cancellation terms!']) {
+  for (const sentence of [
+    'Please select a cancellation reason!',
+    'Please provide a recommendation score!',
+    'Please answer how likely are you to return in the future!',
+    'Please agree to the cancellation terms!',
+  ]) {
     await expect(cancel.getByText(sentence)).toBeVisible();
   }
   await cancel.getByRole('combobox', { name: 'Reason' }).selectOption('PROJECT_ENDED');
-  await cancel.getByRole('group', { name: /recommend us/ }).getByRole('radio', { name: '4' }).check();
-  await cancel.getByRole('group', { name: /return in the future/ }).getByRole('radio', { name: '3' }).check();
+  await cancel
+    .getByRole('group', { name: /recommend us/ })
+    .getByRole('radio', { name: '4' })
+    .check();
+  await cancel
+    .getByRole('group', { name: /return in the future/ })
+    .getByRole('radio', { name: '3' })
+    .check();
   await cancel.getByRole('checkbox', { name: /cannot be undone/ }).check();
   await cancel.getByRole('button', { name: 'Request cancellation' }).dblclick();
   await expect(page.getByText('Cancellation request successfully submitted!')).toBeVisible();

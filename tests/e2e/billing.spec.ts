@@ -57,7 +57,12 @@ test('the tabs: orders, invoices with their status filter, credit notes and tran
 
 test('an order page: its facts, tags saved, and its invoice with the PDF', async ({ page }) => {
   await openBilling(page);
-  await page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: 'pbn' }).getByRole('link', { name: /^View order/ }).click();
+  await page
+    .getByRole('table', { name: 'Orders' })
+    .getByRole('row')
+    .filter({ hasText: 'pbn' })
+    .getByRole('link', { name: /^View order/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: /^Order #\d+$/ })).toBeVisible();
   await expect(page.getByText('Website setup')).toBeVisible();
   await expectAccessible(page, 'the order page');
@@ -96,7 +101,11 @@ test('an order page: its facts, tags saved, and its invoice with the PDF', async
 
 test('a credit note page and its PDF', async ({ page }) => {
   await openBilling(page, '/billing/credit-notes');
-  await page.getByRole('table', { name: 'Credit notes' }).getByRole('link', { name: /^View credit note/ }).first().click();
+  await page
+    .getByRole('table', { name: 'Credit notes' })
+    .getByRole('link', { name: /^View credit note/ })
+    .first()
+    .click();
   const heading = page.getByRole('heading', { level: 1, name: /^Credit Note #\d+$/ });
   await expect(heading).toBeVisible();
   const id = (await heading.textContent())!.replace('Credit Note #', '');
@@ -113,7 +122,11 @@ test('a credit note page and its PDF', async ({ page }) => {
 test('the invoice page fits a 360 px screen', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await openBilling(page, '/billing/invoices');
-  await page.getByRole('table', { name: 'Invoices' }).getByRole('link', { name: /^View invoice/ }).first().click();
+  await page
+    .getByRole('table', { name: 'Invoices' })
+    .getByRole('link', { name: /^View invoice/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: /^Invoice #\d+$/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download PDF' })).toBeVisible();
   const widths = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));

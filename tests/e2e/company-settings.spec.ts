@@ -81,7 +81,10 @@ test.describe('a company of the test’s own', () => {
     await expect(page.getByRole('listitem').filter({ hasText: `Recipient: ${email}` })).toBeVisible();
     const mails = page.getByRole('row', { name: /Please verify your email address/ });
     await expect(mails).toHaveCount(2);
-    await mails.first().getByRole('button', { name: /^View / }).click();
+    await mails
+      .first()
+      .getByRole('button', { name: /^View / })
+      .click();
     const shown = page.getByRole('dialog', { name: 'Please verify your email address' });
     await expect(shown).toContainText(email);
     // Shown to the company's members, the email keeps neither its link nor its code: they prove

@@ -209,6 +209,8 @@ test('names of one long word wrap: the header, the company page, the users table
   await key.getByRole('button', { name: 'Create API Key' }).click();
   const shown = page.getByRole('dialog', { name: 'Your new API key' });
   await expect(shown).toBeVisible();
-  const overflow = await shown.evaluate((dialog) => [...dialog.querySelectorAll('p, strong')].some((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > dialog.getBoundingClientRect().right + 1));
+  const overflow = await shown.evaluate((dialog) =>
+    [...dialog.querySelectorAll('p, strong')].some((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > dialog.getBoundingClientRect().right + 1),
+  );
   expect(overflow).toBe(false);
 });

@@ -23,7 +23,11 @@ test.describe('compression', () => {
     const br = await request.get('/auth/login', { headers: BR });
     const gz = await request.get('/auth/login', { headers: GZIP });
     const plain = await request.get('/auth/login', { headers: NONE });
-    for (const [res, coding] of [[br, 'br'], [gz, 'gzip'], [plain, undefined]] as const) {
+    for (const [res, coding] of [
+      [br, 'br'],
+      [gz, 'gzip'],
+      [plain, undefined],
+    ] as const) {
       expect(res.status()).toBe(200);
       expect(res.headers()['content-type']).toContain('text/html');
       expect(res.headers()['content-encoding']).toBe(coding);
@@ -63,7 +67,10 @@ test.describe('compression', () => {
     const br = await request.get(asset!, { headers: BR });
     const gz = await request.get(asset!, { headers: GZIP });
     const plain = await request.get(asset!, { headers: NONE });
-    for (const [res, coding] of [[br, 'br'], [gz, 'gzip']] as const) {
+    for (const [res, coding] of [
+      [br, 'br'],
+      [gz, 'gzip'],
+    ] as const) {
       expect(res.status()).toBe(200);
       expect(res.headers()).toMatchObject({ 'content-encoding': coding, 'cache-control': 'public, max-age=31536000, immutable', vary: 'Accept-Encoding' });
       expect(res.headers()['content-type']).toMatch(/^text\/javascript/);

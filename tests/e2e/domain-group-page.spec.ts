@@ -8,13 +8,18 @@ test.use({ storageState: signedInAs('owner') });
 
 /** How many lines each link of the Domains table's Domain column (a row's first link) takes, and whether its name overflows it. */
 const domainLinks = (page: Page) =>
-  page.getByRole('table', { name: 'Domains' }).locator('tbody tr').evaluateAll((rows) =>
-    rows.flatMap((row) => [...row.querySelectorAll('td .link-button')].slice(0, 1)).map((link) => {
-      const range = document.createRange();
-      range.selectNodeContents(link);
-      return { name: link.textContent, lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size, overflows: link.scrollWidth > link.clientWidth };
-    }),
-  );
+  page
+    .getByRole('table', { name: 'Domains' })
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows
+        .flatMap((row) => [...row.querySelectorAll('td .link-button')].slice(0, 1))
+        .map((link) => {
+          const range = document.createRange();
+          range.selectNodeContents(link);
+          return { name: link.textContent, lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size, overflows: link.scrollWidth > link.clientWidth };
+        }),
+    );
 
 async function openAgencySites(page: Page) {
   await page.goto('/domains');

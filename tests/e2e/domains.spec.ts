@@ -18,7 +18,16 @@ const freePort = () =>
   });
 
 /** ftp-srv logs through bunyan; the test has nothing to learn from it. */
-const quietLog = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, child() { return quietLog; } } as never;
+const quietLog = {
+  trace() {},
+  debug() {},
+  info() {},
+  warn() {},
+  error() {},
+  child() {
+    return quietLog;
+  },
+} as never;
 
 // The domain groups page and a group's tabs, as the demo owner. The tests take website slots
 // from the company's one pool of addresses in the same order, so they run one after another.
@@ -171,7 +180,10 @@ test('the bulk actions run on the selected domains, which are exported as CSV an
   test.slow();
   const stamp = Date.now();
   await newGroup(page, `Bulk ${stamp}`);
-  await addThroughWizard(page, [1, 2, 3].map((i) => `bulk-${stamp}-${i}.example`));
+  await addThroughWizard(
+    page,
+    [1, 2, 3].map((i) => `bulk-${stamp}-${i}.example`),
+  );
   const domains = page.getByRole('table', { name: 'Domains' });
   await expect(domains.getByRole('row').filter({ hasText: 'ACTIVE' })).toHaveCount(3);
   await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
@@ -393,7 +405,11 @@ test("from the drawer: a Let's Encrypt certificate, WordPress and its password, 
   await drawer.getByRole('button', { name: 'History' }).click();
   const versions = drawer.getByRole('list', { name: 'Versions of the zone, newest first' });
   await expect(versions.getByRole('listitem').first()).toContainText('Added A shop');
-  await versions.getByRole('listitem').nth(1).getByRole('button', { name: /^Restore version/ }).click();
+  await versions
+    .getByRole('listitem')
+    .nth(1)
+    .getByRole('button', { name: /^Restore version/ })
+    .click();
   await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Restore' }).click();
   await expect(page.getByText('DNS zone successfully restored!')).toBeVisible();
   await expect(versions.getByRole('listitem').first()).toContainText('Restored version');
@@ -467,7 +483,12 @@ test("from the drawer: a Let's Encrypt certificate, WordPress and its password, 
 
   // Analytics: the visits drawn as a chart (a canvas named for screen readers), the top countries.
   await drawer.getByRole('tab', { name: 'Analytics (beta)' }).click();
-  await expect(drawer.getByRole('img', { name: /^Visits from / }).locator('canvas').first()).toBeVisible();
+  await expect(
+    drawer
+      .getByRole('img', { name: /^Visits from / })
+      .locator('canvas')
+      .first(),
+  ).toBeVisible();
   await expect(drawer.getByRole('table', { name: 'Top 10 countries' })).toBeVisible();
   await expectAccessible(page, 'Analytics tab');
 });

@@ -123,7 +123,10 @@ test('a rule is tried, saved, attached to a group and enforced by the edge until
   // Disabled in the Rules tab, the rule lets the bad bot through.
   await page.goto('/firewall');
   await waitForHydration(page);
-  const row = page.getByRole('table', { name: 'Firewall rules' }).getByRole('row').filter({ has: page.getByRole('link', { name: ruleName, exact: true }) });
+  const row = page
+    .getByRole('table', { name: 'Firewall rules' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: ruleName, exact: true }) });
   await row.getByText('Active', { exact: true }).click();
   await expect(page.getByText('Firewall rule successfully updated!')).toBeVisible();
   await expect.poll(async () => (await get('/admin', BAD_BOT)).status()).toBe(200);

@@ -30,7 +30,9 @@ test("a rule's versions show who changed what and when, and an earlier one is re
   await waitForHydration(page);
 
   // Keyboard alone: Enter on the row's History opens the dialog.
-  await rulesTable(page).getByRole('button', { name: `History of ${renamed}` }).focus();
+  await rulesTable(page)
+    .getByRole('button', { name: `History of ${renamed}` })
+    .focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: `History of ${renamed}` });
   const versions = dialog.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
@@ -66,7 +68,9 @@ test("a rule's versions show who changed what and when, and an earlier one is re
   await expect(dialog).toHaveCount(0);
 
   // The table behind shows the restored rule.
-  const row = rulesTable(page).getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+  const row = rulesTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name, exact: true }) });
   await expect(row.getByRole('cell').nth(2)).toHaveText('31');
   await expect(rulesTable(page).getByRole('link', { name: renamed, exact: true })).toHaveCount(0);
 });

@@ -37,7 +37,9 @@ test('a ruleset and a policy are added and edited in their dialogs, the policy a
   await addSet.getByRole('button', { name: 'Add Ruleset' }).dblclick();
   await expect(page.getByText('Firewall ruleset successfully created!')).toBeVisible();
   await expect(addSet).toHaveCount(0);
-  const setRow = rulesetsTable(page).getByRole('row').filter({ has: page.getByRole('button', { name: rulesetName, exact: true }) });
+  const setRow = rulesetsTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: rulesetName, exact: true }) });
   await expect(setRow).toHaveCount(1);
   // A ruleset lists its rules by priority: "Allow office" (5) before "Block bad bots" (10).
   await expect(setRow).toContainText('Allow office, Block bad bots');
@@ -52,7 +54,9 @@ test('a ruleset and a policy are added and edited in their dialogs, the policy a
   await editSet.getByLabel('Name').fill(`${rulesetName} edited`);
   await editSet.getByRole('button', { name: 'Save Ruleset' }).click();
   await expect(page.getByText('Firewall ruleset successfully updated!')).toBeVisible();
-  const editedSet = rulesetsTable(page).getByRole('row').filter({ has: page.getByRole('button', { name: `${rulesetName} edited`, exact: true }) });
+  const editedSet = rulesetsTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: `${rulesetName} edited`, exact: true }) });
   await expect(editedSet.getByRole('cell').filter({ hasText: /^Block bad bots$/ })).toHaveCount(1);
 
   // POLICY: every sentence at once on an empty form.
@@ -78,7 +82,9 @@ test('a ruleset and a policy are added and edited in their dialogs, the policy a
   await addPolicy.getByRole('button', { name: 'Add Policy' }).dblclick();
   await expect(page.getByText('Firewall policy successfully created!')).toBeVisible();
   await expect(addPolicy).toHaveCount(0);
-  const policyRow = policiesTable(page).getByRole('row').filter({ has: page.getByRole('button', { name: policyName, exact: true }) });
+  const policyRow = policiesTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: policyName, exact: true }) });
   await expect(policyRow).toHaveCount(1);
   await expect(policyRow).toContainText(`${rulesetName} edited`);
   await expect(policyRow).toContainText(`${groupName}, ${domain}`);

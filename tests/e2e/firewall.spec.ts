@@ -86,7 +86,9 @@ test('a rule is built with AND-groups of OR-conditions, checked, saved, switched
 
   await expect(page.getByText('Firewall rule successfully created!')).toBeVisible();
   await expect(page).toHaveURL('/firewall');
-  const row = rulesTable(page).getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+  const row = rulesTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name, exact: true }) });
   await expect(row).toContainText('Rate limit');
   await expect(row.getByRole('cell').nth(2)).toHaveText('7');
 
@@ -130,8 +132,12 @@ test('a rule is built with AND-groups of OR-conditions, checked, saved, switched
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Firewall rule successfully deleted!')).toBeVisible();
   await expect(rulesTable(page).getByRole('link', { name: `${name} C`, exact: true })).toHaveCount(0);
-  await rulesTable(page).getByRole('checkbox', { name: `Select ${name} edited`, exact: true }).check();
-  await rulesTable(page).getByRole('checkbox', { name: `Select ${name} B`, exact: true }).check();
+  await rulesTable(page)
+    .getByRole('checkbox', { name: `Select ${name} edited`, exact: true })
+    .check();
+  await rulesTable(page)
+    .getByRole('checkbox', { name: `Select ${name} B`, exact: true })
+    .check();
   await expect(page.getByRole('status').filter({ hasText: '2 firewall rules selected.' })).toBeVisible();
   await page.getByRole('button', { name: 'Delete selected' }).click();
   await expect(page.getByRole('dialog').getByText('Delete the 2 selected firewall rules?')).toBeVisible();

@@ -114,7 +114,14 @@ test('a new account walks all eight steps to "Account set up successfully!" and 
   const ips = await api.get<{ data: { guid: string }[] }>(`${fillPath(domainsRoutes.groupIpAddresses.path, { guid: data.domain_group })}?per_page=10`);
   const accounts = await api.get<{ data: { guid: string; name: string }[] }>(`${hostingRoutes.listHostingAccounts.path}?per_page=10`);
   await api.send('post', domainsRoutes.addDomains.path, {
-    domains: [{ domain: `wizard-${Date.now().toString(36)}.example`, ip_address: ips.data[0]!.guid, group: data.domain_group, hosting_account: accounts.data.find((a) => a.name === 'Wizard server')!.guid }],
+    domains: [
+      {
+        domain: `wizard-${Date.now().toString(36)}.example`,
+        ip_address: ips.data[0]!.guid,
+        group: data.domain_group,
+        hosting_account: accounts.data.find((a) => a.name === 'Wizard server')!.guid,
+      },
+    ],
   });
   await expect(stepHeading(page, 'Summary')).toBeVisible();
   await expectAccessible(page, 'the wizard summary');
@@ -185,7 +192,10 @@ test('minimise, reload, close and skip, each confirmation, and the state in anot
 
 /** Signs in through the login page of a fresh browser (only the tests' device id in it) and finds the wizard at `heading`. */
 async function expectStepElsewhere(browser: Browser, baseURL: string, account: { email: string; password: string }, heading: string) {
-  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [{ origin: new URL(baseURL).origin, localStorage: [{ name: 'hostdeck:device-id', value: KNOWN_DEVICE_ID }] }] } });
+  const context = await browser.newContext({
+    baseURL,
+    storageState: { cookies: [], origins: [{ origin: new URL(baseURL).origin, localStorage: [{ name: 'hostdeck:device-id', value: KNOWN_DEVICE_ID }] }] },
+  });
   const other = await context.newPage();
   await other.goto('/auth/login');
   await fillLogin(other, account);

@@ -71,7 +71,10 @@ test('order shared hosting with a coupon, pay it at the sandbox gateway: a job c
   // The job creates the cPanel account once the payment is in (src/server/billing/hosting-provision.ts).
   const api = await panelApi(page);
   await expect
-    .poll(async () => (await api.get<{ data: { name: string; is_created: boolean }[] }>(`${hostingRoutes.listHostingAccounts.path}?per_page=100`)).data.find((a) => a.name === name)?.is_created)
+    .poll(
+      async () =>
+        (await api.get<{ data: { name: string; is_created: boolean }[] }>(`${hostingRoutes.listHostingAccounts.path}?per_page=100`)).data.find((a) => a.name === name)?.is_created,
+    )
     .toBe(true);
   await page.goto('/hosting');
   await waitForHydration(page);

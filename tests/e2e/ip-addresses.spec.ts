@@ -76,7 +76,12 @@ test('the group page: tag search, HTTP/2, bulk, signature, slots due today, a ca
   await page.getByRole('button', { name: 'Modify Website Slots' }).click();
   const slots = page.getByRole('dialog', { name: 'Modify website slots' });
   await slots.getByRole('spinbutton', { name: `Website slots for ${target.ip_address}` }).fill(String(target.domains_allowed + 2));
-  const due = slotUpgradeDueToday({ today: new Date(), renewal: new Date(target.order!.renewal_date!), slotCostCents: target.cost.additional_website_slot_cost, addedSlots: 2 }).due_today;
+  const due = slotUpgradeDueToday({
+    today: new Date(),
+    renewal: new Date(target.order!.renewal_date!),
+    slotCostCents: target.cost.additional_website_slot_cost,
+    addedSlots: 2,
+  }).due_today;
   expect(due).toBeGreaterThan(0);
   await expect(slots.getByTestId('slots-due-today')).toHaveText(formatMoney(due, target.cost.currency as Currency));
   await expectAccessible(page, 'Modify website slots');
@@ -109,8 +114,14 @@ test('the group page: tag search, HTTP/2, bulk, signature, slots due today, a ca
   await expect(cancel.getByText('Please select a cancellation reason!')).toBeVisible();
   await expect(cancel.getByText('Please provide a recommendation score!')).toBeVisible();
   await cancel.getByLabel('Reason').selectOption('PROJECT_ENDED');
-  await cancel.getByRole('group', { name: /recommend us/ }).getByRole('radio', { name: '4' }).check();
-  await cancel.getByRole('group', { name: /return in the future/ }).getByRole('radio', { name: '5' }).check();
+  await cancel
+    .getByRole('group', { name: /recommend us/ })
+    .getByRole('radio', { name: '4' })
+    .check();
+  await cancel
+    .getByRole('group', { name: /return in the future/ })
+    .getByRole('radio', { name: '5' })
+    .check();
   await cancel.getByRole('checkbox', { name: /cannot be undone/ }).check();
   await expectAccessible(page, 'the cancellation request');
   await cancel.getByRole('button', { name: 'Request cancellation' }).click();
@@ -160,7 +171,10 @@ test('the IP group table fits a 1440 px window to its Server Signature column, w
   expect(await box.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
   await expect(table.getByRole('columnheader', { name: 'Server Signature' })).toBeInViewport();
   // The switch is named for assistive technology; its name is not printed in every row.
-  const first = table.getByRole('row').filter({ has: page.getByRole('switch') }).first();
+  const first = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('switch') })
+    .first();
   await expect(first.getByRole('switch', { name: /^HTTP\/2 for / })).toBeAttached();
   const label = first.getByText(/^HTTP\/2 for /);
   expect((await label.boundingBox())!.width).toBeLessThanOrEqual(1);

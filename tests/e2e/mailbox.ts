@@ -37,7 +37,12 @@ export async function waitForMail(to: string, options: { subject?: string | RegE
       () => {
         found = messages()
           .reverse()
-          .find((m) => !options.after?.has(m.file) && m.to.includes(to) && (options.subject === undefined || (typeof options.subject === 'string' ? m.subject === options.subject : options.subject.test(m.subject))));
+          .find(
+            (m) =>
+              !options.after?.has(m.file) &&
+              m.to.includes(to) &&
+              (options.subject === undefined || (typeof options.subject === 'string' ? m.subject === options.subject : options.subject.test(m.subject))),
+          );
         return Boolean(found);
       },
       { message: `an email to ${to}`, ...(options.timeout ? { timeout: options.timeout } : {}) },

@@ -95,7 +95,10 @@ test('announcements and incidents can be dismissed for good; overdue and suspens
   const region = banners(page);
   await expect(region.locator('[data-banner="announcement"]')).toContainText('Scheduled maintenance');
   await expect(region.locator('[data-banner="overdue"], [data-banner="suspended"]').getByRole('button')).toHaveCount(0);
-  await region.getByRole('button', { name: /^Dismiss announcement/ }).first().click();
+  await region
+    .getByRole('button', { name: /^Dismiss announcement/ })
+    .first()
+    .click();
   await region.getByRole('button', { name: 'Dismiss service issue notice' }).click();
   await expect(region.locator('[data-banner="issue"]')).toHaveCount(0);
   await page.reload();

@@ -11,8 +11,8 @@ export async function panelApi(page: Page) {
   const token = await page.evaluate(() => localStorage.getItem('hostdeck:token'));
   const headers = { Authorization: `Token ${token}` };
   return {
-    get: async <T,>(path: string) => (await (await page.request.get(`/api${path}`, { headers })).json()) as T,
-    send: async <T,>(method: 'post' | 'patch', path: string, data: unknown) => {
+    get: async <T>(path: string) => (await (await page.request.get(`/api${path}`, { headers })).json()) as T,
+    send: async <T>(method: 'post' | 'patch', path: string, data: unknown) => {
       const res = await page.request[method](`/api${path}`, { headers, data });
       expect(res.ok(), await res.text()).toBeTruthy();
       return (await res.json()) as T;

@@ -11,7 +11,11 @@ test('the owner switches to another of its companies from the user menu, and bac
   await expect(trigger).toContainText(me.company.name);
 
   await trigger.click();
-  const other = page.getByRole('menuitem').filter({ hasNotText: me.company.name }).filter({ hasNotText: /^(Profile|Log Out)$/ }).first();
+  const other = page
+    .getByRole('menuitem')
+    .filter({ hasNotText: me.company.name })
+    .filter({ hasNotText: /^(Profile|Log Out)$/ })
+    .first();
   const otherName = (await other.innerText()).trim();
   await other.click();
   await expect(page.getByText('Company successfully selected!')).toBeVisible();

@@ -66,7 +66,12 @@ export async function axeProblems(page: Page, rules: 'all' | 'contrast', within?
 export async function setTheme(page: Page, dark: boolean): Promise<void> {
   await page.evaluate(async (on) => {
     document.documentElement.classList.toggle('dark', on);
-    await Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined)));
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    );
   }, dark);
 }
 

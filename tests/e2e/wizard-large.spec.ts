@@ -14,7 +14,6 @@ test.use({ storageState: signedInAs('owner'), permissions: ['clipboard-read', 'c
  */
 const LINES = 400;
 
-
 /** Pastes `text` into `field` through the clipboard. */
 async function paste(page: Page, field: Locator, text: string) {
   await page.evaluate((value) => navigator.clipboard.writeText(value), text);

@@ -37,7 +37,10 @@ export function fixtureMarketplace(type: IpAddressType): MarketplaceEntry[] {
     {
       country_code: 'US',
       country_name: 'United States',
-      locations: [at(NEW_YORK, 'United States', dedicated ? 40 : 3, dedicated ? 300 : 100, dedicated ? 100 : 0), at(CHICAGO, 'United States', dedicated ? 20 : 3, dedicated ? 290 : 100, dedicated ? 100 : 0)],
+      locations: [
+        at(NEW_YORK, 'United States', dedicated ? 40 : 3, dedicated ? 300 : 100, dedicated ? 100 : 0),
+        at(CHICAGO, 'United States', dedicated ? 20 : 3, dedicated ? 290 : 100, dedicated ? 100 : 0),
+      ],
     },
     { country_code: 'DE', country_name: 'Germany', locations: [at(FRANKFURT, 'Germany', dedicated ? 12 : 3, dedicated ? 350 : 100, dedicated ? 100 : 0)] },
     { country_code: 'AU', country_name: 'Australia', locations: [at({ hash: 'au-syd', city: 'Sydney' }, 'Australia', 0, dedicated ? 460 : 100, dedicated ? 100 : 0)] },

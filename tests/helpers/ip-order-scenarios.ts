@@ -70,12 +70,27 @@ export const SCENARIOS: Scenario[] = [
     name: 'dedicated addresses in two cities with extra website slots, the other groups excluded, annually with the cycle’s discount',
     acts: [
       { act: 'filters', ipType: 'DEDICATED', filter: 'C', excludeOthers: true },
-      { act: 'locations', picks: [{ place: NEW_YORK, count: 2, slots: 3 }, { place: FRANKFURT, count: 1, slots: 1 }] },
+      {
+        act: 'locations',
+        picks: [
+          { place: NEW_YORK, count: 2, slots: 3 },
+          { place: FRANKFURT, count: 1, slots: 1 },
+        ],
+      },
       { act: 'cycle', cycle: 'ANNUALLY' },
       { act: 'coupon', code: '' },
       { act: 'place' },
     ],
-    order: { ipType: 'DEDICATED', filter: 'C', cycle: 'ANNUALLY', coupon: null, lines: [{ location: NEW_YORK.hash, count: 2, slots: 3 }, { location: FRANKFURT.hash, count: 1, slots: 1 }] },
+    order: {
+      ipType: 'DEDICATED',
+      filter: 'C',
+      cycle: 'ANNUALLY',
+      coupon: null,
+      lines: [
+        { location: NEW_YORK.hash, count: 2, slots: 3 },
+        { location: FRANKFURT.hash, count: 1, slots: 1 },
+      ],
+    },
     warned: false,
   },
   {
@@ -246,7 +261,10 @@ export interface Asked {
 export function answersFor(act: Act, groups: readonly IpGroupRef[], ipType: IpAddressType): Asked[] {
   switch (act.act) {
     case 'filters': {
-      const noFilter = Array.from({ length: act.cancelledNoFilter ?? 0 }, (): Asked[] => [{ answer: { to: 'filter', filter: 'NONE' } }, { answer: { to: 'no-filter', sure: false } }]).flat();
+      const noFilter = Array.from({ length: act.cancelledNoFilter ?? 0 }, (): Asked[] => [
+        { answer: { to: 'filter', filter: 'NONE' } },
+        { answer: { to: 'no-filter', sure: false } },
+      ]).flat();
       const others = groups.slice(1).map((g) => g.guid);
       return [
         { answer: { to: 'group', group: groups[0]!.guid } },

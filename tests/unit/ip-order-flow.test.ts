@@ -111,13 +111,26 @@ describe('a page at a time: every step', () => {
     wizard.setIpType('SHARED');
     wizard.setCoupon('X');
     await wizard.open(BLOGS);
-    expect(state.get()).toMatchObject({ open: true, page: 1, group: BLOGS, groups: GROUPS, ipType: 'DEDICATED', filter: 'C', billingCycle: ORDER_DEFAULTS.billingCycle, coupon: '' });
+    expect(state.get()).toMatchObject({
+      open: true,
+      page: 1,
+      group: BLOGS,
+      groups: GROUPS,
+      ipType: 'DEDICATED',
+      filter: 'C',
+      billingCycle: ORDER_DEFAULTS.billingCycle,
+      coupon: '',
+    });
   });
 
   it('keeps the groups of the order opened last', async () => {
     const answers: ((groups: typeof GROUPS) => void)[] = [];
     const { state, wizard } = wizardOf();
-    const slow = createIpOrderWizard(state, { ...fixtureCalls(), groups: () => new Promise((resolve) => answers.push(resolve)), create: async () => ({ invoice_id: 1, order_id: 1 }), newKey: () => 'k' }, () => undefined);
+    const slow = createIpOrderWizard(
+      state,
+      { ...fixtureCalls(), groups: () => new Promise((resolve) => answers.push(resolve)), create: async () => ({ invoice_id: 1, order_id: 1 }), newKey: () => 'k' },
+      () => undefined,
+    );
     const first = slow.open(MAIN);
     await wizard.open(BLOGS);
     answers[0]!([GROUPS[0]!]);
@@ -263,8 +276,7 @@ describe('a page at a time: every step', () => {
   it('places once while placing, keeps the key for a retry after no answer, and takes a new one after a refusal', async () => {
     const answers: { key: string; settle: (outcome: Error | null) => void }[] = [];
     const { state, wizard, reported } = wizardOf({
-      create: (_body, key) =>
-        new Promise((resolve, reject) => answers.push({ key, settle: (outcome) => (outcome ? reject(outcome) : resolve({ invoice_id: 1, order_id: 1 })) })),
+      create: (_body, key) => new Promise((resolve, reject) => answers.push({ key, settle: (outcome) => (outcome ? reject(outcome) : resolve({ invoice_id: 1, order_id: 1 })) })),
     });
     await onSummary(wizard);
     const first = wizard.place();
@@ -343,7 +355,11 @@ describe('a question at a time: every question', () => {
   it('offers another filter when nothing is on offer, or stops', async () => {
     const empty = async () => [{ ...fixtureMarketplace('DEDICATED')[2]! }];
     const again = asking({ marketplace: empty }, [GROUPS[0]!]);
-    await answerAll(again, [{ to: 'group', group: MAIN }, { to: 'type', ipType: 'DEDICATED' }, { to: 'filter', filter: 'C' }]);
+    await answerAll(again, [
+      { to: 'group', group: MAIN },
+      { to: 'type', ipType: 'DEDICATED' },
+      { to: 'filter', filter: 'C' },
+    ]);
     expect(again.state.get().asking).toEqual({ at: 'locations' });
     await again.answer({ to: 'nothing-offered', again: true });
     expect(again.state.get()).toMatchObject({ asking: { at: 'filter' }, page: 1, marketplace: [] });
@@ -354,7 +370,12 @@ describe('a question at a time: every question', () => {
 
   it('asks a count of each ticked location from 1 to what it has, then its slots from 1 to 10, refusing anything else', async () => {
     const order = asking();
-    await answerAll(order, [{ to: 'group', group: MAIN }, { to: 'type', ipType: 'DEDICATED' }, { to: 'filter', filter: 'C' }, { to: 'exclude', groups: [] }]);
+    await answerAll(order, [
+      { to: 'group', group: MAIN },
+      { to: 'type', ipType: 'DEDICATED' },
+      { to: 'filter', filter: 'C' },
+      { to: 'exclude', groups: [] },
+    ]);
     const s = () => order.state.get();
     await order.answer({ to: 'locations', hashes: [] });
     expect(s().problem).toBe(CHOOSE_A_LOCATION);
@@ -385,7 +406,14 @@ describe('a question at a time: every question', () => {
 
   it('asks no slots of shared addresses', async () => {
     const order = asking();
-    await answerAll(order, [{ to: 'group', group: MAIN }, { to: 'type', ipType: 'SHARED' }, { to: 'filter', filter: 'C' }, { to: 'exclude', groups: [] }, { to: 'locations', hashes: [CHICAGO.hash] }, { to: 'count', text: '2' }]);
+    await answerAll(order, [
+      { to: 'group', group: MAIN },
+      { to: 'type', ipType: 'SHARED' },
+      { to: 'filter', filter: 'C' },
+      { to: 'exclude', groups: [] },
+      { to: 'locations', hashes: [CHICAGO.hash] },
+      { to: 'count', text: '2' },
+    ]);
     expect(order.state.get()).toMatchObject({ asking: { at: 'cycle' }, picks: { [CHICAGO.hash]: { count: 2, slots: 1 } } });
   });
 

@@ -69,7 +69,8 @@ const PROBES: Record<string, Probe> = {
   // The exceptions are one file each and one import wide.
   accountAreaImportsBilling: {
     path: ['src', 'islands', 'account', 'AccountArea.tsx'],
-    source: "import { NotificationsTab } from '../notifications/NotificationsTab';\nimport { BillingPage } from '../billing/BillingPage';\nexport const probe = [NotificationsTab, BillingPage];\n",
+    source:
+      "import { NotificationsTab } from '../notifications/NotificationsTab';\nimport { BillingPage } from '../billing/BillingPage';\nexport const probe = [NotificationsTab, BillingPage];\n",
     refused: 'Islands of account import components, stores and src/lib',
   },
   panelPageImportsServer: {

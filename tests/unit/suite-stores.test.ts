@@ -18,7 +18,10 @@ const filesUnder = (dir: string, keep: (name: string) => boolean): string[] =>
     .map((name) => join(dir, name));
 
 /** A module's path from the project root without its extension: `src/stores/session`. */
-const moduleId = (file: string) => relative(ROOT, file).replace(/\.tsx?$/, '').replace(/\/index$/, '');
+const moduleId = (file: string) =>
+  relative(ROOT, file)
+    .replace(/\.tsx?$/, '')
+    .replace(/\/index$/, '');
 
 /** What a test file imports by path: static and dynamic imports, re-exports and mocks. */
 function importsOf(file: string): Set<string> {
@@ -41,10 +44,15 @@ describe('the store tests', () => {
 
   it('run in Node: only the panel environment touches the page', () => {
     // The browser's globals: not a store named after one (`$history`), a property, or a local `location` of an order's pick.
-    const page = /(?<![\w$.])(?:(?:window|document|navigator|screen|history|localStorage|sessionStorage)\.|matchMedia\(|new MutationObserver\b|location\.(?:href|search|pathname|hash|origin|assign|replace|reload)\b)/;
+    const page =
+      /(?<![\w$.])(?:(?:window|document|navigator|screen|history|localStorage|sessionStorage)\.|matchMedia\(|new MutationObserver\b|location\.(?:href|search|pathname|hash|origin|assign|replace|reload)\b)/;
     const reaching = filesUnder(STORES, (name) => name.endsWith('.ts'))
       .filter((file) => moduleId(file) !== 'src/stores/environment')
-      .filter((file) => readFileSync(file, 'utf8').split('\n').some((line) => !/^\s*(?:\/\/|\*|\/\*)/.test(line) && page.test(line)))
+      .filter((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .some((line) => !/^\s*(?:\/\/|\*|\/\*)/.test(line) && page.test(line)),
+      )
       .map(moduleId);
     expect(reaching, 'stores that reach the page themselves: go through environment() (src/stores/environment.ts) so they run in Node').toEqual([]);
   });

@@ -9,13 +9,16 @@ const zone = (records: ZoneSnapshot['records']): ZoneSnapshot => ({ soa, records
 
 describe('the zone file writer (the export)', () => {
   it('writes $ORIGIN, $TTL, the SOA one number a line, owners relative and names in data absolute', () => {
-    const file = zoneFileOf('example.com', zone([
-      { type: 'NS', name: '', value: 'ns1.hostdeck.test', ttl: 86400 },
-      { type: 'A', name: 'shop', value: '203.0.113.7', ttl: 3600 },
-      { type: 'MX', name: '', value: '10 mail.example.com', ttl: 3600 },
-      { type: 'CNAME', name: 'www', value: 'example.com', ttl: 3600 },
-      { type: 'CNAME', name: 'store', value: 'shop', ttl: 3600 },
-    ]));
+    const file = zoneFileOf(
+      'example.com',
+      zone([
+        { type: 'NS', name: '', value: 'ns1.hostdeck.test', ttl: 86400 },
+        { type: 'A', name: 'shop', value: '203.0.113.7', ttl: 3600 },
+        { type: 'MX', name: '', value: '10 mail.example.com', ttl: 3600 },
+        { type: 'CNAME', name: 'www', value: 'example.com', ttl: 3600 },
+        { type: 'CNAME', name: 'store', value: 'shop', ttl: 3600 },
+      ]),
+    );
     expect(file).toBe(
       [
         '$ORIGIN example.com.',
@@ -40,10 +43,13 @@ describe('the zone file writer (the export)', () => {
 
   it('writes a TXT value escaped as BIND does, cut into strings of at most 255 octets (issue 31, 3)', () => {
     const value = `v=DKIM1; k=rsa; p=${'A'.repeat(300)}`;
-    const file = zoneFileOf('example.com', zone([
-      { type: 'TXT', name: 'hi', value: 'say "hi" \\ café', ttl: 3600 },
-      { type: 'TXT', name: 'mail._domainkey', value, ttl: 3600 },
-    ]));
+    const file = zoneFileOf(
+      'example.com',
+      zone([
+        { type: 'TXT', name: 'hi', value: 'say "hi" \\ café', ttl: 3600 },
+        { type: 'TXT', name: 'mail._domainkey', value, ttl: 3600 },
+      ]),
+    );
     expect(file).toContain('hi\t3600\tIN\tTXT\t"say \\"hi\\" \\\\ caf\\195\\169"\n');
     expect(file).toContain(`mail._domainkey\t3600\tIN\tTXT\t( "v=DKIM1; k=rsa; p=${'A'.repeat(237)}"\n\t\t\t"${'A'.repeat(63)}" )\n`);
   });
@@ -60,10 +66,17 @@ describe('the zone file writer (the export)', () => {
 
   it('writes every zone the panel can hold so that the import reads it back unchanged', () => {
     const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,8}[a-z0-9])?$/);
-    const name = fc.oneof(fc.constant(''), label, fc.tuple(label, label).map(([a, b]) => `${a}.${b}`), label.map((l) => `_${l}`));
+    const name = fc.oneof(
+      fc.constant(''),
+      label,
+      fc.tuple(label, label).map(([a, b]) => `${a}.${b}`),
+      label.map((l) => `_${l}`),
+    );
     const host = fc.tuple(label, label).map(([a, b]) => `${a}.${b}.test`);
     const ttl = fc.integer({ min: 3600, max: 592200 });
-    const text = fc.string({ unit: fc.oneof(fc.constantFrom('"', '\\', ';', '(', ')', ' ', '\t', 'é', '€', '😀'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })), maxLength: 600 }).filter((v) => !/[\r\n]/.test(v) && v.length <= 2048);
+    const text = fc
+      .string({ unit: fc.oneof(fc.constantFrom('"', '\\', ';', '(', ')', ' ', '\t', 'é', '€', '😀'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })), maxLength: 600 })
+      .filter((v) => !/[\r\n]/.test(v) && v.length <= 2048);
     const record = fc.oneof(
       fc.record({ type: fc.constant('A'), name, value: fc.ipV4(), ttl }),
       fc.record({ type: fc.constant('CNAME'), name: label, value: host, ttl }),

@@ -51,13 +51,19 @@ describe('the zone file reader: names', () => {
   });
 
   it('gives a line that starts with a blank the owner of the record before it, across $ORIGIN', () => {
-    expect(read('$TTL 60\nmail A 192.0.2.1\n\tMX 10 mail\n$ORIGIN sub.example.com.\n  TXT "x"\n').lines).toEqual(['mail.example.com. 60 A 192.0.2.1', 'mail.example.com. 60 MX 10 mail.example.com.', 'mail.example.com. 60 TXT "x"']);
+    expect(read('$TTL 60\nmail A 192.0.2.1\n\tMX 10 mail\n$ORIGIN sub.example.com.\n  TXT "x"\n').lines).toEqual([
+      'mail.example.com. 60 A 192.0.2.1',
+      'mail.example.com. 60 MX 10 mail.example.com.',
+      'mail.example.com. 60 TXT "x"',
+    ]);
     expect(problems(' A 192.0.2.1\n')).toEqual([[1, 'syntax', 'This line starts with a blank, so it takes the name of the record before it, and there is none.']]);
   });
 
   it('reads escapes in names, and refuses empty and long labels', () => {
     expect(read('$TTL 60\na\\.b A 192.0.2.1\nc\\065\\032d A 192.0.2.2\n').lines).toEqual(['a\\.b.example.com. 60 A 192.0.2.1', 'cA\\032d.example.com. 60 A 192.0.2.2']);
-    expect(problems('$TTL 60\nwww..shop A 192.0.2.1\n')).toEqual([[2, 'record', 'www..shop is not a valid name: two dots in a row (or a dot at its start) leave a part of it empty.']]);
+    expect(problems('$TTL 60\nwww..shop A 192.0.2.1\n')).toEqual([
+      [2, 'record', 'www..shop is not a valid name: two dots in a row (or a dot at its start) leave a part of it empty.'],
+    ]);
     expect(problems(`$TTL 60\n${'a'.repeat(64)} A 192.0.2.1\n`)[0]![2]).toMatch(/at most 63 characters/);
   });
 
@@ -77,7 +83,11 @@ describe('the zone file reader: the words of a line', () => {
   });
 
   it('takes TTL and class in either order, and types and classes in any case', () => {
-    expect(read('a IN 300 A 192.0.2.1\nb 300 in a 192.0.2.2\nc CLASS1 TYPE1 192.0.2.3\n').lines).toEqual(['a.example.com. 300 A 192.0.2.1', 'b.example.com. 300 A 192.0.2.2', 'c.example.com. 300 A 192.0.2.3']);
+    expect(read('a IN 300 A 192.0.2.1\nb 300 in a 192.0.2.2\nc CLASS1 TYPE1 192.0.2.3\n').lines).toEqual([
+      'a.example.com. 300 A 192.0.2.1',
+      'b.example.com. 300 A 192.0.2.2',
+      'c.example.com. 300 A 192.0.2.3',
+    ]);
   });
 
   it('ends a comment at the line end, but not inside quotes', () => {
@@ -85,14 +95,24 @@ describe('the zone file reader: the words of a line', () => {
   });
 
   it('splits words at quotes and parentheses, and reads CR LF line ends', () => {
-    expect(lex('t TXT ab"cd"ef\r\n').entries[0]!.tokens.map((t) => [t.text, t.quoted])).toEqual([['t', false], ['TXT', false], ['ab', false], ['cd', true], ['ef', false]]);
+    expect(lex('t TXT ab"cd"ef\r\n').entries[0]!.tokens.map((t) => [t.text, t.quoted])).toEqual([
+      ['t', false],
+      ['TXT', false],
+      ['ab', false],
+      ['cd', true],
+      ['ef', false],
+    ]);
   });
 });
 
 describe('the zone file reader: TXT values (issue 31, 3)', () => {
   it('keeps escaped quotes and backslashes, and reads \\DDD as an octet', () => {
     const reading = readZoneFile('$TTL 60\nhi TXT "say \\"hi\\""\nslogan TXT "fast sites, \\"happy clients\\""\np TXT "C:\\\\sites \\065 caf\\195\\169"\n', 'example.com');
-    expect(reading.records.map((r) => (r.rdata.kind === 'TXT' ? valueOfStrings(r.rdata.strings) : null))).toEqual([{ value: 'say "hi"' }, { value: 'fast sites, "happy clients"' }, { value: 'C:\\sites A café' }]);
+    expect(reading.records.map((r) => (r.rdata.kind === 'TXT' ? valueOfStrings(r.rdata.strings) : null))).toEqual([
+      { value: 'say "hi"' },
+      { value: 'fast sites, "happy clients"' },
+      { value: 'C:\\sites A café' },
+    ]);
   });
 
   it('reads several strings on a line, and a DKIM key in parentheses across lines, as their concatenation', () => {
@@ -102,7 +122,9 @@ describe('the zone file reader: TXT values (issue 31, 3)', () => {
   });
 
   it('refuses a string longer than 255 octets, and a value no text row can hold', () => {
-    expect(problems(`$TTL 60\nt TXT "${'x'.repeat(256)}"\n`)).toEqual([[2, 'record', 'A quoted text can be at most 255 characters long: split a longer text into several quoted parts.']]);
+    expect(problems(`$TTL 60\nt TXT "${'x'.repeat(256)}"\n`)).toEqual([
+      [2, 'record', 'A quoted text can be at most 255 characters long: split a longer text into several quoted parts.'],
+    ]);
     expect(valueOfStrings([Uint8Array.of(0xff)])).toEqual({ problem: 'The text of this TXT record is not UTF-8 text, which is all a TXT value here can hold.' });
     expect(valueOfStrings([new TextEncoder().encode('a\nb')])).toEqual({ problem: 'The text of this TXT record holds a line break, which a TXT value here cannot hold.' });
   });
@@ -118,7 +140,9 @@ describe('the zone file reader: TXT values (issue 31, 3)', () => {
 
 describe('the zone file reader: what is not a zone file (issue 31, 4)', () => {
   it('names a parenthesis never closed at the line it opens on, and stops there', () => {
-    expect(problems('$TTL 60\n@ IN SOA ns. h. (\n 1 2 3 4 5\nwww A 192.0.2.1\n')).toEqual([[2, 'syntax', 'The parenthesis opened on this line is never closed, so the file cannot be read past it.']]);
+    expect(problems('$TTL 60\n@ IN SOA ns. h. (\n 1 2 3 4 5\nwww A 192.0.2.1\n')).toEqual([
+      [2, 'syntax', 'The parenthesis opened on this line is never closed, so the file cannot be read past it.'],
+    ]);
   });
 
   it('names a closing parenthesis without an opening one, and a quote not closed on its line', () => {
@@ -151,13 +175,20 @@ describe('the zone file reader: line numbers (issue 31, 5)', () => {
 
 describe('the zone file reader: zone data rules BIND applies while loading', () => {
   it('refuses a CNAME beside other data, a second CNAME or SOA, an SOA below the apex, and NS at a wildcard', () => {
-    expect(problems('$TTL 60\nwww A 192.0.2.1\nwww CNAME a.example.net.\n')).toEqual([[3, 'record', 'www.example.com. has a CNAME record and other records: a CNAME stands alone at its name.']]);
-    expect(problems('$TTL 60\nwww CNAME a.example.net.\nwww CNAME b.example.net.\n')).toEqual([[3, 'record', 'This is a second CNAME record for www.example.com.: a name can have only one.']]);
+    expect(problems('$TTL 60\nwww A 192.0.2.1\nwww CNAME a.example.net.\n')).toEqual([
+      [3, 'record', 'www.example.com. has a CNAME record and other records: a CNAME stands alone at its name.'],
+    ]);
+    expect(problems('$TTL 60\nwww CNAME a.example.net.\nwww CNAME b.example.net.\n')).toEqual([
+      [3, 'record', 'This is a second CNAME record for www.example.com.: a name can have only one.'],
+    ]);
     expect(problems('$TTL 60\n@ SOA a. b. 1 2 3 4 5\n@ SOA c. d. 1 2 3 4 5\nsub SOA a. b. 1 2 3 4 5\n*  NS ns.example.net.\n').map((p) => p[0])).toEqual([3, 4, 5]);
   });
 
   it('keeps one of two records that differ only in the case of their names', () => {
-    expect(read('$TTL 60\n@ NS ns1.example.net.\n@ NS NS1.EXAMPLE.NET.\nwww A 192.0.2.1\nWWW A 192.0.2.1\n').lines).toEqual(['example.com. 60 NS ns1.example.net.', 'www.example.com. 60 A 192.0.2.1']);
+    expect(read('$TTL 60\n@ NS ns1.example.net.\n@ NS NS1.EXAMPLE.NET.\nwww A 192.0.2.1\nWWW A 192.0.2.1\n').lines).toEqual([
+      'example.com. 60 NS ns1.example.net.',
+      'www.example.com. 60 A 192.0.2.1',
+    ]);
   });
 
   it('refuses classes other than IN and types of questions', () => {
@@ -170,11 +201,20 @@ describe('the zone file reader: zone data rules BIND applies while loading', () 
 
 describe('the zone file reader: data of other types', () => {
   it('prints AAAA addresses as BIND does', () => {
-    expect(read('$TTL 60\na AAAA 2001:DB8:0:0:0:0:0:1\nb AAAA ::ffff:192.0.2.1\nc AAAA 2001:db8:0:0:1:0:0:1\nd AAAA ::\n').records.map((r) => rdataText(r.rdata))).toEqual(['2001:db8::1', '::ffff:192.0.2.1', '2001:db8::1:0:0:1', '::']);
+    expect(read('$TTL 60\na AAAA 2001:DB8:0:0:0:0:0:1\nb AAAA ::ffff:192.0.2.1\nc AAAA 2001:db8:0:0:1:0:0:1\nd AAAA ::\n').records.map((r) => rdataText(r.rdata))).toEqual([
+      '2001:db8::1',
+      '::ffff:192.0.2.1',
+      '2001:db8::1:0:0:1',
+      '::',
+    ]);
   });
 
   it('reads RFC 3597 data into the type it names, and keeps unknown types as octets', () => {
-    expect(read('$TTL 60\na A \\# 4 C0000201\nt TXT \\# 6 0568656c6c6f\nx TYPE65280 \\# 2 ABCD\n').lines).toEqual(['a.example.com. 60 A 192.0.2.1', 't.example.com. 60 TXT "hello"', 'x.example.com. 60 TYPE65280 \\# 2 ABCD']);
+    expect(read('$TTL 60\na A \\# 4 C0000201\nt TXT \\# 6 0568656c6c6f\nx TYPE65280 \\# 2 ABCD\n').lines).toEqual([
+      'a.example.com. 60 A 192.0.2.1',
+      't.example.com. 60 TXT "hello"',
+      'x.example.com. 60 TYPE65280 \\# 2 ABCD',
+    ]);
     expect(problems('$TTL 60\na A \\# 5 C0000201\n')).toEqual([[2, 'record', 'The data after \\# is 4 octets long, not 5 as written.']]);
   });
 

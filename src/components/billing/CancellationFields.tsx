@@ -9,7 +9,6 @@ import '../../styles/cancellation.css';
 
 const SCORES = [1, 2, 3, 4, 5] as const;
 
-
 function ScoreField({ legend, name, value, onChange, error }: { legend: string; name: string; value: number | null; onChange: (n: number) => void; error: string | undefined }) {
   return (
     <fieldset className="field choice-group score-field">
@@ -43,14 +42,24 @@ export function CancellationFields({ form }: { form: FeedbackForm }) {
   const v = form.values;
   return (
     <>
-      <SelectField label="Cancellation time" value={v.cancellation_time} onValueChange={(t) => form.set('cancellation_time', t as CancellationFeedbackValues['cancellation_time'])} error={form.errors.cancellation_time}>
+      <SelectField
+        label="Cancellation time"
+        value={v.cancellation_time}
+        onValueChange={(t) => form.set('cancellation_time', t as CancellationFeedbackValues['cancellation_time'])}
+        error={form.errors.cancellation_time}
+      >
         {CANCELLATION_TIMES.map((t) => (
           <option key={t} value={t}>
             {CANCELLATION_TIME_LABELS[t]}
           </option>
         ))}
       </SelectField>
-      <SelectField label="Reason" value={v.cancellation_reason} onValueChange={(r) => form.set('cancellation_reason', r as CancellationReason)} error={form.errors.cancellation_reason}>
+      <SelectField
+        label="Reason"
+        value={v.cancellation_reason}
+        onValueChange={(r) => form.set('cancellation_reason', r as CancellationReason)}
+        error={form.errors.cancellation_reason}
+      >
         <option value="">Choose a reason</option>
         {CANCELLATION_REASONS.map((r) => (
           <option key={r} value={r}>
@@ -59,8 +68,20 @@ export function CancellationFields({ form }: { form: FeedbackForm }) {
         ))}
       </SelectField>
       {v.cancellation_reason === 'OTHER' ? <TextField label="Your reason" autoComplete="off" {...form.text('custom_cancellation_reason')} /> : null}
-      <ScoreField legend="How likely are you to recommend us? (1 to 5)" name="recommendation_score" value={v.recommendation_score} onChange={(n) => form.set('recommendation_score', n)} error={form.errors.recommendation_score} />
-      <ScoreField legend="How likely are you to return in the future? (1 to 5)" name="how_likely_to_use_us_again" value={v.how_likely_to_use_us_again} onChange={(n) => form.set('how_likely_to_use_us_again', n)} error={form.errors.how_likely_to_use_us_again} />
+      <ScoreField
+        legend="How likely are you to recommend us? (1 to 5)"
+        name="recommendation_score"
+        value={v.recommendation_score}
+        onChange={(n) => form.set('recommendation_score', n)}
+        error={form.errors.recommendation_score}
+      />
+      <ScoreField
+        legend="How likely are you to return in the future? (1 to 5)"
+        name="how_likely_to_use_us_again"
+        value={v.how_likely_to_use_us_again}
+        onChange={(n) => form.set('how_likely_to_use_us_again', n)}
+        error={form.errors.how_likely_to_use_us_again}
+      />
       <Checkbox label="I understand that the cancellation cannot be undone and agree to the terms of service." checked={v.agree} onCheckedChange={(on) => form.set('agree', on)} />
       <FieldError error={form.errors.agree} />
     </>

@@ -12,7 +12,17 @@ import '../../styles/documents.css';
  * The seller (issuer) and the billed party side by side, as the PDF has them; the affiliate
  * invoice names them 'Issuer' and 'Beneficiary' (spec part 3, 2.10).
  */
-export function Parties({ seller, party, vatId, headings = ['From', 'Bill to'] }: { seller: Seller; party: PartyFields; vatId?: string | null | undefined; headings?: readonly [seller: string, party: string] }) {
+export function Parties({
+  seller,
+  party,
+  vatId,
+  headings = ['From', 'Bill to'],
+}: {
+  seller: Seller;
+  party: PartyFields;
+  vatId?: string | null | undefined;
+  headings?: readonly [seller: string, party: string];
+}) {
   return (
     <div className="doc-parties">
       <PartyBlock heading={headings[0]} lines={sellerLines(seller)} />
@@ -112,7 +122,10 @@ export function PaymentsTable({ label, payments }: { label: string; payments: { 
     <DocTable
       label={label}
       columns={[{ header: 'Date' }, { header: 'Method' }, { header: 'Transaction ID', cellClass: 'cell-wrap' }, { header: 'Amount', numeric: true }]}
-      rows={payments.map((p) => ({ key: p.key, cells: [<DateTime key="date" value={p.date} dateOnly />, paymentMethodWords(p.method), p.id, <Money key="amount" cents={p.amount} currency={p.currency} />] }))}
+      rows={payments.map((p) => ({
+        key: p.key,
+        cells: [<DateTime key="date" value={p.date} dateOnly />, paymentMethodWords(p.method), p.id, <Money key="amount" cents={p.amount} currency={p.currency} />],
+      }))}
     />
   );
 }

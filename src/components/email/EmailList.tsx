@@ -49,7 +49,12 @@ function emailColumns<E extends AccountEmail>(openEmail: (guid: string) => Promi
     ...(withRecipient ? [column.display({ id: 'email', header: 'Recipient', meta: { className: 'cell-wrap' }, cell: ({ row: { original: e } }) => e.email })] : []),
     column.display({ id: 'sent', header: 'Sent', cell: ({ row: { original: e } }) => (e.is_sent && e.date_sent ? <DateTime value={e.date_sent} /> : 'Scheduled') }),
     actionsColumn(column, 'view', (e) => (
-      <button type="button" className="button button-small" onClick={() => void openEmail(e.guid)} aria-label={withRecipient ? `View ${e.subject} to ${e.email}` : `View ${e.subject}`}>
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => void openEmail(e.guid)}
+        aria-label={withRecipient ? `View ${e.subject} to ${e.email}` : `View ${e.subject}`}
+      >
         View
       </button>
     )),
@@ -63,7 +68,17 @@ const emailId = (e: AccountEmail) => e.guid;
  * removable tags with 'Clear Filters', and the paged table of subject, sent date or 'Scheduled'
  * and View. The account and company tabs differ in their list, filter keys and recipient column.
  */
-export function EmailList<E extends AccountEmail, F extends Record<string, string>>({ list, labels, removeFilter, clearFilters, openEmail, filterDialog, caption, withRecipient = false, columnsKey }: EmailListProps<E, F>) {
+export function EmailList<E extends AccountEmail, F extends Record<string, string>>({
+  list,
+  labels,
+  removeFilter,
+  clearFilters,
+  openEmail,
+  filterDialog,
+  caption,
+  withRecipient = false,
+  columnsKey,
+}: EmailListProps<E, F>) {
   const { filters } = useStore(list.$list);
   const active = (Object.entries(filters) as [KeyOf<F>, string | undefined][]).filter((entry): entry is [KeyOf<F>, string] => Boolean(entry[1]));
   const columns = useMemo(() => emailColumns<E>(openEmail, withRecipient), [openEmail, withRecipient]);
@@ -91,7 +106,14 @@ export function EmailList<E extends AccountEmail, F extends Record<string, strin
           </ul>
         ) : null}
       </div>
-      <PagedTable caption={caption} columns={columns} list={list} getRowId={emailId} empty={active.length ? 'No emails match these filters.' : 'No emails yet.'} {...(columnsKey ? { columnsKey } : {})} />
+      <PagedTable
+        caption={caption}
+        columns={columns}
+        list={list}
+        getRowId={emailId}
+        empty={active.length ? 'No emails match these filters.' : 'No emails yet.'}
+        {...(columnsKey ? { columnsKey } : {})}
+      />
     </>
   );
 }

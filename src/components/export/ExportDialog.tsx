@@ -78,7 +78,17 @@ function ExportResults({ result, noun }: { result: ExportResult; noun: { one: st
  * format, the selection's checkbox, then the results in the same dialog, in place of the
  * choices, until it opens again (Back returns to them).
  */
-export function ExportDialog<F extends string, S extends string, V extends ExportChoices<F, S>>({ controller, initial, $result, noun, fields, offered = fields, sortFields, labels, selection }: ExportDialogProps<F, S, V>) {
+export function ExportDialog<F extends string, S extends string, V extends ExportChoices<F, S>>({
+  controller,
+  initial,
+  $result,
+  noun,
+  fields,
+  offered = fields,
+  sortFields,
+  labels,
+  selection,
+}: ExportDialogProps<F, S, V>) {
   const [showResults, setShowResults] = useState(false);
   const result = useStore($result);
   const { form, dialog } = useFormDialog(controller, { initial, closeOnDone: false, onDone: () => setShowResults(true), onOpen: () => setShowResults(false) });

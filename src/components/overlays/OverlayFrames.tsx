@@ -18,7 +18,15 @@ export interface FrameProps {
 
 const FIRST_FIELD = 'input:not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not(:disabled)';
 
-export function DialogFrame({ title, children, open, onOpenChange, footer, size, dismissible = true }: FrameProps & { footer?: ReactNode; size: 'sm' | 'md' | 'lg' | 'xl'; dismissible?: boolean }) {
+export function DialogFrame({
+  title,
+  children,
+  open,
+  onOpenChange,
+  footer,
+  size,
+  dismissible = true,
+}: FrameProps & { footer?: ReactNode; size: 'sm' | 'md' | 'lg' | 'xl'; dismissible?: boolean }) {
   const body = useRef<HTMLDivElement>(null);
   return (
     <ArkDialog.Root
@@ -48,7 +56,15 @@ export function DialogFrame({ title, children, open, onOpenChange, footer, size,
   );
 }
 
-export function DrawerFrame({ title, children, open, onOpenChange, side, initialFocus, width }: FrameProps & { side: 'right' | 'left'; initialFocus?: (() => HTMLElement | null) | undefined; width?: number | undefined }) {
+export function DrawerFrame({
+  title,
+  children,
+  open,
+  onOpenChange,
+  side,
+  initialFocus,
+  width,
+}: FrameProps & { side: 'right' | 'left'; initialFocus?: (() => HTMLElement | null) | undefined; width?: number | undefined }) {
   return (
     <ArkDialog.Root lazyMount unmountOnExit open={open} {...(initialFocus ? { initialFocusEl: initialFocus } : {})} onOpenChange={(details) => onOpenChange(details.open)}>
       <Portal>

@@ -27,7 +27,18 @@ export interface PopoverProps {
  * clicked, so it takes the focus and opens as that click would have (a popover opens the
  * same way from a key).
  */
-export function Popover({ trigger, triggerLabel, triggerClassName = 'icon-button', title, actions, children, footer, onOpenChange, placement = 'bottom-end', openWith }: PopoverProps & { openWith?: OpenedBy }) {
+export function Popover({
+  trigger,
+  triggerLabel,
+  triggerClassName = 'icon-button',
+  title,
+  actions,
+  children,
+  footer,
+  onOpenChange,
+  placement = 'bottom-end',
+  openWith,
+}: PopoverProps & { openWith?: OpenedBy }) {
   const triggerRef = useRef<HTMLButtonElement>(null);
   useEffect(() => openAsAsked(triggerRef.current, openWith), [openWith]);
   return (

@@ -12,7 +12,17 @@ import '../../styles/overlays.css';
  * visible column cannot be hidden, so a table never shows nothing. `openWith`: it
  * replaces the button the person just used, and opens as that click or key would have.
  */
-export function ColumnsMenuParts<Row extends RowData>({ columns, hideable, tableName, openWith }: { columns: AnyColumn<Row>[]; hideable: AnyColumn<Row>[]; tableName: string; openWith?: OpenedBy }) {
+export function ColumnsMenuParts<Row extends RowData>({
+  columns,
+  hideable,
+  tableName,
+  openWith,
+}: {
+  columns: AnyColumn<Row>[];
+  hideable: AnyColumn<Row>[];
+  tableName: string;
+  openWith?: OpenedBy;
+}) {
   const trigger = useRef<HTMLButtonElement>(null);
   useEffect(() => openAsAsked(trigger.current, openWith), [openWith]);
   const visibleCount = columns.filter((c) => c.getIsVisible()).length;

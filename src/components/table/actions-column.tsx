@@ -7,7 +7,11 @@ import type { PagedTableFeatures } from './features';
  * only and its cells are laid out by `cell-actions`. `column` is the list's column helper, which
  * gives the row its type.
  */
-export function actionsColumn<Row extends RowData>(column: ColumnHelper<PagedTableFeatures, Row>, id: string, cell: (row: Row) => ReactNode): DisplayColumnDef<PagedTableFeatures, Row, unknown> {
+export function actionsColumn<Row extends RowData>(
+  column: ColumnHelper<PagedTableFeatures, Row>,
+  id: string,
+  cell: (row: Row) => ReactNode,
+): DisplayColumnDef<PagedTableFeatures, Row, unknown> {
   return column.display({
     id,
     header: () => <span className="visually-hidden">Actions</span>,

@@ -40,4 +40,3 @@ export type PagedColumns<Row extends RowData> = ReadonlyArray<ColumnDef<PagedTab
 export function pagedColumnHelper<Row extends RowData>() {
   return createColumnHelper<PagedTableFeatures, Row>();
 }
-

@@ -24,6 +24,8 @@ export function selectionColumn<Row extends RowData>(rowLabel: (row: Row) => str
         onChange={table.getToggleAllPageRowsSelectedHandler()}
       />
     ),
-    cell: ({ row }) => <SelectCheckbox label={`Select ${rowLabel(row.original)}`} checked={row.getIsSelected()} disabled={!row.getCanSelect()} onChange={row.getToggleSelectedHandler()} />,
+    cell: ({ row }) => (
+      <SelectCheckbox label={`Select ${rowLabel(row.original)}`} checked={row.getIsSelected()} disabled={!row.getCanSelect()} onChange={row.getToggleSelectedHandler()} />
+    ),
   });
 }

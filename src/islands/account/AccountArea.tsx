@@ -16,7 +16,6 @@ const LogsTab = lazy(() => import('./LogsTab').then((m) => ({ default: m.LogsTab
 const CompaniesTab = lazy(() => import('./CompaniesTab').then((m) => ({ default: m.CompaniesTab })));
 const InvitationsTab = lazy(() => import('./InvitationsTab').then((m) => ({ default: m.InvitationsTab })));
 
-
 /** The account area (spec part 1, 2.6): one page per tab, so each tab has its own address and title; a tab opens without reloading the shell. */
 export function AccountArea({ tab, itemKey }: { tab: AccountTab; itemKey?: string | undefined }) {
   const { userType } = useStore($permissions);

@@ -12,7 +12,9 @@ const EMPTY: Required<CompanyCreateInput> = { name: '', address1: '', address2: 
 export function AddCompanyDialog() {
   const { form, dialog } = useFormDialog(companyForm, { initial: EMPTY });
 
-  const text = (key: Exclude<keyof typeof EMPTY, 'country' | 'currency'>, label: string, autoComplete: string) => <TextField label={label} autoComplete={autoComplete} {...form.text(key)} />;
+  const text = (key: Exclude<keyof typeof EMPTY, 'country' | 'currency'>, label: string, autoComplete: string) => (
+    <TextField label={label} autoComplete={autoComplete} {...form.text(key)} />
+  );
 
   return (
     <FormDialog title="Add Company" {...dialog} trigger="Add Company" triggerVariant="primary" submitLabel="Add Company">
@@ -24,7 +26,13 @@ export function AddCompanyDialog() {
       {text('postal_code', 'Postal code', 'postal-code')}
       <CountrySelectField binding={form.text('country')} />
       {text('phone', 'Phone', 'tel')}
-      <SelectField label="Currency" name="currency" value={form.values.currency} onValueChange={(v) => form.set('currency', v as (typeof CURRENCIES)[number])} error={form.errors.currency}>
+      <SelectField
+        label="Currency"
+        name="currency"
+        value={form.values.currency}
+        onValueChange={(v) => form.set('currency', v as (typeof CURRENCIES)[number])}
+        error={form.errors.currency}
+      >
         {CURRENCIES.map((c) => (
           <option key={c} value={c}>
             {c}

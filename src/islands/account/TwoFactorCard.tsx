@@ -143,7 +143,10 @@ function EnableDialog() {
           <p>Scan this QR code with the Google Authenticator app, or type the secret into it.</p>
           <img className="qr-code" src={setup.qrcode} alt="QR code for the Google Authenticator app" />
           <p>
-            Secret: <span className="secret-text" data-testid="two-factor-secret">{setup.secret}</span>
+            Secret:{' '}
+            <span className="secret-text" data-testid="two-factor-secret">
+              {setup.secret}
+            </span>
           </p>
         </>
       ) : null}
@@ -215,7 +218,11 @@ function BackupCodesDialog() {
         </>
       ) : (
         <>
-          <p>{left === null ? 'Counting your backup codes...' : `You have ${left} unused backup code${left === 1 ? '' : 's'}. For safety they are shown only once; enter your password to generate new ones.`}</p>
+          <p>
+            {left === null
+              ? 'Counting your backup codes...'
+              : `You have ${left} unused backup code${left === 1 ? '' : 's'}. For safety they are shown only once; enter your password to generate new ones.`}
+          </p>
           <TextField label="Password" type="password" autoComplete="current-password" {...form.text('password')} />
         </>
       )}

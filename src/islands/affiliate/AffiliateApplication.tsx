@@ -68,7 +68,12 @@ export function AffiliateApplication() {
   return (
     <form {...form.form} className="affiliate-form affiliate-application" aria-label="Affiliate application">
       <p className="form-wide">Apply to the affiliate programme: earn a share of every payment of the customers you refer.</p>
-      <SelectField label="Account type" value={form.values.account_type} onValueChange={(v) => form.set('account_type', v as AffiliateAccountType)} error={form.errors.account_type}>
+      <SelectField
+        label="Account type"
+        value={form.values.account_type}
+        onValueChange={(v) => form.set('account_type', v as AffiliateAccountType)}
+        error={form.errors.account_type}
+      >
         {ACCOUNT_TYPES.map((t) => (
           <option key={t} value={t}>
             {humanise(t)}
@@ -92,7 +97,12 @@ export function AffiliateApplication() {
         <TextField label="Promotion methods" hint="How you will promote us: reviews, tutorials, ads." {...form.text('promotion_methods')} />
       </div>
       <div className="form-wide">
-        <Checkbox label="I have read and agree to the affiliate programme agreement." name="agreement" checked={form.values.agreement} onCheckedChange={(on) => form.set('agreement', on)} />
+        <Checkbox
+          label="I have read and agree to the affiliate programme agreement."
+          name="agreement"
+          checked={form.values.agreement}
+          onCheckedChange={(on) => form.set('agreement', on)}
+        />
         {form.errors.agreement ? <p className="field-error">{form.errors.agreement}</p> : null}
       </div>
       <div className="form-wide form-actions">

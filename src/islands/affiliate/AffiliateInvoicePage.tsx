@@ -24,7 +24,15 @@ export function AffiliateInvoicePage({ id }: { id: number }) {
     void affiliateInvoicePage.load(id);
   }, [id]);
   const inv = state.id === id ? state.doc : null;
-  if (!inv) return <DocumentMissing loading={state.loading || state.id !== id} problem={state.problem} noun="invoice" back={{ href: '/affiliate/billing', label: 'Back to affiliate billing' }} />;
+  if (!inv)
+    return (
+      <DocumentMissing
+        loading={state.loading || state.id !== id}
+        problem={state.problem}
+        noun="invoice"
+        back={{ href: '/affiliate/billing', label: 'Back to affiliate billing' }}
+      />
+    );
   const m = (cents: number) => moneyText(cents, inv.currency);
   return (
     <Card
@@ -56,7 +64,11 @@ export function AffiliateInvoicePage({ id }: { id: number }) {
         ]}
       />
       <DocSection title="Items">
-        <DocTable label="Items table" columns={[{ header: 'Description' }, { header: 'Payout', numeric: true }]} rows={inv.items.map((i) => ({ key: i.guid, cells: [i.description, m(i.payout)] }))} />
+        <DocTable
+          label="Items table"
+          columns={[{ header: 'Description' }, { header: 'Payout', numeric: true }]}
+          rows={inv.items.map((i) => ({ key: i.guid, cells: [i.description, m(i.payout)] }))}
+        />
         <Totals
           rows={[
             ['Gross amount', m(inv.gross_amount)],

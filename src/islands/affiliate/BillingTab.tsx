@@ -23,7 +23,11 @@ const column = pagedColumnHelper<AffiliateInvoiceSummary>();
 const columns = column.columns([
   column.accessor('id', { header: 'Invoice ID', enableHiding: false, cell: ({ getValue }) => <a href={`/affiliate/billing/invoice/${getValue()}`}>#{getValue()}</a> }),
   column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} dateOnly /> }),
-  column.accessor('net_amount', { header: 'Net amount', meta: { className: 'cell-number' }, cell: ({ row: { original: i } }) => <Money cents={i.net_amount} currency={i.currency} /> }),
+  column.accessor('net_amount', {
+    header: 'Net amount',
+    meta: { className: 'cell-number' },
+    cell: ({ row: { original: i } }) => <Money cents={i.net_amount} currency={i.currency} />,
+  }),
   column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
   actionsColumn(column, 'actions', (i) => (
     <span className="affiliate-row-actions">
@@ -72,7 +76,10 @@ export function BillingTab() {
           <DocTable
             label="Payment details history"
             columns={[{ header: 'Date' }, { header: 'Description' }]}
-            rows={details.map((d, i) => ({ key: d.guid, cells: [<DateTime key="date" value={d.date_created} dateOnly />, i === 0 ? <strong key="description">{d.description} (current)</strong> : d.description] }))}
+            rows={details.map((d, i) => ({
+              key: d.guid,
+              cells: [<DateTime key="date" value={d.date_created} dateOnly />, i === 0 ? <strong key="description">{d.description} (current)</strong> : d.description],
+            }))}
           />
         ) : details ? (
           <p className="muted">No payment details yet: add them so your earnings can be paid.</p>

@@ -70,7 +70,13 @@ export function OverviewTab() {
             columns={[{ header: 'Payout', numeric: true }, { header: 'Payout type' }, { header: 'Status' }, { header: 'Created' }, { header: 'Date clears' }]}
             rows={recent.map((r) => ({
               key: r.guid,
-              cells: [<Money key="payout" cents={r.payout} currency={r.currency} />, payoutTypeWords(r.payout_type), <StatusBadge key="status" status={r.status} />, <DateTime key="created" value={r.date_created} dateOnly />, <DateTime key="clears" value={r.date_clears} dateOnly />],
+              cells: [
+                <Money key="payout" cents={r.payout} currency={r.currency} />,
+                payoutTypeWords(r.payout_type),
+                <StatusBadge key="status" status={r.status} />,
+                <DateTime key="created" value={r.date_created} dateOnly />,
+                <DateTime key="clears" value={r.date_clears} dateOnly />,
+              ],
             }))}
           />
         ) : recent ? (

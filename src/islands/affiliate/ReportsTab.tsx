@@ -48,7 +48,10 @@ export function ReportsTab() {
             <DocTable
               label="Report table"
               columns={[{ header: 'Date' }, { header: 'Referrals', numeric: true }, { header: 'Clicks', numeric: true }, { header: 'Earnings', numeric: true }]}
-              rows={active.reverse().map((r) => ({ key: r.date, cells: [<DateTime key="date" value={r.date} dateOnly />, r.referrals, r.clicks, <Money key="earnings" cents={r.earnings} currency="USD" />] }))}
+              rows={active.reverse().map((r) => ({
+                key: r.date,
+                cells: [<DateTime key="date" value={r.date} dateOnly />, r.referrals, r.clicks, <Money key="earnings" cents={r.earnings} currency="USD" />],
+              }))}
             />
           ) : (
             <p className="muted">{NO_REPORT_ACTIVITY}</p>

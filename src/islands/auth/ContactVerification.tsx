@@ -8,7 +8,12 @@ import '../../styles/auth.css';
 export function ContactVerification({ hash }: { hash: string }) {
   const page = useStore($contact);
   const form = useForm(contactForm, { initial: { hash, verification_code: '' } });
-  if (page.status === 'done') return <div className="alert alert-success" role="status">{page.message}</div>;
+  if (page.status === 'done')
+    return (
+      <div className="alert alert-success" role="status">
+        {page.message}
+      </div>
+    );
 
   return (
     <form className="auth-form" {...form.form}>

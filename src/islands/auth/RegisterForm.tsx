@@ -163,7 +163,14 @@ function ConfirmStep() {
       <Checkbox
         label={
           <>
-            I accept the <a href="/terms" target="_blank" rel="noopener">Terms of Service</a> and the <a href="/privacy" target="_blank" rel="noopener">Privacy Policy</a>
+            I accept the{' '}
+            <a href="/terms" target="_blank" rel="noopener">
+              Terms of Service
+            </a>{' '}
+            and the{' '}
+            <a href="/privacy" target="_blank" rel="noopener">
+              Privacy Policy
+            </a>
           </>
         }
         checked={form.values.agree_terms}

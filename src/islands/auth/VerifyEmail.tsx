@@ -7,6 +7,11 @@ import '../../styles/auth.css';
 export function VerifyEmail({ hash }: { hash: string }) {
   const state = useStore($verify);
   useEffect(() => void submitVerification(hash), [hash]);
-  if (state.status === 'done') return <div className="alert alert-success" role="status">{state.message}</div>;
+  if (state.status === 'done')
+    return (
+      <div className="alert alert-success" role="status">
+        {state.message}
+      </div>
+    );
   return <div className="spinner" role="status" aria-label="Verifying your email address" />;
 }

@@ -27,7 +27,12 @@ const columns = column.columns([
 function ViewButton({ request: r }: { request: CancellationRequestSummary }) {
   const { timeZone } = useStore($preferences);
   return (
-    <button type="button" className="button button-small" onClick={() => void viewCancellation(r)} aria-label={`View cancellation request of ${formatDateTimeWithZone(r.date_created, timeZone)}`}>
+    <button
+      type="button"
+      className="button button-small"
+      onClick={() => void viewCancellation(r)}
+      aria-label={`View cancellation request of ${formatDateTimeWithZone(r.date_created, timeZone)}`}
+    >
       View
     </button>
   );

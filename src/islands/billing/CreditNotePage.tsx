@@ -23,7 +23,15 @@ export function CreditNotePage({ id }: { id: number }) {
     void creditNotePage.load(id);
   }, [id]);
   const note = state.id === id ? state.doc : null;
-  if (!note) return <DocumentMissing loading={state.loading || state.id !== id} problem={state.problem} noun="credit note" back={{ href: '/billing/credit-notes', label: 'Back to the credit notes' }} />;
+  if (!note)
+    return (
+      <DocumentMissing
+        loading={state.loading || state.id !== id}
+        problem={state.problem}
+        noun="credit note"
+        back={{ href: '/billing/credit-notes', label: 'Back to the credit notes' }}
+      />
+    );
   const m = (cents: number) => moneyText(cents, note.currency);
 
   return (
@@ -44,7 +52,14 @@ export function CreditNotePage({ id }: { id: number }) {
       <DocFacts
         facts={[
           ['Date', <DateTime key="date" value={note.date_created} dateOnly />],
-          note.invoice_id !== null ? ['Invoice', <a key="invoice" href={`/billing/invoices/${note.invoice_id}`}>#{note.invoice_id}</a>] : null,
+          note.invoice_id !== null
+            ? [
+                'Invoice',
+                <a key="invoice" href={`/billing/invoices/${note.invoice_id}`}>
+                  #{note.invoice_id}
+                </a>,
+              ]
+            : null,
           ['Currency', note.currency],
         ]}
       />
@@ -52,10 +67,20 @@ export function CreditNotePage({ id }: { id: number }) {
       <DocSection title="Lines">
         <DocTable
           label="Lines table"
-          columns={[{ header: 'Description', cellClass: 'doc-multiline' }, { header: 'Amount', numeric: true }, { header: 'Tax', numeric: true }, { header: 'Tax rate', numeric: true }]}
+          columns={[
+            { header: 'Description', cellClass: 'doc-multiline' },
+            { header: 'Amount', numeric: true },
+            { header: 'Tax', numeric: true },
+            { header: 'Tax rate', numeric: true },
+          ]}
           rows={note.items.map((item, i) => ({
             key: i,
-            cells: [item.description, <Money key="amount" cents={item.amount} currency={item.currency} />, <Money key="tax" cents={item.tax} currency={item.currency} />, `${item.tax_rate}%`],
+            cells: [
+              item.description,
+              <Money key="amount" cents={item.amount} currency={item.currency} />,
+              <Money key="tax" cents={item.tax} currency={item.currency} />,
+              `${item.tax_rate}%`,
+            ],
           }))}
         />
         <Totals
@@ -71,7 +96,16 @@ export function CreditNotePage({ id }: { id: number }) {
         <DocSection title="Associated transaction">
           <PaymentsTable
             label="Associated transaction table"
-            payments={[{ key: note.transaction.transaction_id, date: note.transaction.date_created, method: note.transaction.payment_method, id: note.transaction.transaction_id, amount: note.transaction.amount, currency: note.transaction.currency }]}
+            payments={[
+              {
+                key: note.transaction.transaction_id,
+                date: note.transaction.date_created,
+                method: note.transaction.payment_method,
+                id: note.transaction.transaction_id,
+                amount: note.transaction.amount,
+                currency: note.transaction.currency,
+              },
+            ]}
           />
         </DocSection>
       ) : null}

@@ -53,7 +53,10 @@ export function InvoicePage({ id }: { id: number }) {
     void invoicePage.load(id);
   }, [id]);
   const inv = state.id === id ? state.doc : null;
-  if (!inv) return <DocumentMissing loading={state.loading || state.id !== id} problem={state.problem} noun="invoice" back={{ href: '/billing/invoices', label: 'Back to the invoices' }} />;
+  if (!inv)
+    return (
+      <DocumentMissing loading={state.loading || state.id !== id} problem={state.problem} noun="invoice" back={{ href: '/billing/invoices', label: 'Back to the invoices' }} />
+    );
   const m = (cents: number) => moneyText(cents, inv.currency);
 
   return (
@@ -84,7 +87,14 @@ export function InvoicePage({ id }: { id: number }) {
           ['Date', <DateTime key="date" value={inv.date_created} dateOnly />],
           ['Due', <DateTime key="due" value={inv.date_due} dateOnly />],
           ['Terms', `NET${inv.payment_terms} days`],
-          inv.order_id !== null ? ['Order', <a key="order" href={`/billing/orders/${inv.order_id}`}>#{inv.order_id}</a>] : null,
+          inv.order_id !== null
+            ? [
+                'Order',
+                <a key="order" href={`/billing/orders/${inv.order_id}`}>
+                  #{inv.order_id}
+                </a>,
+              ]
+            : null,
           ['Currency', inv.currency],
         ]}
       />
@@ -126,7 +136,14 @@ export function InvoicePage({ id }: { id: number }) {
         {inv.transactions.length ? (
           <PaymentsTable
             label="Transactions table"
-            payments={inv.transactions.map((t) => ({ key: t.guid, date: t.date_created, method: t.payment_method_type, id: t.transaction_id, amount: t.amount, currency: t.currency }))}
+            payments={inv.transactions.map((t) => ({
+              key: t.guid,
+              date: t.date_created,
+              method: t.payment_method_type,
+              id: t.transaction_id,
+              amount: t.amount,
+              currency: t.currency,
+            }))}
           />
         ) : (
           <p className="muted">No payments yet.</p>

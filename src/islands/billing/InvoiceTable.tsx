@@ -8,7 +8,11 @@ import { Money } from '../../components/Money';
 const column = pagedColumnHelper<InvoiceSummary>();
 const columns = column.columns([
   column.accessor('id', { header: 'Invoice ID', enableHiding: false, cell: ({ getValue }) => <a href={`/billing/invoices/${getValue()}`}>#{getValue()}</a> }),
-  column.accessor('total_amount', { header: 'Amount', meta: { className: 'cell-number' }, cell: ({ row: { original: i } }) => <Money cents={i.total_amount} currency={i.currency} /> }),
+  column.accessor('total_amount', {
+    header: 'Amount',
+    meta: { className: 'cell-number' },
+    cell: ({ row: { original: i } }) => <Money cents={i.total_amount} currency={i.currency} />,
+  }),
   column.accessor('initial_tax', { header: 'Tax', meta: { className: 'cell-number' }, cell: ({ row: { original: i } }) => <Money cents={i.initial_tax} currency={i.currency} /> }),
   column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
   column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} dateOnly /> }),

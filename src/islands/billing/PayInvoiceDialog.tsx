@@ -73,10 +73,16 @@ export function PayInvoiceDialog({ invoice }: { invoice: Invoice }) {
 
   if (bank) {
     return (
-      <FormDialog title="Bank transfer details" {...dialog} {...trigger} submitLabel="Done" onSubmit={(e) => {
+      <FormDialog
+        title="Bank transfer details"
+        {...dialog}
+        {...trigger}
+        submitLabel="Done"
+        onSubmit={(e) => {
           e.preventDefault();
           setOpen(false);
-        }}>
+        }}
+      >
         <p>Please transfer the amount below with the invoice number as the description.</p>
         <dl className="bank-details">
           <dt>Beneficiary</dt>

@@ -13,7 +13,18 @@ import { useFormDialog } from '../../components/form/use-form-dialog';
 import type { PaymentMethodRow } from '../../lib/api/billing';
 import { BILLING_SCOPES } from '../../lib/rules/billing-tabs';
 import { CARD_HOLD_NOTICE, cardExpiryYears, PAYMENT_METHOD_ADDED, PAYMENT_METHOD_NOT_VERIFIED } from '../../lib/schemas/billing-payments';
-import { $methodBusy, $paymentMethods, $paypalBusy, cardForm, connectPaypal, loadPaymentMethods, newCardAttempt, removeMethod, setMethodStatus, type CardValues } from '../../stores/billing-payments';
+import {
+  $methodBusy,
+  $paymentMethods,
+  $paypalBusy,
+  cardForm,
+  connectPaypal,
+  loadPaymentMethods,
+  newCardAttempt,
+  removeMethod,
+  setMethodStatus,
+  type CardValues,
+} from '../../stores/billing-payments';
 import { paymentMethodWords } from '../../lib/format/words';
 import { ScrollBox } from '../../components/ScrollBox';
 import '../../styles/documents.css';
@@ -100,7 +111,13 @@ function MethodRow({ method: m }: { method: PaymentMethodRow }) {
       <td className="cell-actions">
         <Can scope={BILLING_SCOPES.editPaymentMethods}>
           <div className="row-actions">
-            <button type="button" className="button button-small" disabled={busy} onClick={() => void setMethodStatus(m.guid, active ? 'DISABLED' : 'ACTIVE')} aria-label={`${active ? 'Disable' : 'Re-activate'} ${m.name}`}>
+            <button
+              type="button"
+              className="button button-small"
+              disabled={busy}
+              onClick={() => void setMethodStatus(m.guid, active ? 'DISABLED' : 'ACTIVE')}
+              aria-label={`${active ? 'Disable' : 'Re-activate'} ${m.name}`}
+            >
               {active ? 'Disable' : 'Re-activate'}
             </button>
             <Confirm
@@ -130,7 +147,19 @@ function AddPaypalButton() {
   );
 }
 
-const EMPTY: CardValues = { profile_name: '', name: '', address: '', city: '', region: '', country: '', postal_code: '', card_number: '', cvv: '', expiration_month: '', expiration_year: '' };
+const EMPTY: CardValues = {
+  profile_name: '',
+  name: '',
+  address: '',
+  city: '',
+  region: '',
+  country: '',
+  postal_code: '',
+  card_number: '',
+  cvv: '',
+  expiration_month: '',
+  expiration_year: '',
+};
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
 
 /**
@@ -150,12 +179,23 @@ function AddCardDialog() {
     closeOnDone: false,
   });
   const years = useMemo(() => cardExpiryYears(new Date()), []);
-  const field = (key: 'profile_name' | 'name' | 'address' | 'city' | 'region' | 'postal_code' | 'card_number' | 'cvv', label: string, autoComplete: string, extra: Record<string, string> = {}) => (
-    <TextField label={label} autoComplete={autoComplete} {...extra} {...form.text(key)} />
-  );
+  const field = (
+    key: 'profile_name' | 'name' | 'address' | 'city' | 'region' | 'postal_code' | 'card_number' | 'cvv',
+    label: string,
+    autoComplete: string,
+    extra: Record<string, string> = {},
+  ) => <TextField label={label} autoComplete={autoComplete} {...extra} {...form.text(key)} />;
 
   return (
-    <FormDialog title="Add Card" {...dialog} formClassName="card-form" trigger="Add Card" triggerVariant="primary" submitLabel={form.busy ? 'Continuing...' : 'Continue'} submitDisabled={!hold}>
+    <FormDialog
+      title="Add Card"
+      {...dialog}
+      formClassName="card-form"
+      trigger="Add Card"
+      triggerVariant="primary"
+      submitLabel={form.busy ? 'Continuing...' : 'Continue'}
+      submitDisabled={!hold}
+    >
       {field('profile_name', 'Profile name', 'off')}
       <h3 className="form-section-title">Billing details</h3>
       {field('name', 'Name on card', 'cc-name')}

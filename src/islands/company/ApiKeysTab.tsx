@@ -11,7 +11,17 @@ import { actionsColumn, PagedTable, pagedColumnHelper } from '../../components/t
 import type { ApiKey } from '../../lib/api/company';
 import { COMPANY_SCOPES } from '../../lib/rules/company-tabs';
 import { $companyPage } from '../../stores/company-page';
-import { $deletingKey, $newToken, apiKeysList, createApiKeyForm, editApiKeyForm, editValuesOfKey, NEW_API_KEY, removeApiKey, type ApiKeyValues } from '../../stores/company-api-keys';
+import {
+  $deletingKey,
+  $newToken,
+  apiKeysList,
+  createApiKeyForm,
+  editApiKeyForm,
+  editValuesOfKey,
+  NEW_API_KEY,
+  removeApiKey,
+  type ApiKeyValues,
+} from '../../stores/company-api-keys';
 import { PermissionEditor } from './PermissionEditor';
 import { useCompanyCan } from './use-company-can';
 
@@ -168,7 +178,16 @@ function CreateApiKeyDialog() {
 function EditApiKeyDialog({ apiKey }: { apiKey: ApiKey }) {
   const { form, dialog } = useFormDialog(editApiKeyForm, { initial: editValuesOfKey(apiKey) });
   return (
-    <FormDialog title={`Edit ${apiKey.name}`} {...dialog} size="xl" formClassName="api-key-form" trigger="Edit" triggerSize="small" triggerAriaLabel={`Edit ${apiKey.name}`} submitLabel="Save">
+    <FormDialog
+      title={`Edit ${apiKey.name}`}
+      {...dialog}
+      size="xl"
+      formClassName="api-key-form"
+      trigger="Edit"
+      triggerSize="small"
+      triggerAriaLabel={`Edit ${apiKey.name}`}
+      submitLabel="Save"
+    >
       <KeyFields form={form as unknown as FormBinding<ApiKeyValues, unknown>} />
     </FormDialog>
   );

@@ -11,7 +11,17 @@ import type { FormBinding } from '../../components/form/use-form';
 import { actionsColumn, PagedTable, pagedColumnHelper } from '../../components/table';
 import type { Contact } from '../../lib/api/company-contacts';
 import { CONTACT_SCOPES, EVENT_GROUPS, eventLabel, type ContactEvent } from '../../lib/schemas/company-contacts';
-import { $contactBusy, contactsList, contactValues, createContactForm, editContactForm, NEW_CONTACT, removeContact, resendVerification, type ContactValues } from '../../stores/company-settings';
+import {
+  $contactBusy,
+  contactsList,
+  contactValues,
+  createContactForm,
+  editContactForm,
+  NEW_CONTACT,
+  removeContact,
+  resendVerification,
+  type ContactValues,
+} from '../../stores/company-settings';
 import { useCompanyCan } from './use-company-can';
 
 const fullName = (c: Pick<Contact, 'first_name' | 'last_name'>) => `${c.first_name} ${c.last_name}`.trim();
@@ -76,7 +86,13 @@ function ContactActions({ contact }: { contact: Contact }) {
   return (
     <div className="row-actions">
       {contact.status === 'VERIFICATION' && can(CONTACT_SCOPES.edit) ? (
-        <button type="button" className="button button-small" disabled={busy} onClick={() => void resendVerification(contact.guid)} aria-label={`Re-send verification email to ${name}`}>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={busy}
+          onClick={() => void resendVerification(contact.guid)}
+          aria-label={`Re-send verification email to ${name}`}
+        >
           Re-send Verification
         </button>
       ) : null}

@@ -51,7 +51,12 @@ export function EditUserDialog({ member }: { member: CompanyUser }) {
   return (
     <FormDialog title={`Edit ${name}`} {...dialog} size="xl" formClassName="user-edit-form" trigger="Edit" triggerSize="small" triggerAriaLabel={`Edit ${name}`} submitLabel="Save">
       <div className="user-edit-settings">
-        <SelectField label="Account type" value={form.values.account_type} onValueChange={(v) => form.set('account_type', v as UserEditValues['account_type'])} error={form.errors.account_type}>
+        <SelectField
+          label="Account type"
+          value={form.values.account_type}
+          onValueChange={(v) => form.set('account_type', v as UserEditValues['account_type'])}
+          error={form.errors.account_type}
+        >
           {USER_ACCOUNT_TYPES.map((t) => (
             <option key={t} value={t}>
               {memberTypeWords(t)}

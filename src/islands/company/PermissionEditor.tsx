@@ -27,7 +27,17 @@ const PRESET_LABELS: Record<PresetName, string> = { STAFF: 'Staff', ADMINISTRATO
 /** 'can_view_domain_groups' as a person reads it: 'View domain groups'. */
 export function permissionLabel(scope: string): string {
   const words = scope.replace(/^can_/, '').replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1).replace(/\bip\b/g, 'IP').replace(/\bssl\b/g, 'SSL').replace(/\bdns\b/g, 'DNS').replace(/\bvat\b/g, 'VAT').replace(/\burl\b/g, 'URL').replace(/\bapi\b/g, 'API');
+  return (
+    words.charAt(0).toUpperCase() +
+    words
+      .slice(1)
+      .replace(/\bip\b/g, 'IP')
+      .replace(/\bssl\b/g, 'SSL')
+      .replace(/\bdns\b/g, 'DNS')
+      .replace(/\bvat\b/g, 'VAT')
+      .replace(/\burl\b/g, 'URL')
+      .replace(/\bapi\b/g, 'API')
+  );
 }
 
 export interface PermissionEditorProps {
@@ -82,7 +92,14 @@ export function PermissionEditor({ value, onChange, grantable, held = [], preset
           <fieldset key={group} className="permission-group">
             <legend>{GROUP_TITLES[group]}</legend>
             {SCOPE_GROUPS[group].map((s: Scope) => (
-              <Checkbox key={s} name={s} label={permissionLabel(s)} checked={chosen.has(s)} disabled={disabled || (!choosable(s) && !chosen.has(s))} onCheckedChange={(on) => toggle(s, on)} />
+              <Checkbox
+                key={s}
+                name={s}
+                label={permissionLabel(s)}
+                checked={chosen.has(s)}
+                disabled={disabled || (!choosable(s) && !chosen.has(s))}
+                onCheckedChange={(on) => toggle(s, on)}
+              />
             ))}
           </fieldset>
         ))}

@@ -46,7 +46,9 @@ export function ProfileTab({ company: guid }: { company: string }) {
 
 function ProfileCard({ company, editable }: { company: CompanyDetail; editable: boolean }) {
   const form = useForm(companyProfileForm, { initial: profileOf(company) });
-  const text = (key: Exclude<keyof CompanyProfileInput, 'country'>, label: string, autoComplete: string) => <TextField label={label} autoComplete={autoComplete} {...form.text(key)} />;
+  const text = (key: Exclude<keyof CompanyProfileInput, 'country'>, label: string, autoComplete: string) => (
+    <TextField label={label} autoComplete={autoComplete} {...form.text(key)} />
+  );
   return (
     <Card title="Company details">
       <form {...form.form} aria-label="Company details">

@@ -109,7 +109,13 @@ function CreateUserDialog() {
       <TextField label="Last name" autoComplete="off" {...form.text('last_name')} />
       <TextField label="Email" type="email" autoComplete="off" className="form-wide" {...form.text('email')} />
       <div className="form-wide password-generator">
-        <TextField label="Password" type={shown ? 'text' : 'password'} autoComplete="new-password" {...form.text('password')} hint={`The person signs in to ${name} with this password after confirming their email address.`} />
+        <TextField
+          label="Password"
+          type={shown ? 'text' : 'password'}
+          autoComplete="new-password"
+          {...form.text('password')}
+          hint={`The person signs in to ${name} with this password after confirming their email address.`}
+        />
         <div className="password-generator-actions">
           <button
             type="button"

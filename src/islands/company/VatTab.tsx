@@ -47,7 +47,13 @@ function AddVatDialog() {
   const { form, dialog } = useFormDialog(vatForm, { initial: { vat_id: '' } });
   return (
     <FormDialog title="Add VAT id" {...dialog} trigger="Add VAT id" triggerVariant="primary" submitLabel="Add">
-      <TextField label="VAT id" placeholder={VAT_HINT} autoComplete="off" hint={`For example ${VAT_HINT}. Invoices issued from now on carry it; the active one before is disabled.`} {...form.text('vat_id')} />
+      <TextField
+        label="VAT id"
+        placeholder={VAT_HINT}
+        autoComplete="off"
+        hint={`For example ${VAT_HINT}. Invoices issued from now on carry it; the active one before is disabled.`}
+        {...form.text('vat_id')}
+      />
     </FormDialog>
   );
 }

@@ -27,9 +27,7 @@ export function AccountOverview({ data }: { data: Dashboard }) {
             <dt>{stat.label}</dt>
             <dd>
               <span className="stat-value">{stat.value}</span>
-              {stat.warn && stat.value > 0 ? (
-                <Icon name="warning" className="stat-warning" label={`Attention: ${stat.value} ${stat.label.toLowerCase()}`} />
-              ) : null}
+              {stat.warn && stat.value > 0 ? <Icon name="warning" className="stat-warning" label={`Attention: ${stat.value} ${stat.label.toLowerCase()}`} /> : null}
             </dd>
           </div>
         ))}

@@ -13,9 +13,7 @@ export function AccountUsage({ data }: { data: Dashboard }) {
           <dt>Domains</dt>
           <dd>
             {data.domain_count} of {slots} website slots
-            {slots > 0 ? (
-              <progress className="usage-bar" max={slots} value={Math.min(data.domain_count, slots)} aria-label="Website slots used" />
-            ) : null}
+            {slots > 0 ? <progress className="usage-bar" max={slots} value={Math.min(data.domain_count, slots)} aria-label="Website slots used" /> : null}
           </dd>
         </div>
         <div>

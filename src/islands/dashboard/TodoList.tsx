@@ -53,13 +53,7 @@ export function TodoList({ todo }: { todo: TodoFlags | null }) {
               <Icon name={isDone ? 'checkCircle' : 'circle'} size={20} className={`todo-mark${isDone ? ' is-done' : ''}`} label={isDone ? 'Done' : 'To do'} />
               {isDone ? <span className="todo-done-label">{item.label}</span> : <a href={item.href}>{item.label}</a>}
               {isDone ? null : (
-                <button
-                  type="button"
-                  className="button button-small"
-                  onClick={() => void mark(item.key)}
-                  disabled={busy !== null}
-                  aria-label={`Mark "${item.label}" as done`}
-                >
+                <button type="button" className="button button-small" onClick={() => void mark(item.key)} disabled={busy !== null} aria-label={`Mark "${item.label}" as done`}>
                   Mark as done
                 </button>
               )}

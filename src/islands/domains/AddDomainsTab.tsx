@@ -66,7 +66,14 @@ function Entry() {
           </label>
           <ImportHelp />
         </span>
-        <textarea id="import-domain-lines" className="input" rows={5} value={lines} onChange={(e) => setLines(e.target.value)} aria-describedby={importErrors.length ? 'import-errors' : undefined} />
+        <textarea
+          id="import-domain-lines"
+          className="input"
+          rows={5}
+          value={lines}
+          onChange={(e) => setLines(e.target.value)}
+          aria-describedby={importErrors.length ? 'import-errors' : undefined}
+        />
         {importErrors.length ? (
           <div id="import-errors" role="alert">
             <ul className="import-errors" aria-label="Lines that cannot be imported">
@@ -171,11 +178,13 @@ export function AddDomainsTab({ group }: { group: string }) {
         </div>
       ) : null}
       <Entry />
-      {state.rows.length ? (
-        <EditTable rows={state.rows} ips={state.ips} accounts={state.accounts} presets={state.presets} errorJump={errorJump} />
-      ) : null}
+      {state.rows.length ? <EditTable rows={state.rows} ips={state.ips} accounts={state.accounts} presets={state.presets} errorJump={errorJump} /> : null}
       <div className="toolbar wizard-actions">
-        <button type="button" className="button button-primary" disabled={!state.rows.length} onClick={() => {
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={!state.rows.length}
+          onClick={() => {
             if (!review()) setErrorJump((n) => n + 1);
           }}
         >

@@ -92,7 +92,12 @@ export function BulkActionsDialog({ group, selected, onDone }: { group: string; 
           </p>
           <p>{BULK_ACTION_INFO[state.action].confirm}</p>
           {state.action === 'CHANGE_GROUP' ? (
-            <SelectField label="Destination group" value={state.destination} onValueChange={(v) => $bulk.set({ ...$bulk.get(), destination: v, error: null })} error={state.error ?? undefined}>
+            <SelectField
+              label="Destination group"
+              value={state.destination}
+              onValueChange={(v) => $bulk.set({ ...$bulk.get(), destination: v, error: null })}
+              error={state.error ?? undefined}
+            >
               <option value="">Choose a group</option>
               {state.groups.map((g) => (
                 <option key={g.guid} value={g.guid}>

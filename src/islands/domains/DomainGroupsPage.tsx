@@ -36,7 +36,12 @@ function DeleteGroup({ group }: { group: DomainGroup }) {
 
 const column = pagedColumnHelper<DomainGroup>();
 const columns = column.columns([
-  column.accessor('name', { header: 'Name', enableHiding: false, meta: { className: 'cell-wrap' }, cell: ({ row }) => <a href={`/domains/${row.original.guid}`}>{row.original.name}</a> }),
+  column.accessor('name', {
+    header: 'Name',
+    enableHiding: false,
+    meta: { className: 'cell-wrap' },
+    cell: ({ row }) => <a href={`/domains/${row.original.guid}`}>{row.original.name}</a>,
+  }),
   column.accessor('domain_count', { header: 'Domains', meta: { className: 'cell-number' } }),
   column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} /> }),
   actionsColumn(column, 'actions', (group) => (

@@ -117,8 +117,19 @@ export function DomainOverview({ domain: d }: { domain: DomainDetail }) {
             ['Domain', d.domain],
             ['Status', <StatusBadge key="s" status={d.status} />],
             ['Type', d.is_subdomain ? 'Subdomain' : hostingTypeWords(d.hosting_type)],
-            ['Group', <a key="g" href={`/domains/${d.group.guid}`}>{d.group.name}</a>],
-            ['Expires', <span key="e" className="expiry-cell"><DateTime value={d.whois.whois_expires} dateOnly fallback="Unknown" /><DomainTag tag={expiryTag(d.whois.days_until_expiration)} /></span>],
+            [
+              'Group',
+              <a key="g" href={`/domains/${d.group.guid}`}>
+                {d.group.name}
+              </a>,
+            ],
+            [
+              'Expires',
+              <span key="e" className="expiry-cell">
+                <DateTime value={d.whois.whois_expires} dateOnly fallback="Unknown" />
+                <DomainTag tag={expiryTag(d.whois.days_until_expiration)} />
+              </span>,
+            ],
             ['Created', <DateTime key="c" value={d.date_created} />],
           ]}
         />
@@ -171,13 +182,33 @@ export function DomainOverview({ domain: d }: { domain: DomainDetail }) {
         {d.ip_address ? (
           <Facts
             rows={[
-              ['Address', <span key="a" className="mono">{d.ip_address.ip_address}</span>],
-              ['Location', <span key="l"><span aria-hidden="true">{flagOf(d.ip_address.country_code)} </span>{[d.ip_address.city, d.ip_address.country].filter(Boolean).join(', ')}</span>],
+              [
+                'Address',
+                <span key="a" className="mono">
+                  {d.ip_address.ip_address}
+                </span>,
+              ],
+              [
+                'Location',
+                <span key="l">
+                  <span aria-hidden="true">{flagOf(d.ip_address.country_code)} </span>
+                  {[d.ip_address.city, d.ip_address.country].filter(Boolean).join(', ')}
+                </span>,
+              ],
               ['Type', ipTypeWords(d.ip_address.ip_address_type)],
               ['HTTP version', d.ip_address.http_version === 2 ? 'HTTP/2' : 'HTTP/1.1'],
               ['Signature', d.ip_address.signature?.signature ?? 'Default'],
               ['Websites', `${d.ip_address.domain_count} of ${d.ip_address.domains_allowed}`],
-              ...(d.ip_address.order ? ([['Order', <a key="o" href={`/billing/orders/${d.ip_address.order.order_id}`}>#{d.ip_address.order.order_id}</a>]] as [string, ReactNode][]) : []),
+              ...(d.ip_address.order
+                ? ([
+                    [
+                      'Order',
+                      <a key="o" href={`/billing/orders/${d.ip_address.order.order_id}`}>
+                        #{d.ip_address.order.order_id}
+                      </a>,
+                    ],
+                  ] as [string, ReactNode][])
+                : []),
             ]}
           />
         ) : (
@@ -188,7 +219,12 @@ export function DomainOverview({ domain: d }: { domain: DomainDetail }) {
         {d.hosting_account ? (
           <Facts
             rows={[
-              ['Account', <a key="a" href={`/hosting/${d.hosting_account.guid}`}>{d.hosting_account.name}</a>],
+              [
+                'Account',
+                <a key="a" href={`/hosting/${d.hosting_account.guid}`}>
+                  {d.hosting_account.name}
+                </a>,
+              ],
               ['Type', d.hosting_account.account_type === 'CUSTOM_HOST' ? 'Custom host' : 'Shared hosting'],
               ['Status', <StatusBadge key="s" status={d.hosting_account.status} />],
               ['In cPanel', d.is_in_cpanel ? 'Yes' : 'No'],

@@ -62,7 +62,9 @@ const columns = column.columns([
         <span className="software-cell">
           <DomainTag tag={softwareTag(software)} />
           {/* Spec part 2, 2.3 "Software column": ACTIVE software can be logged in to. */}
-          {software?.status === 'ACTIVE' && row.original.status === 'ACTIVE' ? <SignInButton target="software" domain={row.original.guid} label="Log in" allowed={!software.is_imported} /> : null}
+          {software?.status === 'ACTIVE' && row.original.status === 'ACTIVE' ? (
+            <SignInButton target="software" domain={row.original.guid} label="Log in" allowed={!software.is_imported} />
+          ) : null}
         </span>
       );
     },
@@ -128,7 +130,12 @@ export function DomainsTab({ group }: { group: string }) {
         </div>
       ) : null}
       <div className="toolbar">
-        <TagSearch label="Search domains" tags={tags} onTagsChange={(next) => domainsList.setFilters({ group, search: next.join(',') })} placeholder="Search by domain, IP address or hosting account" />
+        <TagSearch
+          label="Search domains"
+          tags={tags}
+          onTagsChange={(next) => domainsList.setFilters({ group, search: next.join(',') })}
+          placeholder="Search by domain, IP address or hosting account"
+        />
         <Can scope="can_edit_domains">
           <BulkActionsDialog group={group} selected={Object.keys(selected)} onDone={() => setSelected({})} />
         </Can>

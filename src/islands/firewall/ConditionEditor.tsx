@@ -40,7 +40,9 @@ function ConditionRow({ condition, group, index, errors, removable, onChange, on
         label="Field"
         value={condition.field}
         error={errors[`${key}.field`]}
-        onValueChange={(field) => isFieldKey(field) && onChange((c) => ({ ...changeField(c, field), ...(c.name && FIELDS[field].named !== 'none' ? { name: c.name } : {}) }), `${key}.value`)}
+        onValueChange={(field) =>
+          isFieldKey(field) && onChange((c) => ({ ...changeField(c, field), ...(c.name && FIELDS[field].named !== 'none' ? { name: c.name } : {}) }), `${key}.value`)
+        }
       >
         {FIELD_KEYS.map((field) => (
           <option key={field} value={field}>
@@ -57,7 +59,12 @@ function ConditionRow({ condition, group, index, errors, removable, onChange, on
           onValueChange={(name) => onChange((c) => ({ ...c, name }), `${key}.name`)}
         />
       ) : null}
-      <SelectField label="Operator" value={condition.operator} error={errors[`${key}.operator`]} onValueChange={(operator) => onChange((c) => ({ ...c, operator }), `${key}.operator`)}>
+      <SelectField
+        label="Operator"
+        value={condition.operator}
+        error={errors[`${key}.operator`]}
+        onValueChange={(operator) => onChange((c) => ({ ...c, operator }), `${key}.operator`)}
+      >
         {operatorsFor(condition.field).map((operator) => (
           <option key={operator} value={operator}>
             {operatorLabel(operator, definition?.takesList ?? false)}
@@ -166,7 +173,12 @@ export function ConditionEditor({ draft, errors, onChange }: ConditionEditorProp
                 />
               </div>
             ))}
-            <button type="button" className="button button-small" aria-label={`Add OR condition to AND-group ${group + 1}`} onClick={() => onChange(addCondition(draft, group), 'rule.conditions')}>
+            <button
+              type="button"
+              className="button button-small"
+              aria-label={`Add OR condition to AND-group ${group + 1}`}
+              onClick={() => onChange(addCondition(draft, group), 'rule.conditions')}
+            >
               Add OR condition
             </button>
           </div>

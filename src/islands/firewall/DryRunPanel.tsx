@@ -96,7 +96,8 @@ function DryRunResult({ answer }: { answer: FirewallDryRunAnswer }) {
   return (
     <div className="dry-run-result">
       <p className="dry-run-summary">
-        Of {answer.total.toLocaleString('en-US')} {answer.total === 1 ? 'request' : 'requests'} from <DateTime value={answer.period.from} /> to <DateTime value={answer.period.to} />
+        Of {answer.total.toLocaleString('en-US')} {answer.total === 1 ? 'request' : 'requests'} from <DateTime value={answer.period.from} /> to{' '}
+        <DateTime value={answer.period.to} />
         {answer.truncated ? ' (the newest of the period)' : ''}:
       </p>
       <dl className="dry-run-counts" aria-label="Dry run counts">

@@ -56,7 +56,12 @@ export function FirewallTable<T extends FirewallRow & { name: string }>({ table,
       id: 'status',
       header: 'Status',
       cell: ({ row }) => (
-        <Switch label={statusWords(row.original.status)} checked={row.original.status === 'ACTIVE'} disabled={!mayEdit} onCheckedChange={(on) => void table.switchStatus(row.original, on ? 'ACTIVE' : 'DISABLED')} />
+        <Switch
+          label={statusWords(row.original.status)}
+          checked={row.original.status === 'ACTIVE'}
+          disabled={!mayEdit}
+          onCheckedChange={(on) => void table.switchStatus(row.original, on ? 'ACTIVE' : 'DISABLED')}
+        />
       ),
     }),
     ...columns.after,

@@ -86,7 +86,19 @@ function HistoryBody({ guid, name, calls, restoreScopes, onRestored }: Pick<Hist
   );
 }
 
-function VersionItem({ version, name, history, restoreScopes, newest }: { version: FirewallVersionAnswer; name: string; history: FirewallHistory; restoreScopes: readonly Scope[]; newest: boolean }) {
+function VersionItem({
+  version,
+  name,
+  history,
+  restoreScopes,
+  newest,
+}: {
+  version: FirewallVersionAnswer;
+  name: string;
+  history: FirewallHistory;
+  restoreScopes: readonly Scope[];
+  newest: boolean;
+}) {
   return (
     <>
       <div className="fw-version-head">

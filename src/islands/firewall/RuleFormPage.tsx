@@ -102,7 +102,12 @@ function RuleForm({ guid, initial }: { guid: string | null; initial: RuleDraft }
 
       <fieldset className="rule-form-row">
         <legend>Actions</legend>
-        <SelectField label="Action" value={draft.action} error={errors['rule.action.type']} onValueChange={(action) => change(withAction(draft, action as RuleAction), 'rule.action.type', 'rule.action.default_type')}>
+        <SelectField
+          label="Action"
+          value={draft.action}
+          error={errors['rule.action.type']}
+          onValueChange={(action) => change(withAction(draft, action as RuleAction), 'rule.action.type', 'rule.action.default_type')}
+        >
           {RULE_ACTIONS.map((action) => (
             <option key={action} value={action}>
               {ACTION_LABELS[action]}
@@ -150,7 +155,12 @@ function RuleForm({ guid, initial }: { guid: string | null; initial: RuleDraft }
         <fieldset className="rule-form-row">
           <legend>Rate limit</legend>
           <TextField label="Requests" inputMode="numeric" autoComplete="off" {...textOf('maxRequests', 'rule.max_requests')} />
-          <SelectField label="Time frame" value={draft.timeFrame} error={errors['rule.time_frame']} onValueChange={(timeFrame) => change({ ...draft, timeFrame: timeFrame as TimeFrame }, 'rule.time_frame')}>
+          <SelectField
+            label="Time frame"
+            value={draft.timeFrame}
+            error={errors['rule.time_frame']}
+            onValueChange={(timeFrame) => change({ ...draft, timeFrame: timeFrame as TimeFrame }, 'rule.time_frame')}
+          >
             {TIME_FRAMES.map((frame) => (
               <option key={frame} value={frame}>
                 {TIME_FRAME_LABELS[frame]}

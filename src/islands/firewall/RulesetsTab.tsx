@@ -25,7 +25,9 @@ function RulesetName({ ruleset }: { ruleset: FirewallRulesetAnswer }) {
 
 const column = pagedColumnHelper<FirewallRulesetAnswer>();
 const columns = {
-  before: column.columns([column.accessor('name', { header: 'Name', enableHiding: false, meta: { className: 'cell-wrap' }, cell: ({ row }) => <RulesetName ruleset={row.original} /> })]),
+  before: column.columns([
+    column.accessor('name', { header: 'Name', enableHiding: false, meta: { className: 'cell-wrap' }, cell: ({ row }) => <RulesetName ruleset={row.original} /> }),
+  ]),
   after: column.columns([
     column.display({ id: 'rules', header: 'Rules', meta: { className: 'cell-wrap' }, cell: ({ row }) => row.original.rules.map((r) => r.name).join(', ') }),
     column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} /> }),

@@ -51,7 +51,10 @@ export function HelpPanel({ request, onClose }: { request: HelpRequest; onClose:
             type="button"
             className="button button-primary"
             onClick={() => {
-              void navigator.clipboard?.writeText(request.message).then(() => setCopied(true), () => setCopied(false));
+              void navigator.clipboard?.writeText(request.message).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              );
             }}
           >
             {copied ? 'Copied' : 'Copy message'}

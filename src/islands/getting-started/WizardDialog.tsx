@@ -79,7 +79,11 @@ export function WizardDialog({ onHelp, onMinimise }: { onHelp: () => void; onMin
           </>
         ) : (
           <>
-            {wizard.success ? null : <p className="muted wizard-progress">Step {wizard.step} of {STEP_COUNT}</p>}
+            {wizard.success ? null : (
+              <p className="muted wizard-progress">
+                Step {wizard.step} of {STEP_COUNT}
+              </p>
+            )}
             <WizardStep step={wizard.step} data={wizard.data} success={wizard.success} />
           </>
         )}

@@ -50,13 +50,30 @@ function Introduction() {
   return (
     <Tabs tabs={INTRO_TABS} value={tab} onValueChange={setTab} label="Introduction">
       {tab === 'intro' ? (
-        <StepBody heading="How the setup goes" actions={<button type="button" className="button button-primary" onClick={() => setTab('support')}>Start Setup</button>}>
+        <StepBody
+          heading="How the setup goes"
+          actions={
+            <button type="button" className="button button-primary" onClick={() => setTab('support')}>
+              Start Setup
+            </button>
+          }
+        >
           <p>We will add a payment method, a hosting account, an IP address group with its first IP addresses, a domain group and your first domain.</p>
           <p>Each step opens the page where it is done and points at the button to use; the wizard moves on by itself once the step is done, wherever you do it.</p>
         </StepBody>
       ) : (
-        <StepBody heading="Help along the way" actions={<Busy primary onClick={() => goToStep(STEP.paymentMethod)}>Next</Busy>}>
-          <p>Stuck at a step? 'Need Help? Chat Now' tells our support team where you are. You can minimise the wizard at any time and reopen it from the 'Getting Started Wizard' button or the user menu.</p>
+        <StepBody
+          heading="Help along the way"
+          actions={
+            <Busy primary onClick={() => goToStep(STEP.paymentMethod)}>
+              Next
+            </Busy>
+          }
+        >
+          <p>
+            Stuck at a step? 'Need Help? Chat Now' tells our support team where you are. You can minimise the wizard at any time and reopen it from the 'Getting Started Wizard'
+            button or the user menu.
+          </p>
         </StepBody>
       )}
     </Tabs>
@@ -67,7 +84,14 @@ function Introduction() {
 export function WizardStep({ step, data, success }: { step: number; data: GettingStartedData; success: boolean }) {
   if (success) {
     return (
-      <StepBody heading={SETUP_DONE} actions={<button type="button" className="button button-primary" onClick={finishWizard}>Continue</button>}>
+      <StepBody
+        heading={SETUP_DONE}
+        actions={
+          <button type="button" className="button button-primary" onClick={finishWizard}>
+            Continue
+          </button>
+        }
+      >
         <p>Your account is ready: your domains are being set up on your IP addresses.</p>
       </StepBody>
     );
@@ -75,7 +99,14 @@ export function WizardStep({ step, data, success }: { step: number; data: Gettin
   switch (step) {
     case STEP.welcome:
       return (
-        <StepBody heading="Welcome!" actions={<Busy primary onClick={startWizard}>Set Up My First Domain</Busy>}>
+        <StepBody
+          heading="Welcome!"
+          actions={
+            <Busy primary onClick={startWizard}>
+              Set Up My First Domain
+            </Busy>
+          }
+        >
           <p>Let us set up your account together. It takes about 3 minutes.</p>
         </StepBody>
       );
@@ -88,7 +119,9 @@ export function WizardStep({ step, data, success }: { step: number; data: Gettin
           actions={
             <>
               <Skip to={STEP.hosting} />
-              <button type="button" className="button button-primary" onClick={() => guidedJump('/billing/payment-methods', 'Add Card')}>Add Card</button>
+              <button type="button" className="button button-primary" onClick={() => guidedJump('/billing/payment-methods', 'Add Card')}>
+                Add Card
+              </button>
             </>
           }
         >
@@ -102,7 +135,9 @@ export function WizardStep({ step, data, success }: { step: number; data: Gettin
           actions={
             <>
               <Skip to={STEP.ipGroup} />
-              <button type="button" className="button button-primary" onClick={() => guidedJump('/hosting', 'Add Hosting Account')}>Add Hosting Account</button>
+              <button type="button" className="button button-primary" onClick={() => guidedJump('/hosting', 'Add Hosting Account')}>
+                Add Hosting Account
+              </button>
             </>
           }
         >
@@ -116,7 +151,9 @@ export function WizardStep({ step, data, success }: { step: number; data: Gettin
           actions={
             <>
               <Skip to={STEP.ipAddresses} />
-              <button type="button" className="button button-primary" onClick={() => guidedJump('/ip-addresses', 'Add IP Group')}>Add IP Address Group</button>
+              <button type="button" className="button button-primary" onClick={() => guidedJump('/ip-addresses', 'Add IP Group')}>
+                Add IP Address Group
+              </button>
             </>
           }
         >
@@ -130,7 +167,11 @@ export function WizardStep({ step, data, success }: { step: number; data: Gettin
           actions={
             <>
               <Skip to={STEP.domainGroup} />
-              <button type="button" className="button button-primary" onClick={() => guidedJump(data.ip_group ? `/ip-addresses/${data.ip_group}` : '/ip-addresses', 'Add IP Addresses')}>
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={() => guidedJump(data.ip_group ? `/ip-addresses/${data.ip_group}` : '/ip-addresses', 'Add IP Addresses')}
+              >
                 Add IP Addresses
               </button>
             </>
@@ -146,7 +187,9 @@ export function WizardStep({ step, data, success }: { step: number; data: Gettin
           actions={
             <>
               <Skip to={STEP.firstDomain} />
-              <button type="button" className="button button-primary" onClick={() => guidedJump('/domains', 'Add Domain Group')}>Add Domain Group</button>
+              <button type="button" className="button button-primary" onClick={() => guidedJump('/domains', 'Add Domain Group')}>
+                Add Domain Group
+              </button>
             </>
           }
         >
@@ -155,7 +198,14 @@ export function WizardStep({ step, data, success }: { step: number; data: Gettin
       );
     default:
       return data.domain_info?.length ? (
-        <StepBody heading="Summary" actions={<Busy primary onClick={completeWizard}>Complete</Busy>}>
+        <StepBody
+          heading="Summary"
+          actions={
+            <Busy primary onClick={completeWizard}>
+              Complete
+            </Busy>
+          }
+        >
           <p>Your first domain is on its way:</p>
           <ul className="wizard-summary">
             {data.domain_info.map((d) => (

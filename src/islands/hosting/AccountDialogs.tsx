@@ -40,7 +40,13 @@ export function ViewCpanelPasswordDialog() {
         </p>
       ) : (
         <form {...form.form} className="reveal-form">
-          <TextField label="Your account password" type="password" autoComplete="current-password" hint="Enter the password you sign in to the panel with." {...form.text('password')} />
+          <TextField
+            label="Your account password"
+            type="password"
+            autoComplete="current-password"
+            hint="Enter the password you sign in to the panel with."
+            {...form.text('password')}
+          />
           <div className="hosting-dialog-actions">
             <button type="submit" className="button button-primary" disabled={form.busy}>
               Show password

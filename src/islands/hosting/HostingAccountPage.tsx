@@ -199,7 +199,19 @@ function ServerDetails({ account: a }: { account: HostingAccountDetail }) {
       <Facts
         facts={[
           ['Destination type', byName ? 'Hostname' : 'IP address'],
-          byName ? ['Hostname', <span key="h" className="mono">{server?.hostname ?? '-'}</span>] : ['IP address', <span key="ip" className="mono">{server?.ip_address ?? '-'}</span>],
+          byName
+            ? [
+                'Hostname',
+                <span key="h" className="mono">
+                  {server?.hostname ?? '-'}
+                </span>,
+              ]
+            : [
+                'IP address',
+                <span key="ip" className="mono">
+                  {server?.ip_address ?? '-'}
+                </span>,
+              ],
         ]}
       />
     </Card>

@@ -32,8 +32,8 @@ export function HostingBanners({ account: a }: { account: HostingAccountDetail }
       {a.plan_change_invoice_id !== null ? (
         <div className="alert alert-warning" role="status">
           <span>
-            A plan change waits for the payment of <a href={`/billing/invoices/${a.plan_change_invoice_id}`}>invoice #{a.plan_change_invoice_id}</a>: the new plan applies
-            once it is paid, and no other change can be made meanwhile.
+            A plan change waits for the payment of <a href={`/billing/invoices/${a.plan_change_invoice_id}`}>invoice #{a.plan_change_invoice_id}</a>: the new plan applies once it
+            is paid, and no other change can be made meanwhile.
           </span>
         </div>
       ) : null}

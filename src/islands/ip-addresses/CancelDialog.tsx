@@ -12,10 +12,17 @@ import { CancellationFields } from '../../components/billing/CancellationFields'
 export function CancelDialog({ disabled, what }: { disabled: boolean; what: string }) {
   const { form, dialog } = useFormDialog(cancelForm, { initial: EMPTY_CANCELLATION });
   return (
-    <FormDialog title="Cancel IP addresses" {...dialog} trigger="Cancel" triggerVariant="danger" triggerDisabled={disabled} submitLabel="Request cancellation" cancelLabel="Close" size="lg">
-      <p>
-        Cancel {what}. The cancellation is processed at the end of the billing cycle unless you choose otherwise, and it cannot be undone.
-      </p>
+    <FormDialog
+      title="Cancel IP addresses"
+      {...dialog}
+      trigger="Cancel"
+      triggerVariant="danger"
+      triggerDisabled={disabled}
+      submitLabel="Request cancellation"
+      cancelLabel="Close"
+      size="lg"
+    >
+      <p>Cancel {what}. The cancellation is processed at the end of the billing cycle unless you choose otherwise, and it cannot be undone.</p>
       {form.errors.ip_addresses ? (
         <p className="field-error" role="alert">
           {form.errors.ip_addresses}

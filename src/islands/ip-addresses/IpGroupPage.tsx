@@ -7,7 +7,22 @@ import type { IpAddress } from '../../lib/api/ip-addresses';
 import { isSelectableIp } from '../../lib/schemas/ip-addresses';
 import { splitTags } from '../../lib/schemas/lists';
 import { countOf } from '../../lib/format/words';
-import { $ipGroup, $pick, changePageSelection, clearPick, IP_PAGE_SIZES, ipList, loadIpGroup, pageSelection, pickAll, pickCount, pickIsEmpty, reloadIps, searchIps, showGroupIps } from '../../stores/ip-addresses';
+import {
+  $ipGroup,
+  $pick,
+  changePageSelection,
+  clearPick,
+  IP_PAGE_SIZES,
+  ipList,
+  loadIpGroup,
+  pageSelection,
+  pickAll,
+  pickCount,
+  pickIsEmpty,
+  reloadIps,
+  searchIps,
+  showGroupIps,
+} from '../../stores/ip-addresses';
 import { CancelDialog } from './CancelDialog';
 import { ipColumns } from './columns';
 import { GroupSettingsDialog } from './GroupSettingsDialog';

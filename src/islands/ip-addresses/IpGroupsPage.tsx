@@ -6,7 +6,14 @@ import { AddIpGroupDialog } from './AddIpGroupDialog';
 import '../../styles/ip-addresses.css';
 
 const column = pagedColumnHelper<IpGroup>();
-const columns = column.columns([column.accessor('name', { header: 'Name', enableHiding: false, meta: { className: 'cell-wrap' }, cell: ({ row }) => <a href={`/ip-addresses/${row.original.guid}`}>{row.original.name}</a> })]);
+const columns = column.columns([
+  column.accessor('name', {
+    header: 'Name',
+    enableHiding: false,
+    meta: { className: 'cell-wrap' },
+    cell: ({ row }) => <a href={`/ip-addresses/${row.original.guid}`}>{row.original.name}</a>,
+  }),
+]);
 const groupId = (g: IpGroup) => g.guid;
 
 /** The IP groups (spec part 3, 2.1 /ip-addresses): each opens its group page. */

@@ -11,7 +11,12 @@ export function MoveDialog({ disabled, what }: { disabled: boolean; what: string
   return (
     <FormDialog title="Move IP addresses" {...dialog} trigger="Move" triggerDisabled={disabled} submitLabel="Move">
       <p>Move {what} to another group.</p>
-      <SelectField label="Destination group" value={form.values.destination_group} onValueChange={(v) => form.set('destination_group', v)} error={form.errors.destination_group ?? form.errors.ip_addresses}>
+      <SelectField
+        label="Destination group"
+        value={form.values.destination_group}
+        onValueChange={(v) => form.set('destination_group', v)}
+        error={form.errors.destination_group ?? form.errors.ip_addresses}
+      >
         <option value="">Choose a group</option>
         {groups.map((g) => (
           <option key={g.guid} value={g.guid}>

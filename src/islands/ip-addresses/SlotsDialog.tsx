@@ -11,7 +11,12 @@ import { ScrollBox } from '../../components/ScrollBox';
 export function dueToday(ip: IpAddress, slots: number, today: Date): number {
   const added = slots - ip.domains_allowed;
   if (added <= 0) return 0;
-  return slotUpgradeDueToday({ today, renewal: ip.order?.renewal_date ? new Date(ip.order.renewal_date) : today, slotCostCents: ip.cost.additional_website_slot_cost, addedSlots: added }).due_today;
+  return slotUpgradeDueToday({
+    today,
+    renewal: ip.order?.renewal_date ? new Date(ip.order.renewal_date) : today,
+    slotCostCents: ip.cost.additional_website_slot_cost,
+    addedSlots: added,
+  }).due_today;
 }
 
 const INITIAL: SlotValues = { rows: [], slots: {} };

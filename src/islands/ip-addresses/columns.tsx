@@ -17,7 +17,15 @@ function Http2Toggle({ ip }: { ip: IpAddress }) {
   const switching = useStore($switching);
   if (ip.ip_address_type === 'SHARED') return <StatusBadge status="UNAVAILABLE" label="Unavailable" />;
   const editable = ip.status === 'ACTIVE' && can('can_edit_ip_addresses', permissions);
-  return <Switch label={`HTTP/2 for ${ip.ip_address}`} hideLabel checked={ip.http_version === 2} disabled={!editable || Boolean(switching[ip.guid])} onCheckedChange={(on) => void toggleHttp2(ip, on)} />;
+  return (
+    <Switch
+      label={`HTTP/2 for ${ip.ip_address}`}
+      hideLabel
+      checked={ip.http_version === 2}
+      disabled={!editable || Boolean(switching[ip.guid])}
+      onCheckedChange={(on) => void toggleHttp2(ip, on)}
+    />
+  );
 }
 
 function SignatureCell({ ip }: { ip: IpAddress }) {
@@ -55,7 +63,12 @@ export const ipColumns = column.columns([
     },
   }),
   column.accessor('ip_address', { header: 'IP Address', enableHiding: false, cell: ({ getValue }) => <span className="mono">{getValue()}</span> }),
-  column.display({ id: 'monthly_cost', header: 'Monthly Cost', meta: { className: 'cell-number' }, cell: ({ row }) => formatMoney(row.original.monthly_cost.amount, row.original.monthly_cost.currency as Currency) }),
+  column.display({
+    id: 'monthly_cost',
+    header: 'Monthly Cost',
+    meta: { className: 'cell-number' },
+    cell: ({ row }) => formatMoney(row.original.monthly_cost.amount, row.original.monthly_cost.currency as Currency),
+  }),
   column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
   column.display({ id: 'http2', header: 'HTTP/2', cell: ({ row }) => <Http2Toggle ip={row.original} /> }),
   column.display({
@@ -79,7 +92,12 @@ export const ipColumns = column.columns([
       const { domain_count: used, domains_allowed: allowed } = row.original;
       return (
         <span className="slots-cell">
-          <progress className="slots-progress" max={Math.max(allowed, 1)} value={Math.min(used, allowed)} aria-label={`${used} of ${allowed} website slots used on ${row.original.ip_address}`} />
+          <progress
+            className="slots-progress"
+            max={Math.max(allowed, 1)}
+            value={Math.min(used, allowed)}
+            aria-label={`${used} of ${allowed} website slots used on ${row.original.ip_address}`}
+          />
           <span>
             {used} / {allowed}
           </span>

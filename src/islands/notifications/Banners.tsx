@@ -96,8 +96,8 @@ export function Banners() {
             <Icon name="receipt" size={18} className="banner-icon tone-error" />
             <p className="banner-text">
               {overdue.length === 1 ? 'You have an overdue invoice: ' : 'You have overdue invoices: '}
-              {linkList(overdue.map((id) => ({ key: String(id), href: `/billing/invoices/${id}`, label: `Invoice #${id}` })))}. Please pay{' '}
-              {overdue.length === 1 ? 'it' : 'them'} to keep your services running.
+              {linkList(overdue.map((id) => ({ key: String(id), href: `/billing/invoices/${id}`, label: `Invoice #${id}` })))}. Please pay {overdue.length === 1 ? 'it' : 'them'} to
+              keep your services running.
             </p>
           </div>
         ) : null}
@@ -106,8 +106,8 @@ export function Banners() {
             <Icon name="server" size={18} className="banner-icon tone-error" />
             <p className="banner-text">
               {suspended.length === 1 ? 'This hosting account is suspended: ' : 'These hosting accounts are suspended: '}
-              {linkList(suspended.map((h) => ({ key: h.guid, href: `/hosting/${h.guid}`, label: h.name })))}. Pay the overdue invoices or contact support to
-              reactivate {suspended.length === 1 ? 'it' : 'them'}.
+              {linkList(suspended.map((h) => ({ key: h.guid, href: `/hosting/${h.guid}`, label: h.name })))}. Pay the overdue invoices or contact support to reactivate{' '}
+              {suspended.length === 1 ? 'it' : 'them'}.
             </p>
           </div>
         ) : null}

@@ -6,7 +6,16 @@ import { Checkbox } from '../../components/Checkbox';
 import { TextField } from '../../components/TextField';
 import { SelectField } from '../../components/form/SelectField';
 import { useForm } from '../../components/form/use-form';
-import { ARTICLE_COUNTS, WEBSITE_SETUP_MONTHS, WEBSITE_SETUP_PRICES, WHITE_GLOVE_MIN_WEBSITES, extraContentPerWebsiteUsd, formatMoney, priceWebsiteSetup, type WebsiteSetupOrder } from '../../lib/billing';
+import {
+  ARTICLE_COUNTS,
+  WEBSITE_SETUP_MONTHS,
+  WEBSITE_SETUP_PRICES,
+  WHITE_GLOVE_MIN_WEBSITES,
+  extraContentPerWebsiteUsd,
+  formatMoney,
+  priceWebsiteSetup,
+  type WebsiteSetupOrder,
+} from '../../lib/billing';
 import { TERMS_AGREE_LABEL } from '../../lib/schemas/order-actions';
 import { MORE_WEBSITES_NOTE } from '../../lib/schemas/services';
 import { $session } from '../../stores/session';
@@ -59,8 +68,8 @@ export function ServicesPage() {
           </ul>
           <h3 className="services-subtitle">White-glove domain picking</h3>
           <p>
-            With {WHITE_GLOVE_MIN_WEBSITES} websites or more, our team picks the expired domains for you: we check each one's history, backlinks and
-            spam record, and register only domains that fit your niche.
+            With {WHITE_GLOVE_MIN_WEBSITES} websites or more, our team picks the expired domains for you: we check each one's history, backlinks and spam record, and register only
+            domains that fit your niche.
           </p>
         </Card>
         <Card title="Order">
@@ -98,15 +107,29 @@ function WebsiteSetupForm() {
         {...form.text('website_count')}
         onValueChange={setCount}
       />
-      <SelectField label="Articles per website" name="content_count" value={String(v.content_count)} onValueChange={(s) => form.set('content_count', Number(s))} error={form.errors.content_count}>
+      <SelectField
+        label="Articles per website"
+        name="content_count"
+        value={String(v.content_count)}
+        onValueChange={(s) => form.set('content_count', Number(s))}
+        error={form.errors.content_count}
+      >
         {ARTICLE_COUNTS.map((n) => (
           <option key={n} value={n}>
             {n === INCLUDED_ARTICLES ? `${n} (included)` : `${n} (+${usd(extraContentPerWebsiteUsd(n))} per website)`}
           </option>
         ))}
       </SelectField>
-      <Checkbox label={`Premium theme (+${usd(WEBSITE_SETUP_PRICES.premiumTheme)} per website)`} checked={v.premium_theme} onCheckedChange={(on) => form.set('premium_theme', on)} />
-      <Checkbox label={`Managed hosting for ${WEBSITE_SETUP_MONTHS} months (+${usd(WEBSITE_SETUP_PRICES.managedHosting)})`} checked={v.managed_hosting} onCheckedChange={(on) => form.set('managed_hosting', on)} />
+      <Checkbox
+        label={`Premium theme (+${usd(WEBSITE_SETUP_PRICES.premiumTheme)} per website)`}
+        checked={v.premium_theme}
+        onCheckedChange={(on) => form.set('premium_theme', on)}
+      />
+      <Checkbox
+        label={`Managed hosting for ${WEBSITE_SETUP_MONTHS} months (+${usd(WEBSITE_SETUP_PRICES.managedHosting)})`}
+        checked={v.managed_hosting}
+        onCheckedChange={(on) => form.set('managed_hosting', on)}
+      />
       <Checkbox
         label={`White-glove domain picking (${WHITE_GLOVE_MIN_WEBSITES} websites or more)`}
         checked={v.white_glove_domain_picking}
@@ -126,4 +149,3 @@ function WebsiteSetupForm() {
     </form>
   );
 }
-

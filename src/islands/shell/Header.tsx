@@ -23,13 +23,7 @@ export function Header() {
       </button>
       <SearchDrawer />
       <span className="topbar-spacer" />
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Dark mode"
-        aria-pressed={darkMode}
-        onClick={() => setDarkMode(!darkMode)}
-      >
+      <button type="button" className="icon-button" aria-label="Dark mode" aria-pressed={darkMode} onClick={() => setDarkMode(!darkMode)}>
         <Icon name={darkMode ? 'sun' : 'moon'} size={20} />
       </button>
       <NotificationBell />

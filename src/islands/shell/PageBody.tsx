@@ -5,7 +5,6 @@ import { mayOpen } from '../../stores/shell';
 import { PageHeading } from './PageHeading';
 import { NO_ACCESS_MESSAGE } from '../../lib/rules/routes';
 
-
 interface PageBodyProps {
   title: string;
   supportId?: string | undefined;

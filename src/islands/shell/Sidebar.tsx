@@ -14,9 +14,7 @@ export function Sidebar({ whiteLabel, pathname }: { whiteLabel: WhiteLabel; path
   // A drawer always shows labels; only the desktop column collapses to icons.
   const collapsed = !sidebar.drawer && !sidebar.expanded;
   const { user } = useStore($session);
-  const items = user
-    ? buildMenu({ permissions: user.company.permissions, isCustomer: user.is_customer }, whiteLabel.knowledge_base_url)
-    : [];
+  const items = user ? buildMenu({ permissions: user.company.permissions, isCustomer: user.is_customer }, whiteLabel.knowledge_base_url) : [];
   const active = activeMenuKey(pathname);
   // A partner company's own logo (Partner Details) stands in for the provider's.
   const logo = companyLogo(user?.company.white_label) ?? (collapsed ? (whiteLabel.icon_logo ?? whiteLabel.logo) : whiteLabel.logo);

@@ -8,7 +8,6 @@ import { $supportPage, loadSupportPage } from '../../stores/services';
 import { SupportContent } from '../../components/SupportContent';
 import '../../styles/services.css';
 
-
 /** The support page (spec part 3, 2.11): contacts by department with their hours, the account manager, the knowledge base. */
 export function SupportPage() {
   const { loading, page } = useStore($supportPage);
@@ -26,7 +25,14 @@ export function SupportPage() {
   const manager = user?.company.account_manager ?? null;
   return (
     <div className="support-page">
-      <Card title="Contact us" actions={<a className="button button-primary" href={page.support_panel_url}>Open a support ticket</a>}>
+      <Card
+        title="Contact us"
+        actions={
+          <a className="button button-primary" href={page.support_panel_url}>
+            Open a support ticket
+          </a>
+        }
+      >
         <ul className="support-departments">
           {page.departments.map((d) => (
             <li key={d.key}>

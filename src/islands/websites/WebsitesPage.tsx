@@ -12,7 +12,12 @@ import '../../styles/domains.css';
 
 const column = pagedColumnHelper<Website>();
 const columns = column.columns([
-  column.accessor('domain', { header: 'Domain', enableHiding: false, meta: { className: 'cell-wrap' }, cell: ({ row }) => <a href={`/websites/${row.original.guid}`}>{row.original.domain}</a> }),
+  column.accessor('domain', {
+    header: 'Domain',
+    enableHiding: false,
+    meta: { className: 'cell-wrap' },
+    cell: ({ row }) => <a href={`/websites/${row.original.guid}`}>{row.original.domain}</a>,
+  }),
   column.display({ id: 'software', header: 'Software', cell: ({ row }) => row.original.software.name }),
   column.display({ id: 'status', header: 'Software status', cell: ({ row }) => <StatusBadge status={row.original.software.status} /> }),
 ]);
@@ -41,9 +46,7 @@ export function WebsitesPage() {
         </Can>
         <ReloadButton list={websitesList} />
       </div>
-      {count ? (
-        <SelectionNote onClear={() => setSelected({})}>{count === 1 ? '1 website selected.' : `${count} websites selected.`}</SelectionNote>
-      ) : null}
+      {count ? <SelectionNote onClear={() => setSelected({})}>{count === 1 ? '1 website selected.' : `${count} websites selected.`}</SelectionNote> : null}
       <PagedTable
         caption="Websites"
         columns={columns}

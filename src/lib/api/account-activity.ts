@@ -65,8 +65,32 @@ export type LogRecord = z.infer<typeof logRecord>;
 const area = 'account';
 const own = { area, customers: false } as const;
 
-export const listEmailsOp = defineOperation({ ...accountActivityRoutes.listEmails, ...own, summary: "The user's emails, newest first", query: emailListQuery, answer: pageOf(accountEmail) });
-export const getEmailOp = defineOperation({ ...accountActivityRoutes.getEmail, ...own, summary: 'One of the user\'s emails', params: z.object({ guid: guidParam }), answer: accountEmail, notFound: 'Email not found.' });
-export const listLoginsOp = defineOperation({ ...accountActivityRoutes.listLogins, ...own, summary: "The user's sign-ins, newest first", query: accountListQuery, answer: pageOf(loginRecord) });
-export const listLogsOp = defineOperation({ ...accountActivityRoutes.listLogs, ...own, summary: "The user's actions, newest first", query: accountListQuery, answer: pageOf(logRecord) });
-
+export const listEmailsOp = defineOperation({
+  ...accountActivityRoutes.listEmails,
+  ...own,
+  summary: "The user's emails, newest first",
+  query: emailListQuery,
+  answer: pageOf(accountEmail),
+});
+export const getEmailOp = defineOperation({
+  ...accountActivityRoutes.getEmail,
+  ...own,
+  summary: "One of the user's emails",
+  params: z.object({ guid: guidParam }),
+  answer: accountEmail,
+  notFound: 'Email not found.',
+});
+export const listLoginsOp = defineOperation({
+  ...accountActivityRoutes.listLogins,
+  ...own,
+  summary: "The user's sign-ins, newest first",
+  query: accountListQuery,
+  answer: pageOf(loginRecord),
+});
+export const listLogsOp = defineOperation({
+  ...accountActivityRoutes.listLogs,
+  ...own,
+  summary: "The user's actions, newest first",
+  query: accountListQuery,
+  answer: pageOf(logRecord),
+});

@@ -69,9 +69,7 @@ export const companyDetail = z
   .meta({ id: 'CompanyDetail' });
 export type CompanyDetail = z.infer<typeof companyDetail>;
 
-export const invitation = z
-  .object({ guid: z.guid(), company: companyRef, status: z.string(), date_created: z.iso.datetime() })
-  .meta({ id: 'Invitation' });
+export const invitation = z.object({ guid: z.guid(), company: companyRef, status: z.string(), date_created: z.iso.datetime() }).meta({ id: 'Invitation' });
 export type Invitation = z.infer<typeof invitation>;
 
 const todoListAnswer = z.object({ todo_list: todoList });
@@ -106,7 +104,13 @@ export const updatePreferenceOp = defineOperation({
   answer: z.object({ message: z.string(), preferences }),
 });
 
-export const listCompaniesOp = defineOperation({ ...accountRoutes.listCompanies, ...own, summary: "The user's company memberships, oldest first", query: accountListQuery, answer: pageOf(companyMembership) });
+export const listCompaniesOp = defineOperation({
+  ...accountRoutes.listCompanies,
+  ...own,
+  summary: "The user's company memberships, oldest first",
+  query: accountListQuery,
+  answer: pageOf(companyMembership),
+});
 /** A key belongs to one company; making companies is for people. */
 export const createCompanyOp = defineOperation({
   ...accountRoutes.createCompany,
@@ -118,7 +122,14 @@ export const createCompanyOp = defineOperation({
   // A double click or a retry must not create two companies.
   idempotent: true,
 });
-export const getCompanyOp = defineOperation({ ...accountRoutes.getCompany, ...own, area: 'auth', summary: 'One of the user\'s companies', ...guidOf(COMPANY_NOT_FOUND), answer: companyDetail });
+export const getCompanyOp = defineOperation({
+  ...accountRoutes.getCompany,
+  ...own,
+  area: 'auth',
+  summary: "One of the user's companies",
+  ...guidOf(COMPANY_NOT_FOUND),
+  answer: companyDetail,
+});
 export const makeDefaultCompanyOp = defineOperation({
   ...accountRoutes.makeDefaultCompany,
   ...own,
@@ -127,15 +138,33 @@ export const makeDefaultCompanyOp = defineOperation({
   answer: messageAnswer,
 });
 
-export const listInvitationsOp = defineOperation({ ...accountRoutes.listInvitations, ...own, summary: 'Invitations addressed to the user, newest first', query: accountListQuery, answer: pageOf(invitation) });
+export const listInvitationsOp = defineOperation({
+  ...accountRoutes.listInvitations,
+  ...own,
+  summary: 'Invitations addressed to the user, newest first',
+  query: accountListQuery,
+  answer: pageOf(invitation),
+});
 export const getInvitationCodeOp = defineOperation({
   ...accountRoutes.getInvitationCode,
   ...own,
   summary: "The user's invitation code, valid for two 10-minute windows",
   answer: z.object({ invitation_code: z.string() }),
 });
-export const revokeInvitationOp = defineOperation({ ...accountRoutes.revokeInvitation, ...own, summary: 'Revokes a pending invitation', ...guidOf('Invitation not found.'), answer: messageAnswer });
-export const acceptInvitationOp = defineOperation({ ...accountRoutes.acceptInvitation, ...own, summary: 'Accepts a pending invitation: the user joins the company as STAFF', ...guidOf('Invitation not found.'), answer: messageAnswer });
+export const revokeInvitationOp = defineOperation({
+  ...accountRoutes.revokeInvitation,
+  ...own,
+  summary: 'Revokes a pending invitation',
+  ...guidOf('Invitation not found.'),
+  answer: messageAnswer,
+});
+export const acceptInvitationOp = defineOperation({
+  ...accountRoutes.acceptInvitation,
+  ...own,
+  summary: 'Accepts a pending invitation: the user joins the company as STAFF',
+  ...guidOf('Invitation not found.'),
+  answer: messageAnswer,
+});
 
 /** The to-do list belongs to the user; the home page shows it to viewers with can_view_billing, so only they change it. */
 const todo = { area: 'shell', customers: false, scopes: ['can_view_billing'] } as const;
@@ -148,6 +177,11 @@ const todoStep = accountSetupSchema.register(z.globalRegistry, {
   maxProperties: 1,
   additionalProperties: false,
 });
-export const completeTodoItemOp = defineOperation({ ...accountRoutes.completeTodoItem, ...todo, summary: 'Ticks one step of the account set-up to-do list', body: todoStep, answer: todoListAnswer });
+export const completeTodoItemOp = defineOperation({
+  ...accountRoutes.completeTodoItem,
+  ...todo,
+  summary: 'Ticks one step of the account set-up to-do list',
+  body: todoStep,
+  answer: todoListAnswer,
+});
 export const closeTodoListOp = defineOperation({ ...accountRoutes.closeTodoList, ...todo, summary: 'Closes the account set-up to-do list for good', answer: todoListAnswer });
-

@@ -110,11 +110,23 @@ export const paymentDetailsRecord = z
 export type PaymentDetailsRecord = z.infer<typeof paymentDetailsRecord>;
 
 export const affiliateLink = z
-  .object({ guid: z.guid(), link_hash: z.string(), link_type: z.enum(['DEFAULT', 'CUSTOM']), status: z.string(), date_created: z.iso.datetime(), usage_description: z.string().nullable() })
+  .object({
+    guid: z.guid(),
+    link_hash: z.string(),
+    link_type: z.enum(['DEFAULT', 'CUSTOM']),
+    status: z.string(),
+    date_created: z.iso.datetime(),
+    usage_description: z.string().nullable(),
+  })
   .meta({ id: 'AffiliateLink' });
 export type AffiliateLink = z.infer<typeof affiliateLink>;
 
-export const affiliateExistsOp = defineOperation({ ...affiliateRoutes.exists, ...own, summary: "The viewer's affiliate account and its status; 404 when they have not applied", answer: affiliateStatus });
+export const affiliateExistsOp = defineOperation({
+  ...affiliateRoutes.exists,
+  ...own,
+  summary: "The viewer's affiliate account and its status; 404 when they have not applied",
+  answer: affiliateStatus,
+});
 export const createAffiliateOp = defineOperation({
   ...affiliateRoutes.create,
   ...own,
@@ -123,8 +135,18 @@ export const createAffiliateOp = defineOperation({
   answer: z.object({ message: z.string(), affiliate: affiliateStatus }),
   status: 201,
 });
-export const getAffiliateOp = defineOperation({ ...affiliateRoutes.get, ...own, summary: 'Referrals, visits, conversion and earnings, all time and the last 30 days', answer: affiliateOverview });
-export const recentReferralActivityOp = defineOperation({ ...affiliateRoutes.recentActivity, ...own, summary: 'The latest referral payouts, newest first', answer: z.object({ data: z.array(referralActivity) }) });
+export const getAffiliateOp = defineOperation({
+  ...affiliateRoutes.get,
+  ...own,
+  summary: 'Referrals, visits, conversion and earnings, all time and the last 30 days',
+  answer: affiliateOverview,
+});
+export const recentReferralActivityOp = defineOperation({
+  ...affiliateRoutes.recentActivity,
+  ...own,
+  summary: 'The latest referral payouts, newest first',
+  answer: z.object({ data: z.array(referralActivity) }),
+});
 export const getAffiliateReportOp = defineOperation({
   ...affiliateRoutes.report,
   ...own,
@@ -132,10 +154,35 @@ export const getAffiliateReportOp = defineOperation({
   query: reportQuery,
   answer: z.object({ start: z.string(), end: z.string(), currency: z.string(), data: z.array(reportRow) }),
 });
-export const getAffiliateBillingOp = defineOperation({ ...affiliateRoutes.billing, ...own, summary: 'Payment terms: threshold, NET days, cycle, cookie duration, payout rate', answer: billingInfo });
-export const listAffiliateInvoicesOp = defineOperation({ ...affiliateRoutes.listInvoices, ...own, summary: "The affiliate's invoices, newest first", query: invoiceListQuery, answer: pageOf(affiliateInvoiceSummary) });
-export const getAffiliateInvoiceOp = defineOperation({ ...affiliateRoutes.getInvoice, ...own, summary: 'One affiliate invoice with its items', params: documentIdParams, answer: affiliateInvoice, notFound: AFFILIATE_INVOICE_NOT_FOUND });
-export const affiliateInvoicePdfOp = defineOperation({ ...affiliateRoutes.invoicePdf, ...own, summary: 'The affiliate invoice as a PDF', params: documentIdParams, answer: 'file', notFound: AFFILIATE_INVOICE_NOT_FOUND });
+export const getAffiliateBillingOp = defineOperation({
+  ...affiliateRoutes.billing,
+  ...own,
+  summary: 'Payment terms: threshold, NET days, cycle, cookie duration, payout rate',
+  answer: billingInfo,
+});
+export const listAffiliateInvoicesOp = defineOperation({
+  ...affiliateRoutes.listInvoices,
+  ...own,
+  summary: "The affiliate's invoices, newest first",
+  query: invoiceListQuery,
+  answer: pageOf(affiliateInvoiceSummary),
+});
+export const getAffiliateInvoiceOp = defineOperation({
+  ...affiliateRoutes.getInvoice,
+  ...own,
+  summary: 'One affiliate invoice with its items',
+  params: documentIdParams,
+  answer: affiliateInvoice,
+  notFound: AFFILIATE_INVOICE_NOT_FOUND,
+});
+export const affiliateInvoicePdfOp = defineOperation({
+  ...affiliateRoutes.invoicePdf,
+  ...own,
+  summary: 'The affiliate invoice as a PDF',
+  params: documentIdParams,
+  answer: 'file',
+  notFound: AFFILIATE_INVOICE_NOT_FOUND,
+});
 export const getPaymentDetailsOp = defineOperation({
   ...affiliateRoutes.getPaymentDetails,
   ...own,
@@ -166,4 +213,11 @@ export const createLinkOp = defineOperation({
   answer: z.object({ message: z.string(), link: affiliateLink }),
   status: 201,
 });
-export const disableLinkOp = defineOperation({ ...affiliateRoutes.disableLink, ...own, summary: 'Disables a link: it records no more clicks', params: z.object({ guid: guidParam }), answer: messageAnswer, notFound: LINK_NOT_FOUND });
+export const disableLinkOp = defineOperation({
+  ...affiliateRoutes.disableLink,
+  ...own,
+  summary: 'Disables a link: it records no more clicks',
+  params: z.object({ guid: guidParam }),
+  answer: messageAnswer,
+  notFound: LINK_NOT_FOUND,
+});

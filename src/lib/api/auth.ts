@@ -80,7 +80,19 @@ export const loginResult = z.union([signedIn, secondStep]).meta({ id: 'LoginResu
 export type LoginResult = z.infer<typeof loginResult>;
 
 /** Spec part 1, 5 (Login) and 7: the password step; a 2FA or new-device account answers the second step to take. */
-export const loginOp = defineOperation({ ...authRoutes.login, area: 'auth', audience: 'public', summary: 'Sign in with email and password', body: loginSchema, answer: loginResult });
+export const loginOp = defineOperation({
+  ...authRoutes.login,
+  area: 'auth',
+  audience: 'public',
+  summary: 'Sign in with email and password',
+  body: loginSchema,
+  answer: loginResult,
+});
 /** Spec part 1, 7: ends the session of the token (an API key is left as it is). */
-export const logoutOp = defineOperation({ ...authRoutes.logout, area: 'auth', audience: 'user', summary: 'Sign out: end this session', answer: z.object({ success: z.literal(true) }) });
-
+export const logoutOp = defineOperation({
+  ...authRoutes.logout,
+  area: 'auth',
+  audience: 'user',
+  summary: 'Sign out: end this session',
+  answer: z.object({ success: z.literal(true) }),
+});

@@ -16,12 +16,16 @@ const iso = z.iso.datetime();
 const cents = z.number().int();
 
 /** A numbered document's id in a path: digits only, anything else names nothing (404). */
-export const documentIdParams = z.object({ id: z.string().regex(/^[1-9]\d{0,8}$/).transform(Number) });
+export const documentIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/)
+    .transform(Number),
+});
 
 export const ORDER_NOT_FOUND = 'Order not found.';
 export const INVOICE_NOT_FOUND = 'Invoice not found.';
 export const CREDIT_NOTE_NOT_FOUND = 'Credit note not found.';
-
 
 const named = z.object({ guid: z.guid(), name: z.string() });
 
@@ -46,19 +50,36 @@ export const order = z
      * On the order page only: its first addresses (up to ORDER_ADDRESS_SAMPLE, lowest first), or
      * null when the member may not see them (spec part 3, 2.2: 'Hidden!' without can_view_ip_addresses).
      */
-    ip_address_list: z.array(z.object({ ip_address: z.string(), status: z.string() })).nullable().optional(),
+    ip_address_list: z
+      .array(z.object({ ip_address: z.string(), status: z.string() }))
+      .nullable()
+      .optional(),
     preferences: z.object({
       ip_address_type: z.string().optional(),
       ip_address_class_filter: z.string().optional(),
       /** Each location by its marketplace code, with its city and country for people (null once the provider no longer lists it). */
       locations: z
-        .array(z.object({ location: z.string(), city: z.string().nullable().optional(), country: z.string().nullable().optional(), ip_address_count: z.number().int(), additional_site_count: z.number().int() }))
+        .array(
+          z.object({
+            location: z.string(),
+            city: z.string().nullable().optional(),
+            country: z.string().nullable().optional(),
+            ip_address_count: z.number().int(),
+            additional_site_count: z.number().int(),
+          }),
+        )
         .optional(),
     }),
     shared_hosting_plan: named.nullable(),
     hosting_account: named.nullable(),
     data: z
-      .object({ website_count: z.number().int(), content_count: z.number().int(), premium_theme: z.boolean(), managed_hosting: z.boolean(), white_glove_domain_picking: z.boolean() })
+      .object({
+        website_count: z.number().int(),
+        content_count: z.number().int(),
+        premium_theme: z.boolean(),
+        managed_hosting: z.boolean(),
+        white_glove_domain_picking: z.boolean(),
+      })
       .nullable(),
     shared_hosting_order: z.number().int().nullable(),
     ip_address_order: z.number().int().nullable(),
@@ -186,8 +207,23 @@ export type Transaction = z.infer<typeof transaction>;
 
 const params = documentIdParams;
 
-export const listOrdersOp = defineOperation({ ...billingRoutes.listOrders, area, summary: "The company's orders, newest first", query: orderListQuery, answer: pageOf(order), scopes: BILLING_SCOPES.orders });
-export const getOrderOp = defineOperation({ ...billingRoutes.getOrder, area, summary: 'One order', params, answer: order, scopes: BILLING_SCOPES.orders, notFound: ORDER_NOT_FOUND });
+export const listOrdersOp = defineOperation({
+  ...billingRoutes.listOrders,
+  area,
+  summary: "The company's orders, newest first",
+  query: orderListQuery,
+  answer: pageOf(order),
+  scopes: BILLING_SCOPES.orders,
+});
+export const getOrderOp = defineOperation({
+  ...billingRoutes.getOrder,
+  area,
+  summary: 'One order',
+  params,
+  answer: order,
+  scopes: BILLING_SCOPES.orders,
+  notFound: ORDER_NOT_FOUND,
+});
 export const listOrderInvoicesOp = defineOperation({
   ...billingRoutes.listOrderInvoices,
   area,
@@ -216,8 +252,24 @@ export const listInvoicesOp = defineOperation({
   answer: pageOf(invoiceSummary),
   scopes: BILLING_SCOPES.invoices,
 });
-export const getInvoiceOp = defineOperation({ ...billingRoutes.getInvoice, area, summary: 'One invoice with its items, payments and refunds', params, answer: invoice, scopes: BILLING_SCOPES.invoices, notFound: INVOICE_NOT_FOUND });
-export const invoicePdfOp = defineOperation({ ...billingRoutes.invoicePdf, area, summary: 'The invoice as a PDF', params, answer: 'file', scopes: BILLING_SCOPES.downloadInvoices, notFound: INVOICE_NOT_FOUND });
+export const getInvoiceOp = defineOperation({
+  ...billingRoutes.getInvoice,
+  area,
+  summary: 'One invoice with its items, payments and refunds',
+  params,
+  answer: invoice,
+  scopes: BILLING_SCOPES.invoices,
+  notFound: INVOICE_NOT_FOUND,
+});
+export const invoicePdfOp = defineOperation({
+  ...billingRoutes.invoicePdf,
+  area,
+  summary: 'The invoice as a PDF',
+  params,
+  answer: 'file',
+  scopes: BILLING_SCOPES.downloadInvoices,
+  notFound: INVOICE_NOT_FOUND,
+});
 export const listCreditNotesOp = defineOperation({
   ...billingRoutes.listCreditNotes,
   area,
@@ -226,8 +278,24 @@ export const listCreditNotesOp = defineOperation({
   answer: pageOf(creditNoteSummary),
   scopes: BILLING_SCOPES.creditNotes,
 });
-export const getCreditNoteOp = defineOperation({ ...billingRoutes.getCreditNote, area, summary: 'One credit note', params, answer: creditNote, scopes: BILLING_SCOPES.creditNotes, notFound: CREDIT_NOTE_NOT_FOUND });
-export const creditNotePdfOp = defineOperation({ ...billingRoutes.creditNotePdf, area, summary: 'The credit note as a PDF', params, answer: 'file', scopes: BILLING_SCOPES.downloadCreditNotes, notFound: CREDIT_NOTE_NOT_FOUND });
+export const getCreditNoteOp = defineOperation({
+  ...billingRoutes.getCreditNote,
+  area,
+  summary: 'One credit note',
+  params,
+  answer: creditNote,
+  scopes: BILLING_SCOPES.creditNotes,
+  notFound: CREDIT_NOTE_NOT_FOUND,
+});
+export const creditNotePdfOp = defineOperation({
+  ...billingRoutes.creditNotePdf,
+  area,
+  summary: 'The credit note as a PDF',
+  params,
+  answer: 'file',
+  scopes: BILLING_SCOPES.downloadCreditNotes,
+  notFound: CREDIT_NOTE_NOT_FOUND,
+});
 export const listTransactionsOp = defineOperation({
   ...billingRoutes.listTransactions,
   area,
@@ -366,9 +434,7 @@ export type CancellationRequestSummary = z.infer<typeof cancellationRequestSumma
 /** One request with its addresses (the first CANCELLATION_ADDRESS_LIMIT, lowest first). */
 export const cancellationRequest = cancellationRequestSummary
   .extend({
-    ip_addresses: z.array(
-      z.object({ guid: z.guid(), ip_address: z.string(), ip_address_type: z.string(), city: z.string(), country: z.string(), group: named }),
-    ),
+    ip_addresses: z.array(z.object({ guid: z.guid(), ip_address: z.string(), ip_address_type: z.string(), city: z.string(), country: z.string(), group: named })),
   })
   .meta({ id: 'CancellationRequest' });
 export type CancellationRequest = z.infer<typeof cancellationRequest>;

@@ -87,7 +87,10 @@ export function createApi(options: ApiOptions): Api {
     delete: (path, body) => call(path, { method: 'DELETE', ...(body === undefined ? {} : { body: body as Record<string, unknown> }) }),
     async download(path, query, body) {
       try {
-        const res = await client.raw<ArrayBuffer, 'arrayBuffer'>(path + toSearchParams(query), body === undefined ? { method: 'GET', responseType: 'arrayBuffer' } : { method: 'POST', body: body as Record<string, unknown>, responseType: 'arrayBuffer' });
+        const res = await client.raw<ArrayBuffer, 'arrayBuffer'>(
+          path + toSearchParams(query),
+          body === undefined ? { method: 'GET', responseType: 'arrayBuffer' } : { method: 'POST', body: body as Record<string, unknown>, responseType: 'arrayBuffer' },
+        );
         const disposition = res.headers.get('content-disposition') ?? '';
         const fromDisposition = /filename="?([^";]+)"?/.exec(disposition)?.[1];
         return {

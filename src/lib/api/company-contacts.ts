@@ -28,8 +28,17 @@ const companyParams = z.object({ guid: guidParam });
 const contactParams = z.object({ guid: guidParam, id: guidParam });
 const withContact = messageAnswer.extend({ contact });
 
-
-export const listContactsOp = defineOperation({ ...companyContactsRoutes.listContacts, ...own, summary: "The company's contacts, oldest first", params: companyParams, query: accountListQuery, answer: pageOf(contact), scopes: CONTACT_SCOPES.view, notFound: COMPANY_NOT_FOUND, companyPath: COMPANY_NOT_FOUND });
+export const listContactsOp = defineOperation({
+  ...companyContactsRoutes.listContacts,
+  ...own,
+  summary: "The company's contacts, oldest first",
+  params: companyParams,
+  query: accountListQuery,
+  answer: pageOf(contact),
+  scopes: CONTACT_SCOPES.view,
+  notFound: COMPANY_NOT_FOUND,
+  companyPath: COMPANY_NOT_FOUND,
+});
 export const createContactOp = defineOperation({
   ...companyContactsRoutes.createContact,
   ...own,
@@ -42,7 +51,16 @@ export const createContactOp = defineOperation({
   scopes: CONTACT_SCOPES.add,
   notFound: COMPANY_NOT_FOUND,
 });
-export const getContactOp = defineOperation({ ...companyContactsRoutes.getContact, ...own, summary: 'One contact', params: contactParams, answer: contact, scopes: CONTACT_SCOPES.view, notFound: CONTACT_NOT_FOUND, companyPath: CONTACT_NOT_FOUND });
+export const getContactOp = defineOperation({
+  ...companyContactsRoutes.getContact,
+  ...own,
+  summary: 'One contact',
+  params: contactParams,
+  answer: contact,
+  scopes: CONTACT_SCOPES.view,
+  notFound: CONTACT_NOT_FOUND,
+  companyPath: CONTACT_NOT_FOUND,
+});
 export const updateContactOp = defineOperation({
   ...companyContactsRoutes.updateContact,
   ...own,
@@ -54,7 +72,16 @@ export const updateContactOp = defineOperation({
   scopes: CONTACT_SCOPES.edit,
   notFound: CONTACT_NOT_FOUND,
 });
-export const deleteContactOp = defineOperation({ ...companyContactsRoutes.deleteContact, ...own, summary: 'Deletes a contact that can be disabled', params: contactParams, answer: messageAnswer, scopes: CONTACT_SCOPES.remove, notFound: CONTACT_NOT_FOUND, companyPath: CONTACT_NOT_FOUND });
+export const deleteContactOp = defineOperation({
+  ...companyContactsRoutes.deleteContact,
+  ...own,
+  summary: 'Deletes a contact that can be disabled',
+  params: contactParams,
+  answer: messageAnswer,
+  scopes: CONTACT_SCOPES.remove,
+  notFound: CONTACT_NOT_FOUND,
+  companyPath: CONTACT_NOT_FOUND,
+});
 export const resendContactOp = defineOperation({
   ...companyContactsRoutes.resendContact,
   ...own,

@@ -15,7 +15,10 @@ export const companyEmailListQuery = z.object({
   subject: oneText,
   email: oneText,
   content: oneText,
-  sent: z.preprocess((v) => (typeof oneValue(v) === 'string' ? String(oneValue(v)).toLowerCase() : oneValue(v)), z.optional(z.enum(SENT_FILTER_VALUES, { error: SENT_FILTER_INVALID }))),
+  sent: z.preprocess(
+    (v) => (typeof oneValue(v) === 'string' ? String(oneValue(v)).toLowerCase() : oneValue(v)),
+    z.optional(z.enum(SENT_FILTER_VALUES, { error: SENT_FILTER_INVALID })),
+  ),
 });
 export type CompanyEmailListQuery = z.input<typeof companyEmailListQuery>;
 

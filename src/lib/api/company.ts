@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { companyRoutes } from '../requests/company';
 import { COMPANY_SCOPES } from '../rules/company-tabs';
 import { pagingSchema } from '../schemas/lists';
-import { API_KEY_NOT_FOUND, COMPANY_NOT_FOUND, USER_NOT_FOUND, apiKeyCreateSchema, companyProfileSchema, companyUserUpdateSchema, createUserSchema, inviteUserSchema, invoiceNotesSchema } from '../schemas/company';
+import {
+  API_KEY_NOT_FOUND,
+  COMPANY_NOT_FOUND,
+  USER_NOT_FOUND,
+  apiKeyCreateSchema,
+  companyProfileSchema,
+  companyUserUpdateSchema,
+  createUserSchema,
+  inviteUserSchema,
+  invoiceNotesSchema,
+} from '../schemas/company';
 import { companyDetail } from './account';
 import { defineOperation, guidParam, messageAnswer, pageOf } from './define';
 
@@ -73,7 +83,7 @@ export const updateCompanyProfileOp = defineOperation({
 export const updateInvoiceNotesOp = defineOperation({
   ...companyRoutes.updateInvoiceNotes,
   ...members,
-  summary: 'Sets the notes printed on the company\'s new invoices',
+  summary: "Sets the notes printed on the company's new invoices",
   scopes: ['can_view_company_info', 'can_edit_company_profile'],
   ...companyParams,
   body: invoiceNotesSchema,

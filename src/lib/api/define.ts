@@ -74,14 +74,16 @@ export type InputOf<O extends Operation> = (O['params'] extends z.core.$ZodType 
 export type AnswerOf<O extends Operation> = O['answer'] extends z.ZodType ? z.output<O['answer']> : never;
 
 /** The list envelope every paged answer shares (spec decisions, 3). */
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), page: z.number().int(), per_page: z.number().int(), total: z.number().int() });
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), page: z.number().int(), per_page: z.number().int(), total: z.number().int() });
 
 /** The error envelope of every 4xx and 5xx answer. */
 export const errorEnvelope = z
   .object({
     errors: z.array(z.string().min(1)).min(1),
-    code: z.enum(ERROR_CODES).meta({ description: 'What went wrong, for a program to act on (src/lib/error-codes.ts says when each is answered). A newer server may add codes.' }).optional(),
+    code: z
+      .enum(ERROR_CODES)
+      .meta({ description: 'What went wrong, for a program to act on (src/lib/error-codes.ts says when each is answered). A newer server may add codes.' })
+      .optional(),
     fields: z.record(z.string(), z.string()).optional(),
     email_not_verified: z.boolean().optional(),
     request_id: z.string().optional(),

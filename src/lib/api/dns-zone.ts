@@ -29,9 +29,16 @@ export const resetDnsZoneOp = defineOperation({
   notFound: 'Domain not found.',
 });
 
-
 const recordSet = z.object({ name: z.string(), records: z.array(z.string()), ttl: z.number().int() });
-const soa = z.object({ nameserver: z.string(), email: z.string(), serial: z.number().int(), refresh: z.number().int(), retry: z.number().int(), expiry: z.number().int(), ttl: z.number().int() });
+const soa = z.object({
+  nameserver: z.string(),
+  email: z.string(),
+  serial: z.number().int(),
+  refresh: z.number().int(),
+  retry: z.number().int(),
+  expiry: z.number().int(),
+  ttl: z.number().int(),
+});
 
 /** A zone as the DNS Zone panel shows it (spec part 2, 2.6 and 3 "DNS zone"). */
 export const dnsZone = z
@@ -49,7 +56,15 @@ const params = z.object({ guid: guidParam });
 const notFound = 'Domain not found.';
 const changed = z.object({ message: z.string(), zone: dnsZone });
 
-export const getDnsZoneOp = defineOperation({ ...dnsZoneRoutes.getDnsZone, area: 'domains', summary: "The domain's DNS zone", params, answer: dnsZone, scopes: ['can_view_domains'], notFound });
+export const getDnsZoneOp = defineOperation({
+  ...dnsZoneRoutes.getDnsZone,
+  area: 'domains',
+  summary: "The domain's DNS zone",
+  params,
+  answer: dnsZone,
+  scopes: ['can_view_domains'],
+  notFound,
+});
 
 export const addDnsRecordOp = defineOperation({
   ...dnsZoneRoutes.addDnsRecord,

@@ -124,9 +124,7 @@ export const domainDetail = domain
         hostname: z.string().nullable(),
         username: z.string().nullable(),
         is_internal: z.boolean(),
-        custom_host_server: z
-          .object({ destination_type: z.enum(['HOSTNAME', 'IP_ADDRESS']), hostname: z.string().nullable(), ip_address: z.string().nullable() })
-          .nullable(),
+        custom_host_server: z.object({ destination_type: z.enum(['HOSTNAME', 'IP_ADDRESS']), hostname: z.string().nullable(), ip_address: z.string().nullable() }).nullable(),
       })
       .nullable(),
     meta: domainMeta,
@@ -169,7 +167,14 @@ export const createDomainGroupOp = defineOperation({
   scopes: ['can_view_domains', 'can_add_domain_groups'],
 });
 
-export const getDomainGroupOp = defineOperation({ ...domainsRoutes.getDomainGroup, ...view, summary: 'One domain group', params: groupParams, answer: domainGroup, notFound: GROUP_NOT_FOUND });
+export const getDomainGroupOp = defineOperation({
+  ...domainsRoutes.getDomainGroup,
+  ...view,
+  summary: 'One domain group',
+  params: groupParams,
+  answer: domainGroup,
+  notFound: GROUP_NOT_FOUND,
+});
 
 export const updateDomainGroupOp = defineOperation({
   ...domainsRoutes.updateDomainGroup,
@@ -214,7 +219,12 @@ export const groupExpiringOp = defineOperation({
 
 export const domainListQuery = mini.object({
   ...pagingSchema().shape,
-  group: mini.optional(mini.pipe(mini.transform((v: unknown) => (Array.isArray(v) ? v[0] : v)), mini.guid('Unknown domain group.'))),
+  group: mini.optional(
+    mini.pipe(
+      mini.transform((v: unknown) => (Array.isArray(v) ? v[0] : v)),
+      mini.guid('Unknown domain group.'),
+    ),
+  ),
   search: mini.optional(searchTagsSchema),
 });
 export type DomainListQuery = mini.input<typeof domainListQuery>;
@@ -227,7 +237,14 @@ export const listDomainsOp = defineOperation({
   answer: pageOf(domain),
 });
 
-export const getDomainOp = defineOperation({ ...domainsRoutes.getDomain, ...view, summary: 'One domain or subdomain', params: z.object({ guid: guidParam }), answer: domainDetail, notFound: 'Domain not found.' });
+export const getDomainOp = defineOperation({
+  ...domainsRoutes.getDomain,
+  ...view,
+  summary: 'One domain or subdomain',
+  params: z.object({ guid: guidParam }),
+  answer: domainDetail,
+  notFound: 'Domain not found.',
+});
 
 /**
  * Adds domains to groups (spec part 2, 2.8 and 7.2) as one task with an item per step of each
@@ -281,7 +298,7 @@ export const exportDomainsOp = defineOperation({
 export const exportSelectedDomainsOp = defineOperation({
   ...domainsRoutes.exportSelectedDomains,
   area: 'domains',
-  summary: "Exports the selected domains of a group as CSV or JSON (streamed); the choices of GET /domains/export/ in the body",
+  summary: 'Exports the selected domains of a group as CSV or JSON (streamed); the choices of GET /domains/export/ in the body',
   body: domainExportBody,
   answer: 'file',
   scopes: ['can_view_domains'],
@@ -332,7 +349,10 @@ export const selectableDomainsOp = defineOperation({
   area: 'domains',
   summary: "The guids of a group's ACTIVE domains matching the search, for selecting them all",
   query: mini.object({
-    group: mini.pipe(mini.transform((v: unknown) => (Array.isArray(v) ? v[0] : v)), mini.guid('Unknown domain group.')),
+    group: mini.pipe(
+      mini.transform((v: unknown) => (Array.isArray(v) ? v[0] : v)),
+      mini.guid('Unknown domain group.'),
+    ),
     search: mini.optional(searchTagsSchema),
   }),
   answer: z.object({ guids: z.array(z.guid()), total: z.number().int() }),

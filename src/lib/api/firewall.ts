@@ -77,9 +77,7 @@ export type FirewallRuleAnswer = z.infer<typeof firewallRule>;
 const ruleRef = z.object({ guid: z.guid(), name: z.string(), status });
 
 /** Spec part 2, 3 "Firewall ruleset": its rules by priority. */
-export const firewallRuleset = z
-  .object({ guid: z.guid(), name: z.string(), status, date_created: z.iso.datetime(), rules: z.array(ruleRef) })
-  .meta({ id: 'FirewallRuleset' });
+export const firewallRuleset = z.object({ guid: z.guid(), name: z.string(), status, date_created: z.iso.datetime(), rules: z.array(ruleRef) }).meta({ id: 'FirewallRuleset' });
 export type FirewallRulesetAnswer = z.infer<typeof firewallRuleset>;
 
 /** Spec part 2, 3 "Firewall policy": what it applies and where (groups and domains the member may see). */
@@ -137,7 +135,15 @@ export const createRuleOp = defineOperation({
   scopes: RULES.add,
 });
 
-export const getRuleOp = defineOperation({ ...firewallRoutes.getRule, area, summary: 'One firewall rule', params, answer: firewallRule, scopes: RULES.view, notFound: RULE_NOT_FOUND });
+export const getRuleOp = defineOperation({
+  ...firewallRoutes.getRule,
+  area,
+  summary: 'One firewall rule',
+  params,
+  answer: firewallRule,
+  scopes: RULES.view,
+  notFound: RULE_NOT_FOUND,
+});
 
 export const updateRuleOp = defineOperation({
   ...firewallRoutes.updateRule,
@@ -231,7 +237,15 @@ export const createRulesetOp = defineOperation({
   scopes: RULESETS.add,
 });
 
-export const getRulesetOp = defineOperation({ ...firewallRoutes.getRuleset, area, summary: 'One ruleset', params, answer: firewallRuleset, scopes: RULESETS.view, notFound: RULESET_NOT_FOUND });
+export const getRulesetOp = defineOperation({
+  ...firewallRoutes.getRuleset,
+  area,
+  summary: 'One ruleset',
+  params,
+  answer: firewallRuleset,
+  scopes: RULESETS.view,
+  notFound: RULESET_NOT_FOUND,
+});
 
 export const updateRulesetOp = defineOperation({
   ...firewallRoutes.updateRuleset,
@@ -305,7 +319,15 @@ export const createPolicyOp = defineOperation({
   scopes: POLICIES.add,
 });
 
-export const getPolicyOp = defineOperation({ ...firewallRoutes.getPolicy, area, summary: 'One policy', params, answer: firewallPolicy, scopes: POLICIES.view, notFound: POLICY_NOT_FOUND });
+export const getPolicyOp = defineOperation({
+  ...firewallRoutes.getPolicy,
+  area,
+  summary: 'One policy',
+  params,
+  answer: firewallPolicy,
+  scopes: POLICIES.view,
+  notFound: POLICY_NOT_FOUND,
+});
 
 export const updatePolicyOp = defineOperation({
   ...firewallRoutes.updatePolicy,

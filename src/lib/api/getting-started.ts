@@ -18,9 +18,21 @@ export type GettingStartedState = z.infer<typeof gettingStartedState>;
  * The company's own calls: closed to customer accounts, as the account area is (spec part 1, 7);
  * any other member may move it, since the wizard is the company's, not one person's.
  */
-const wizard = { area: 'shell', customers: false, params: z.object({ guid: guidParam }), notFound: COMPANY_NOT_FOUND, companyPath: COMPANY_NOT_FOUND, answer: gettingStartedState } as const;
+const wizard = {
+  area: 'shell',
+  customers: false,
+  params: z.object({ guid: guidParam }),
+  notFound: COMPANY_NOT_FOUND,
+  companyPath: COMPANY_NOT_FOUND,
+  answer: gettingStartedState,
+} as const;
 
-export const setGettingStartedStepOp = defineOperation({ ...gettingStartedRoutes.setStep, ...wizard, summary: 'Moves the getting-started wizard to a step (start: true starts it at step 2)', body: gettingStartedStepSchema });
+export const setGettingStartedStepOp = defineOperation({
+  ...gettingStartedRoutes.setStep,
+  ...wizard,
+  summary: 'Moves the getting-started wizard to a step (start: true starts it at step 2)',
+  body: gettingStartedStepSchema,
+});
 export const stopGettingStartedOp = defineOperation({ ...gettingStartedRoutes.stop, ...wizard, summary: 'Stops the getting-started wizard: hidden, back to step 1' });
 export const saveGettingStartedDataOp = defineOperation({
   ...gettingStartedRoutes.saveData,

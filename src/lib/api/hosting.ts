@@ -312,9 +312,7 @@ export const modifyHostingPlanOp = defineOperation({
   area: 'hosting',
   summary: "Changes a shared hosting account's plan: a prorated invoice now, or scheduled for the renewal",
   body: planChangeSchema,
-  answer: z
-    .object({ message: z.string(), invoice_id: z.number().int().nullable(), when: z.enum(PLAN_CHANGE_TIMES), upgrade_pending: z.boolean() })
-    .meta({ id: 'PlanChangeDone' }),
+  answer: z.object({ message: z.string(), invoice_id: z.number().int().nullable(), when: z.enum(PLAN_CHANGE_TIMES), upgrade_pending: z.boolean() }).meta({ id: 'PlanChangeDone' }),
   scopes: ['can_view_hosting_accounts', 'can_edit_hosting_accounts'],
   // A double click makes one invoice.
   idempotent: true,

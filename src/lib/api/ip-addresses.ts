@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { ipAddressesRoutes } from '../requests/ip-addresses';
 import { defineOperation, guidParam, pageOf } from './define';
-import { cancellationSchema, directAccessSchema, httpVersionSchema, ipAddressPatchSchema, ipBulkSchema, ipExportBody, ipExportQuery, ipGroupSchema, modifySlotsSchema, moveIpsSchema } from '../schemas/ip-addresses';
+import {
+  cancellationSchema,
+  directAccessSchema,
+  httpVersionSchema,
+  ipAddressPatchSchema,
+  ipBulkSchema,
+  ipExportBody,
+  ipExportQuery,
+  ipGroupSchema,
+  modifySlotsSchema,
+  moveIpsSchema,
+} from '../schemas/ip-addresses';
 import { IP_LIST_MAX, pagingSchema, searchTagsSchema } from '../schemas/lists';
 
 /** The company's IP addresses (spec part 3, 2.2 and 7). */
@@ -50,7 +61,6 @@ export const listIpAddressesOp = defineOperation({
   answer: pageOf(ipAddress),
   scopes: ['can_view_ip_addresses'],
 });
-
 
 export const ipGroup = z.object({ guid: z.guid(), name: z.string() }).meta({ id: 'IpGroup' });
 export type IpGroup = z.infer<typeof ipGroup>;
@@ -139,9 +149,7 @@ export const setDirectAccessOp = defineOperation({
   notFound: 'IP address not found.',
 });
 
-export const ipGroupDetail = ipGroup
-  .extend({ ip_address_count: z.number().int(), active_count: z.number().int(), date_created: z.iso.datetime() })
-  .meta({ id: 'IpGroupDetail' });
+export const ipGroupDetail = ipGroup.extend({ ip_address_count: z.number().int(), active_count: z.number().int(), date_created: z.iso.datetime() }).meta({ id: 'IpGroupDetail' });
 export type IpGroupDetail = z.infer<typeof ipGroupDetail>;
 
 /** A new IP group (decided in spec/api-calls.tsv: the getting-started wizard needs it). */

@@ -33,9 +33,7 @@ export const marketplaceLocation = z
   .meta({ id: 'MarketplaceLocation' });
 export type MarketplaceLocation = z.infer<typeof marketplaceLocation>;
 
-export const marketplaceEntry = z
-  .object({ country_code: z.string(), country_name: z.string(), locations: z.array(marketplaceLocation) })
-  .meta({ id: 'MarketplaceEntry' });
+export const marketplaceEntry = z.object({ country_code: z.string(), country_name: z.string(), locations: z.array(marketplaceLocation) }).meta({ id: 'MarketplaceEntry' });
 export type MarketplaceEntry = z.infer<typeof marketplaceEntry>;
 
 /** Every location on offer by country, each with its available count (0 when sold out for the filter). */
@@ -95,9 +93,7 @@ export const ipOrderOptionsOp = defineOperation({
   scopes,
 });
 
-export const ipOrderCreated = z
-  .object({ message: z.string(), invoice_id: z.number().int(), order_id: z.number().int() })
-  .meta({ id: 'IpOrderCreated' });
+export const ipOrderCreated = z.object({ message: z.string(), invoice_id: z.number().int(), order_id: z.number().int() }).meta({ id: 'IpOrderCreated' });
 
 /**
  * Places an order: a PENDING order and its UNPAID invoice, the stock it takes reserved so no

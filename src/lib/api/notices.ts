@@ -20,7 +20,9 @@ export const notification = z
 export type Notification = z.infer<typeof notification>;
 
 /** The list envelope plus the count of notifications not seen yet (all pages). */
-export const notificationPage = pageOf(notification).extend({ unseen: z.number().int().min(0) }).meta({ id: 'NotificationPage' });
+export const notificationPage = pageOf(notification)
+  .extend({ unseen: z.number().int().min(0) })
+  .meta({ id: 'NotificationPage' });
 export type NotificationPage = z.infer<typeof notificationPage>;
 
 export const announcement = z
@@ -54,16 +56,47 @@ export const notificationListQuery = pagingSchema(NOTIFICATION_LIST_MAX);
 const shell = { area: 'shell' } as const;
 
 /** The viewer's notifications about the company of the request and about no company, newest first; customers get an empty list. */
-export const listNotificationsOp = defineOperation({ ...noticesRoutes.listNotifications, ...shell, summary: 'The bell: notifications, newest first, and the unseen count', query: notificationListQuery, answer: notificationPage });
+export const listNotificationsOp = defineOperation({
+  ...noticesRoutes.listNotifications,
+  ...shell,
+  summary: 'The bell: notifications, newest first, and the unseen count',
+  query: notificationListQuery,
+  answer: notificationPage,
+});
 /** Mark all read: a POST with an empty body (api-calls.tsv); customers have no bell to mark. */
-export const markAllNotificationsSeenOp = defineOperation({ ...noticesRoutes.markAllNotificationsSeen, ...shell, customers: false, summary: 'Marks every notification the bell lists as seen', answer: z.object({ unseen: z.number().int().min(0) }) });
+export const markAllNotificationsSeenOp = defineOperation({
+  ...noticesRoutes.markAllNotificationsSeen,
+  ...shell,
+  customers: false,
+  summary: 'Marks every notification the bell lists as seen',
+  answer: z.object({ unseen: z.number().int().min(0) }),
+});
 /** Customers get an empty list. */
-export const listAnnouncementsOp = defineOperation({ ...noticesRoutes.listAnnouncements, ...shell, summary: "The provider's active announcements", answer: z.object({ data: z.array(announcement) }) });
-export const listIssueNotificationsOp = defineOperation({ ...noticesRoutes.listIssueNotifications, ...shell, summary: 'Ongoing incidents, shown to everyone', answer: z.object({ data: z.array(issueNotification) }) });
+export const listAnnouncementsOp = defineOperation({
+  ...noticesRoutes.listAnnouncements,
+  ...shell,
+  summary: "The provider's active announcements",
+  answer: z.object({ data: z.array(announcement) }),
+});
+export const listIssueNotificationsOp = defineOperation({
+  ...noticesRoutes.listIssueNotifications,
+  ...shell,
+  summary: 'Ongoing incidents, shown to everyone',
+  answer: z.object({ data: z.array(issueNotification) }),
+});
 /** Needs can_view_billing to list anything; without it, and for customers, the list is empty. */
-export const getOverdueNoticeOp = defineOperation({ ...noticesRoutes.getOverdueNotice, ...shell, summary: "Ids of the company's open invoices past their due date", answer: z.object({ data: z.array(z.number().int()) }) });
+export const getOverdueNoticeOp = defineOperation({
+  ...noticesRoutes.getOverdueNotice,
+  ...shell,
+  summary: "Ids of the company's open invoices past their due date",
+  answer: z.object({ data: z.array(z.number().int()) }),
+});
 /** Needs can_view_hosting to list anything; without it, and for customers, the list is empty. */
-export const getSuspendedNoticeOp = defineOperation({ ...noticesRoutes.getSuspendedNotice, ...shell, summary: "The company's suspended hosting accounts the viewer may see", answer: z.object({ data: z.array(suspendedHosting) }) });
+export const getSuspendedNoticeOp = defineOperation({
+  ...noticesRoutes.getSuspendedNotice,
+  ...shell,
+  summary: "The company's suspended hosting accounts the viewer may see",
+  answer: z.object({ data: z.array(suspendedHosting) }),
+});
 
 /** The account set-up to-do list is defined with the account area; kept here for its callers. */
-

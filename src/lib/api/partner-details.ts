@@ -32,7 +32,13 @@ export type PartnerDetails = z.infer<typeof partnerDetails>;
 
 const own = { area: 'company', customers: false } as const;
 
-export const getPartnerDetailsOp = defineOperation({ ...partnerDetailsRoutes.getPartnerDetails, ...own, summary: "The partner company's white label (403 for other companies)", answer: partnerDetails, scopes: COMPANY_SCOPES.partnerdetails });
+export const getPartnerDetailsOp = defineOperation({
+  ...partnerDetailsRoutes.getPartnerDetails,
+  ...own,
+  summary: "The partner company's white label (403 for other companies)",
+  answer: partnerDetails,
+  scopes: COMPANY_SCOPES.partnerdetails,
+});
 export const savePartnerDetailsOp = defineOperation({
   ...partnerDetailsRoutes.savePartnerDetails,
   ...own,

@@ -5,9 +5,7 @@ import { defineOperation } from './define';
 
 /** The services page's website order and the support page (spec part 3, 2.11, 2.12, 7 "Services and search"). */
 
-export const websiteSetupCreated = z
-  .object({ message: z.string(), invoice_id: z.number().int(), order_id: z.number().int() })
-  .meta({ id: 'WebsiteSetupCreated' });
+export const websiteSetupCreated = z.object({ message: z.string(), invoice_id: z.number().int(), order_id: z.number().int() }).meta({ id: 'WebsiteSetupCreated' });
 
 export const createWebsiteSetupOrderOp = defineOperation({
   ...serviceRoutes.createWebsiteSetupOrder,

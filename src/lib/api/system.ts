@@ -31,9 +31,7 @@ export const supportArticle = z
   .meta({ id: 'SupportArticle' });
 export type SupportArticle = z.infer<typeof supportArticle>;
 
-export const dashboardNews = z
-  .object({ title: z.string(), link: z.string().nullable(), content: z.string(), date_modified: z.iso.datetime() })
-  .meta({ id: 'DashboardNews' });
+export const dashboardNews = z.object({ title: z.string(), link: z.string().nullable(), content: z.string(), date_modified: z.iso.datetime() }).meta({ id: 'DashboardNews' });
 export type DashboardNews = z.infer<typeof dashboardNews>;
 
 /** One Quick FAQ entry of the home page; `answer` is HTML, sanitised before rendering. */
@@ -68,9 +66,7 @@ export const searchEntry = z
   .meta({ id: 'SearchEntry' });
 export type SearchEntry = z.infer<typeof searchEntry>;
 
-export const searchAnswer = z
-  .object({ search_type: z.enum(['DOMAIN', 'IP_ADDRESS']), results: count, data: z.array(searchEntry) })
-  .meta({ id: 'SearchAnswer' });
+export const searchAnswer = z.object({ search_type: z.enum(['DOMAIN', 'IP_ADDRESS']), results: count, data: z.array(searchEntry) }).meta({ id: 'SearchAnswer' });
 export type SearchAnswer = z.infer<typeof searchAnswer>;
 
 export const searchQuery = z.object({
@@ -80,7 +76,13 @@ export const searchQuery = z.object({
 const shell = { area: 'shell' } as const;
 
 /** Public: the sign-in page needs the branding before anyone has signed in (spec part 1, 2.1). */
-export const getWhiteLabelOp = defineOperation({ ...systemRoutes.getWhiteLabel, area: 'auth', audience: 'public', summary: 'The branding of the provider behind the host name', answer: whiteLabel });
+export const getWhiteLabelOp = defineOperation({
+  ...systemRoutes.getWhiteLabel,
+  area: 'auth',
+  audience: 'public',
+  summary: 'The branding of the provider behind the host name',
+  answer: whiteLabel,
+});
 /** Public: an error code can arrive in any URL, signed in or not. */
 export const getErrorDescriptionOp = defineOperation({
   ...systemRoutes.getErrorDescription,
@@ -97,11 +99,10 @@ export const searchOp = defineOperation({ ...systemRoutes.search, ...shell, summ
 export const getSupportArticleOp = defineOperation({
   ...systemRoutes.getSupportArticle,
   ...shell,
-  summary: "The support article of a page",
+  summary: 'The support article of a page',
   params: z.object({ id: z.string() }),
   answer: z.object({ data: supportArticle }),
   notFound: 'There is no support content for this page yet.',
 });
 /** The home page's counts, news and Quick FAQ (spec part 1, 2.5). */
 export const getDashboardOp = defineOperation({ ...systemRoutes.getDashboard, ...shell, summary: 'Counts, news and FAQ of the home page', answer: dashboard });
-

@@ -39,7 +39,6 @@ export const task = z
   .meta({ id: 'Task' });
 export type Task = z.infer<typeof task>;
 
-
 export const TASK_LIST_MAX = PAGE_SIZES[PAGE_SIZES.length - 1]!;
 export const groupTasksQuery = pagingSchema(TASK_LIST_MAX);
 export type GroupTasksQuery = z.input<typeof groupTasksQuery>;
@@ -70,4 +69,3 @@ export const taskEventsOp = defineOperation({
   answer: 'events',
   scopes: viewDomains,
 });
-

@@ -38,7 +38,18 @@ export const confirmTwoFactorOp = defineOperation({
   answer: backupCodes,
   notFound: 'This 2FA set-up was not found. Please start again.',
 });
-export const disableTwoFactorOp = defineOperation({ ...twoFactorRoutes.disableTwoFactor, ...own, summary: 'Turn 2FA off with the password; ends the other sessions', body: passwordConfirmSchema, answer: messageAnswer });
+export const disableTwoFactorOp = defineOperation({
+  ...twoFactorRoutes.disableTwoFactor,
+  ...own,
+  summary: 'Turn 2FA off with the password; ends the other sessions',
+  body: passwordConfirmSchema,
+  answer: messageAnswer,
+});
 export const backupCodesLeftOp = defineOperation({ ...twoFactorRoutes.backupCodesLeft, ...own, summary: 'How many unused backup codes remain', answer: backupCodeCount });
-export const regenerateBackupCodesOp = defineOperation({ ...twoFactorRoutes.regenerateBackupCodes, ...own, summary: 'Replace the backup codes, with the password', body: passwordConfirmSchema, answer: backupCodes });
-
+export const regenerateBackupCodesOp = defineOperation({
+  ...twoFactorRoutes.regenerateBackupCodes,
+  ...own,
+  summary: 'Replace the backup codes, with the password',
+  body: passwordConfirmSchema,
+  answer: backupCodes,
+});

@@ -47,5 +47,4 @@ export { humanise, orderTypeWords, paymentMethodWords, statusWords } from '../fo
  * The rate an EUR invoice was issued at (spec part 3, 9: EUR amounts are approximate, converted
  * daily from a USD base), the same line on the page and in the PDF; none on a USD invoice.
  */
-export const exchangeRateLine = (eurPerUsd: number | null): string | null =>
-  eurPerUsd === null ? null : `Exchange rate of the day of issue: 1 USD = ${eurPerUsd.toFixed(4)} EUR`;
+export const exchangeRateLine = (eurPerUsd: number | null): string | null => (eurPerUsd === null ? null : `Exchange rate of the day of issue: 1 USD = ${eurPerUsd.toFixed(4)} EUR`);

@@ -29,9 +29,7 @@ export function parseCents(text: string): number | null {
 }
 
 const plain = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
-const withSymbol = new Map(
-  CURRENCIES.map((currency) => [currency, new Intl.NumberFormat('en-US', { style: 'currency', currency })] as const),
-);
+const withSymbol = new Map(CURRENCIES.map((currency) => [currency, new Intl.NumberFormat('en-US', { style: 'currency', currency })] as const));
 
 /** Cents as a plain amount with two decimals, for inputs, exports and the CLI: 1250 -> '12.50'. */
 export function formatCents(cents: number): string {

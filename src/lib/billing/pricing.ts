@@ -123,12 +123,7 @@ function discountOf(
 }
 
 /** Lines -> the invoice's totals, with the discount of the cycle or the coupon and the tax. */
-export function invoiceOf(
-  items: InvoiceLine[],
-  context: InvoiceContext,
-  cycle: BillingCycleTerms | null = null,
-  coupon: CouponTerms | null = null,
-): PricedInvoice {
+export function invoiceOf(items: InvoiceLine[], context: InvoiceContext, cycle: BillingCycleTerms | null = null, coupon: CouponTerms | null = null): PricedInvoice {
   const subTotal = items.reduce((sum, item) => sum + item.sub_total, 0);
   const discount = discountOf(subTotal, cycle, coupon, context);
   const taxRate = context.taxRate ?? 0;

@@ -52,7 +52,15 @@ const text = (key: FieldKey, label: string, caseSensitive = true, named: FieldDe
   caseSensitive,
 });
 const list = (key: FieldKey, label: string): FieldDefinition => ({ key, label, kind: 'list', takesList: true, operators: EQUALITY_OPERATORS, named: 'none', caseSensitive: false });
-const choice = (key: FieldKey, label: string): FieldDefinition => ({ key, label, kind: 'choice', takesList: false, operators: EQUALITY_OPERATORS, named: 'none', caseSensitive: false });
+const choice = (key: FieldKey, label: string): FieldDefinition => ({
+  key,
+  label,
+  kind: 'choice',
+  takesList: false,
+  operators: EQUALITY_OPERATORS,
+  named: 'none',
+  caseSensitive: false,
+});
 
 export const FIELDS: Readonly<Record<FieldKey, FieldDefinition>> = {
   host: text('host', 'Host', false),
@@ -81,8 +89,7 @@ export const mayIgnoreCase = (field: string): boolean => isFieldKey(field) && FI
 export const operatorsFor = (field: string): readonly Operator[] => (isFieldKey(field) ? FIELDS[field].operators : []);
 
 /** A condition's values as a list: a single value is a list of one. */
-export const conditionValues = (condition: Pick<FirewallCondition, 'value'>): string[] =>
-  Array.isArray(condition.value) ? condition.value : [condition.value];
+export const conditionValues = (condition: Pick<FirewallCondition, 'value'>): string[] => (Array.isArray(condition.value) ? condition.value : [condition.value]);
 
 /** A fresh value for a field: an empty list for list-type fields, 'true' for is bot, else ''. */
 export function initialValue(field: FieldKey): string | string[] {

@@ -141,7 +141,13 @@ export function countOf(count: number, one: string, many = `${one}s`): string {
  * One location of an IP order in words: its city and country when known (else its code), the
  * addresses ordered and the website slots each has (the order keeps the slots beyond the first).
  */
-export function orderLocationWords(line: { location: string; city?: string | null | undefined; country?: string | null | undefined; ip_address_count: number; additional_site_count: number }): string {
+export function orderLocationWords(line: {
+  location: string;
+  city?: string | null | undefined;
+  country?: string | null | undefined;
+  ip_address_count: number;
+  additional_site_count: number;
+}): string {
   const place = line.city ? [line.city, line.country].filter(Boolean).join(', ') : line.location;
   return `${place}: ${countOf(line.ip_address_count, 'IP address', 'IP addresses')}, ${countOf(line.additional_site_count + 1, 'website slot')} each`;
 }

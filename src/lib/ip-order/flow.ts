@@ -42,14 +42,22 @@ export function createIpOrderFlow<S extends IpOrderState>(state: Holder<S>, call
   async function toLocations(): Promise<boolean> {
     send({ type: 'locations-asked' });
     const s = state.get();
-    return calling('marketplace', () => calls.marketplace(s.ipType, s.filter, s.excludedGroups), (entries) => ({ type: 'locations-loaded', entries }));
+    return calling(
+      'marketplace',
+      () => calls.marketplace(s.ipType, s.filter, s.excludedGroups),
+      (entries) => ({ type: 'locations-loaded', entries }),
+    );
   }
 
   /** Page 2 to 3: only with something chosen and no slots refused (spec part 3, 2.3); loads the billing cycles when there are none yet. True once there. */
   async function toSummary(): Promise<boolean> {
     send({ type: 'summary-asked' });
     if (!state.get().loading) return state.get().page === 3;
-    return calling('options', () => calls.options(null), (options) => ({ type: 'options-loaded', options }));
+    return calling(
+      'options',
+      () => calls.options(null),
+      (options) => ({ type: 'options-loaded', options }),
+    );
   }
 
   /** Checks the typed coupon with the server and prices with its terms; a blank coupon is none. True when it stands. */
@@ -60,7 +68,11 @@ export function createIpOrderFlow<S extends IpOrderState>(state: Holder<S>, call
       return true;
     }
     send({ type: 'coupon-asked' });
-    return calling('coupon', () => calls.options(code), (options) => ({ type: 'coupon-applied', terms: options.coupon }));
+    return calling(
+      'coupon',
+      () => calls.options(code),
+      (options) => ({ type: 'coupon-applied', terms: options.coupon }),
+    );
   }
 
   return { state, send, fail, toLocations, toSummary, applyCoupon };

@@ -92,7 +92,10 @@ function answerNumber(s: AskedIpOrder, text: string): AskedIpOrder {
   if (!asked) return s;
   const value = wholeNumber(text, asked);
   if (value === null) return step(s, { type: 'answer-refused', sentence: wholeNumberFrom(asked.min, asked.max) });
-  const { index, location: { hash } } = asked;
+  const {
+    index,
+    location: { hash },
+  } = asked;
   if (asked.at === 'count') {
     const counted = step(step(s, { type: 'count-set', hash, count: value }), { type: 'typing' });
     // Shared addresses have 1 website slot each: nothing to ask.

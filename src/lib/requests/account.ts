@@ -1,6 +1,21 @@
 import type { Api } from '../api/client';
 import { call, withIdempotencyKey } from '../api/send';
-import type { acceptInvitationOp, changePasswordOp, closeTodoListOp, completeTodoItemOp, createCompanyOp, getCompanyOp, getInvitationCodeOp, getProfileOp, listCompaniesOp, listInvitationsOp, makeDefaultCompanyOp, revokeInvitationOp, updatePreferenceOp, updateProfileOp } from '../api/account';
+import type {
+  acceptInvitationOp,
+  changePasswordOp,
+  closeTodoListOp,
+  completeTodoItemOp,
+  createCompanyOp,
+  getCompanyOp,
+  getInvitationCodeOp,
+  getProfileOp,
+  listCompaniesOp,
+  listInvitationsOp,
+  makeDefaultCompanyOp,
+  revokeInvitationOp,
+  updatePreferenceOp,
+  updateProfileOp,
+} from '../api/account';
 import type { AccountListQuery } from '../api/account-activity';
 import type { CompanyCreateInput, PasswordChangeInput, PreferenceInput, ProfileInput } from '../schemas/account';
 import type { AccountSetupInput } from '../schemas/notices';

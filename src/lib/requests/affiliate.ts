@@ -1,6 +1,20 @@
 import type { Api } from '../api/client';
 import { call, fillPath } from '../api/send';
-import type { affiliateExistsOp, createAffiliateOp, createLinkOp, disableLinkOp, getAffiliateBillingOp, getAffiliateInvoiceOp, getAffiliateOp, getAffiliateReportOp, getPaymentDetailsOp, listAffiliateInvoicesOp, listLinksOp, recentReferralActivityOp, updatePaymentDetailsOp } from '../api/affiliate';
+import type {
+  affiliateExistsOp,
+  createAffiliateOp,
+  createLinkOp,
+  disableLinkOp,
+  getAffiliateBillingOp,
+  getAffiliateInvoiceOp,
+  getAffiliateOp,
+  getAffiliateReportOp,
+  getPaymentDetailsOp,
+  listAffiliateInvoicesOp,
+  listLinksOp,
+  recentReferralActivityOp,
+  updatePaymentDetailsOp,
+} from '../api/affiliate';
 import type { ApplicationInput, LinkCreateInput, PaymentDetailsInput, ReportQuery } from '../schemas/affiliate';
 
 /** Where each call of the affiliate programme lives (spec part 3, 7 "Affiliate"): spread into its definition in ../api/affiliate.ts. */

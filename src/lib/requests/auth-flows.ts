@@ -1,6 +1,19 @@
 import type { Api } from '../api/client';
 import { call } from '../api/send';
-import type { checkVatOp, loginDeviceOp, loginTwoFactorOp, recoverPasswordOp, registerOp, resendVerificationOp, resetPasswordOp, unsubscribeOp, validateEmailOp, validateResetHashOp, verifyContactOp, verifyEmailOp } from '../api/auth-flows';
+import type {
+  checkVatOp,
+  loginDeviceOp,
+  loginTwoFactorOp,
+  recoverPasswordOp,
+  registerOp,
+  resendVerificationOp,
+  resetPasswordOp,
+  unsubscribeOp,
+  validateEmailOp,
+  validateResetHashOp,
+  verifyContactOp,
+  verifyEmailOp,
+} from '../api/auth-flows';
 import type { ContactVerificationInput, DeviceLoginInput, RecoverInput, ResetInput, TwoFactorLoginInput } from '../schemas/auth-flows';
 import type { RegisterInput } from '../schemas/register';
 

@@ -68,12 +68,14 @@ export const listTransactions = (api: Api, query: TransactionListQuery = {}) => 
 
 export const listPaymentMethods = (api: Api, query: PaymentMethodListQuery = {}) => call<typeof listPaymentMethodsOp>(api, billingRoutes.listPaymentMethods, { query });
 export const addCard = (api: Api, body: CardInput, idempotencyKey?: string) => call<typeof addCardOp>(api, billingRoutes.addCard, { body }, withIdempotencyKey(idempotencyKey));
-export const addPaypal = (api: Api, body: PaypalInput = {}, idempotencyKey?: string) => call<typeof addPaypalOp>(api, billingRoutes.addPaypal, { body }, withIdempotencyKey(idempotencyKey));
+export const addPaypal = (api: Api, body: PaypalInput = {}, idempotencyKey?: string) =>
+  call<typeof addPaypalOp>(api, billingRoutes.addPaypal, { body }, withIdempotencyKey(idempotencyKey));
 export const setPaymentMethodStatus = (api: Api, guid: string, body: PaymentMethodStatusInput) =>
   call<typeof setPaymentMethodStatusOp>(api, billingRoutes.setPaymentMethodStatus, { params: { guid }, body });
 export const deletePaymentMethod = (api: Api, guid: string) => call<typeof deletePaymentMethodOp>(api, billingRoutes.deletePaymentMethod, { params: { guid } });
 /** Starts paying an invoice; the same key for a double click or a retry makes one payment. */
-export const payInvoice = (api: Api, body: PaymentInput, idempotencyKey?: string) => call<typeof payInvoiceOp>(api, billingRoutes.pay, { body }, withIdempotencyKey(idempotencyKey));
+export const payInvoice = (api: Api, body: PaymentInput, idempotencyKey?: string) =>
+  call<typeof payInvoiceOp>(api, billingRoutes.pay, { body }, withIdempotencyKey(idempotencyKey));
 
 export const listCancellations = (api: Api, query: Paging = {}) => call<typeof listCancellationsOp>(api, billingRoutes.listCancellations, { query });
 export const getCancellation = (api: Api, guid: string) => call<typeof getCancellationOp>(api, billingRoutes.getCancellation, { params: { guid } });

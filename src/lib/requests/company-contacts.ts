@@ -15,9 +15,11 @@ export const companyContactsRoutes = {
 } as const;
 
 export const listContacts = (api: Api, guid: string, query: AccountListQuery) => call<typeof listContactsOp>(api, companyContactsRoutes.listContacts, { params: { guid }, query });
-export const createContact = (api: Api, guid: string, body: ContactCreateInput) => call<typeof createContactOp>(api, companyContactsRoutes.createContact, { params: { guid }, body });
+export const createContact = (api: Api, guid: string, body: ContactCreateInput) =>
+  call<typeof createContactOp>(api, companyContactsRoutes.createContact, { params: { guid }, body });
 export const getContact = (api: Api, guid: string, id: string) => call<typeof getContactOp>(api, companyContactsRoutes.getContact, { params: { guid, id } });
-export const updateContact = (api: Api, guid: string, id: string, body: ContactUpdateInput) => call<typeof updateContactOp>(api, companyContactsRoutes.updateContact, { params: { guid, id }, body });
+export const updateContact = (api: Api, guid: string, id: string, body: ContactUpdateInput) =>
+  call<typeof updateContactOp>(api, companyContactsRoutes.updateContact, { params: { guid, id }, body });
 export const deleteContact = (api: Api, guid: string, id: string) => call<typeof deleteContactOp>(api, companyContactsRoutes.deleteContact, { params: { guid, id } });
 export const resendContactVerification = (api: Api, guid: string, id: string) =>
   call<typeof resendContactOp>(api, companyContactsRoutes.resendContact, { params: { guid, id }, body: { resend_email: true } });

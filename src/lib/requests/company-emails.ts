@@ -8,5 +8,6 @@ export const companyEmailsRoutes = {
   getEmail: { id: 'company.emails.get', method: 'get', path: '/account/companies/{guid}/emails/{emailGuid}/' },
 } as const;
 
-export const listCompanyEmails = (api: Api, guid: string, query: CompanyEmailListQuery) => call<typeof listCompanyEmailsOp>(api, companyEmailsRoutes.listEmails, { params: { guid }, query });
+export const listCompanyEmails = (api: Api, guid: string, query: CompanyEmailListQuery) =>
+  call<typeof listCompanyEmailsOp>(api, companyEmailsRoutes.listEmails, { params: { guid }, query });
 export const getCompanyEmail = (api: Api, guid: string, emailGuid: string) => call<typeof getCompanyEmailOp>(api, companyEmailsRoutes.getEmail, { params: { guid, emailGuid } });

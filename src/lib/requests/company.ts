@@ -33,8 +33,10 @@ export const companyRoutes = {
   deleteApiKey: { id: 'company.api_keys.delete', method: 'delete', path: '/account/companies/{guid}/api/{keyGuid}/' },
 } as const;
 
-export const updateCompanyProfile = (api: Api, guid: string, body: CompanyProfileInput) => call<typeof updateCompanyProfileOp>(api, companyRoutes.updateProfile, { params: { guid }, body });
-export const updateInvoiceNotes = (api: Api, guid: string, body: InvoiceNotesInput) => call<typeof updateInvoiceNotesOp>(api, companyRoutes.updateInvoiceNotes, { params: { guid }, body });
+export const updateCompanyProfile = (api: Api, guid: string, body: CompanyProfileInput) =>
+  call<typeof updateCompanyProfileOp>(api, companyRoutes.updateProfile, { params: { guid }, body });
+export const updateInvoiceNotes = (api: Api, guid: string, body: InvoiceNotesInput) =>
+  call<typeof updateInvoiceNotesOp>(api, companyRoutes.updateInvoiceNotes, { params: { guid }, body });
 export const listCompanyUsers = (api: Api, guid: string, query: Paging) => call<typeof listCompanyUsersOp>(api, companyRoutes.listUsers, { params: { guid }, query });
 export const createCompanyUser = (api: Api, guid: string, body: CreateUserInput) => call<typeof createCompanyUserOp>(api, companyRoutes.createUser, { params: { guid }, body });
 export const getCompanyUser = (api: Api, guid: string, userGuid: string) => call<typeof getCompanyUserOp>(api, companyRoutes.getUser, { params: { guid, userGuid } });

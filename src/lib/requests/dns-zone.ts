@@ -20,12 +20,15 @@ export const dnsZoneRoutes = {
 export const resetDnsZone = (api: Api, domain: string) => call<typeof resetDnsZoneOp>(api, dnsZoneRoutes.resetDnsZone, { params: { guid: domain } });
 export const getDnsZone = (api: Api, domain: string) => call<typeof getDnsZoneOp>(api, dnsZoneRoutes.getDnsZone, { params: { guid: domain } });
 export const addDnsRecord = (api: Api, domain: string, body: DnsRecordCreate) => call<typeof addDnsRecordOp>(api, dnsZoneRoutes.addDnsRecord, { params: { guid: domain }, body });
-export const updateDnsRecord = (api: Api, domain: string, body: DnsRecordUpdate) => call<typeof updateDnsRecordOp>(api, dnsZoneRoutes.updateDnsRecord, { params: { guid: domain }, body });
+export const updateDnsRecord = (api: Api, domain: string, body: DnsRecordUpdate) =>
+  call<typeof updateDnsRecordOp>(api, dnsZoneRoutes.updateDnsRecord, { params: { guid: domain }, body });
 /** `name` '@' is the domain itself; for NS it is the value of the record to delete (spec part 2, 7.4). */
 export const deleteDnsRecord = (api: Api, domain: string, type: ZoneType, name: string) =>
   call<typeof deleteDnsRecordOp>(api, dnsZoneRoutes.deleteDnsRecord, { params: { guid: domain, type, name: name || '@' } });
-export const zoneHistory = (api: Api, domain: string, query: { page?: number; per_page?: number } = {}) => call<typeof zoneHistoryOp>(api, dnsZoneRoutes.zoneHistory, { params: { guid: domain }, query });
-export const restoreDnsZone = (api: Api, domain: string, version: number) => call<typeof restoreDnsZoneOp>(api, dnsZoneRoutes.restoreDnsZone, { params: { guid: domain, version } });
+export const zoneHistory = (api: Api, domain: string, query: { page?: number; per_page?: number } = {}) =>
+  call<typeof zoneHistoryOp>(api, dnsZoneRoutes.zoneHistory, { params: { guid: domain }, query });
+export const restoreDnsZone = (api: Api, domain: string, version: number) =>
+  call<typeof restoreDnsZoneOp>(api, dnsZoneRoutes.restoreDnsZone, { params: { guid: domain, version } });
 /** The zone as a BIND zone file. */
 export const exportZoneFile = (api: Api, domain: string) => api.download(fillPath(dnsZoneRoutes.exportZoneFile.path, { guid: domain }));
 export const importZoneFile = (api: Api, domain: string, body: ZoneImport) => call<typeof importZoneFileOp>(api, dnsZoneRoutes.importZoneFile, { params: { guid: domain }, body });

@@ -14,9 +14,13 @@ export const domainExtrasRoutes = {
 
 type Paging = { page?: number; per_page?: number };
 
-export const listSubdomains = (api: Api, domain: string, query: Paging = {}) => call<typeof listSubdomainsOp>(api, domainExtrasRoutes.listSubdomains, { params: { guid: domain }, query });
-export const createSubdomain = (api: Api, domain: string, body: SubdomainCreate) => call<typeof createSubdomainOp>(api, domainExtrasRoutes.createSubdomain, { params: { guid: domain }, body });
-export const listForwarders = (api: Api, domain: string, query: Paging = {}) => call<typeof listForwardersOp>(api, domainExtrasRoutes.listForwarders, { params: { guid: domain }, query });
-export const createForwarder = (api: Api, domain: string, body: ForwarderCreate) => call<typeof createForwarderOp>(api, domainExtrasRoutes.createForwarder, { params: { guid: domain }, body });
+export const listSubdomains = (api: Api, domain: string, query: Paging = {}) =>
+  call<typeof listSubdomainsOp>(api, domainExtrasRoutes.listSubdomains, { params: { guid: domain }, query });
+export const createSubdomain = (api: Api, domain: string, body: SubdomainCreate) =>
+  call<typeof createSubdomainOp>(api, domainExtrasRoutes.createSubdomain, { params: { guid: domain }, body });
+export const listForwarders = (api: Api, domain: string, query: Paging = {}) =>
+  call<typeof listForwardersOp>(api, domainExtrasRoutes.listForwarders, { params: { guid: domain }, query });
+export const createForwarder = (api: Api, domain: string, body: ForwarderCreate) =>
+  call<typeof createForwarderOp>(api, domainExtrasRoutes.createForwarder, { params: { guid: domain }, body });
 /** Schedules the forwarder's removal (a task); the forwarder is named by its own guid (spec part 2, 7.4). */
 export const deleteForwarder = (api: Api, forwarder: string) => call<typeof deleteForwarderOp>(api, domainExtrasRoutes.deleteForwarder, { params: { guid: forwarder } });

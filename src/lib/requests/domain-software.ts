@@ -1,6 +1,18 @@
 import type { Api } from '../api/client';
 import { call } from '../api/send';
-import type { browseFtpOp, getSoftwareOp, importSoftwareOp, migrateSoftwareOp, testFtpOp, installSoftwareOp, installSslOp, listSoftwareOp, revealSoftwarePasswordOp, uninstallSoftwareOp, uninstallSslOp } from '../api/domain-software';
+import type {
+  browseFtpOp,
+  getSoftwareOp,
+  importSoftwareOp,
+  migrateSoftwareOp,
+  testFtpOp,
+  installSoftwareOp,
+  installSslOp,
+  listSoftwareOp,
+  revealSoftwarePasswordOp,
+  uninstallSoftwareOp,
+  uninstallSslOp,
+} from '../api/domain-software';
 import type { InstallSoftware, InstallSsl } from '../schemas/domain-software';
 import type { FtpBrowse, FtpDetails, Migrate } from '../schemas/ftp';
 

@@ -55,7 +55,8 @@ export const domainsRoutes = {
 export const listDomainGroups = (api: Api, query: { page?: number; per_page?: number } = {}) => call<typeof listDomainGroupsOp>(api, domainsRoutes.listDomainGroups, { query });
 export const createDomainGroup = (api: Api, body: DomainGroupCreate) => call<typeof createDomainGroupOp>(api, domainsRoutes.createDomainGroup, { body });
 export const getDomainGroup = (api: Api, guid: string) => call<typeof getDomainGroupOp>(api, domainsRoutes.getDomainGroup, { params: { guid } });
-export const updateDomainGroup = (api: Api, guid: string, body: DomainGroupUpdate) => call<typeof updateDomainGroupOp>(api, domainsRoutes.updateDomainGroup, { params: { guid }, body });
+export const updateDomainGroup = (api: Api, guid: string, body: DomainGroupUpdate) =>
+  call<typeof updateDomainGroupOp>(api, domainsRoutes.updateDomainGroup, { params: { guid }, body });
 export const deleteDomainGroup = (api: Api, guid: string) => call<typeof deleteDomainGroupOp>(api, domainsRoutes.deleteDomainGroup, { params: { guid } });
 export const groupIpAddresses = (api: Api, guid: string, query: { page?: number; per_page?: number } = {}) =>
   call<typeof groupIpAddressesOp>(api, domainsRoutes.groupIpAddresses, { params: { guid }, query });

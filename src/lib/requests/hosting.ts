@@ -1,6 +1,14 @@
 import type { Api } from '../api/client';
 import { call, withIdempotencyKey } from '../api/send';
-import type { cancelDowngradeOp, createSharedHostingOrderOp, listHostingLocationsOp, listHostingPlansOp, modifyHostingPlanOp, previewPlanChangeOp, sharedHostingOptionsOp } from '../api/hosting';
+import type {
+  cancelDowngradeOp,
+  createSharedHostingOrderOp,
+  listHostingLocationsOp,
+  listHostingPlansOp,
+  modifyHostingPlanOp,
+  previewPlanChangeOp,
+  sharedHostingOptionsOp,
+} from '../api/hosting';
 import type { PlanChangeInput, PlanChangePreviewQuery, SharedHostingOptionsQuery, SharedHostingOrderInput } from '../schemas/hosting-orders';
 import type {
   changeCpanelPasswordOp,
@@ -28,16 +36,20 @@ export const hostingRoutes = {
   createCustomHost: { id: 'hosting.custom_hosts.create', method: 'post', path: '/hosting/custom-hosts/' },
 } as const;
 
-export const listHostingAccounts = (api: Api, query: { page?: number; per_page?: number } = {}) => call<typeof listHostingAccountsOp>(api, hostingRoutes.listHostingAccounts, { query });
+export const listHostingAccounts = (api: Api, query: { page?: number; per_page?: number } = {}) =>
+  call<typeof listHostingAccountsOp>(api, hostingRoutes.listHostingAccounts, { query });
 
 /* The hosting account page and the Own Server tab (spec part 3, 2.8). */
 export const getHostingAccount = (api: Api, guid: string) => call<typeof getHostingAccountOp>(api, hostingRoutes.getHostingAccount, { params: { guid } });
-export const updateHostingAccount = (api: Api, guid: string, body: HostingAccountPatch) => call<typeof updateHostingAccountOp>(api, hostingRoutes.updateHostingAccount, { params: { guid }, body });
+export const updateHostingAccount = (api: Api, guid: string, body: HostingAccountPatch) =>
+  call<typeof updateHostingAccountOp>(api, hostingRoutes.updateHostingAccount, { params: { guid }, body });
 export const deleteHostingAccount = (api: Api, guid: string) => call<typeof deleteHostingAccountOp>(api, hostingRoutes.deleteHostingAccount, { params: { guid } });
 export const listHostingAccountDomains = (api: Api, guid: string, query: { page?: number; per_page?: number } = {}) =>
   call<typeof listHostingAccountDomainsOp>(api, hostingRoutes.listHostingAccountDomains, { params: { guid }, query });
-export const revealCpanelPassword = (api: Api, guid: string, body: CpanelRevealInput) => call<typeof revealCpanelPasswordOp>(api, hostingRoutes.revealCpanelPassword, { params: { guid }, body });
-export const changeCpanelPassword = (api: Api, guid: string, body: CpanelChangeInput) => call<typeof changeCpanelPasswordOp>(api, hostingRoutes.changeCpanelPassword, { params: { guid }, body });
+export const revealCpanelPassword = (api: Api, guid: string, body: CpanelRevealInput) =>
+  call<typeof revealCpanelPasswordOp>(api, hostingRoutes.revealCpanelPassword, { params: { guid }, body });
+export const changeCpanelPassword = (api: Api, guid: string, body: CpanelChangeInput) =>
+  call<typeof changeCpanelPasswordOp>(api, hostingRoutes.changeCpanelPassword, { params: { guid }, body });
 export const hostingCpanelLogin = (api: Api, guid: string) => call<typeof hostingCpanelLoginOp>(api, hostingRoutes.cpanelLogin, { params: { guid } });
 export const createCustomHost = (api: Api, body: CustomHostInput) => call<typeof createCustomHostOp>(api, hostingRoutes.createCustomHost, { body });
 
@@ -52,7 +64,6 @@ export const hostingOrderRoutes = {
   cancelDowngrade: { id: 'hosting.accounts.cancel_downgrade', method: 'delete', path: '/hosting/accounts/{guid}/cancel-downgrade/' },
 } as const;
 
-
 export const listHostingPlans = (api: Api) => call<typeof listHostingPlansOp>(api, hostingOrderRoutes.plans, {});
 export const listHostingLocations = (api: Api) => call<typeof listHostingLocationsOp>(api, hostingOrderRoutes.locations, {});
 /** The billing cycles; with `coupon`, its terms too (400 with the coupon's sentence when it is not valid). */
@@ -61,5 +72,6 @@ export const sharedHostingOptions = (api: Api, query: SharedHostingOptionsQuery 
 export const createSharedHostingOrder = (api: Api, body: SharedHostingOrderInput, idempotencyKey?: string) =>
   call<typeof createSharedHostingOrderOp>(api, hostingOrderRoutes.create, { body }, withIdempotencyKey(idempotencyKey));
 export const previewPlanChange = (api: Api, query: PlanChangePreviewQuery) => call<typeof previewPlanChangeOp>(api, hostingOrderRoutes.modifyPreview, { query });
-export const modifyHostingPlan = (api: Api, body: PlanChangeInput, idempotencyKey?: string) => call<typeof modifyHostingPlanOp>(api, hostingOrderRoutes.modify, { body }, withIdempotencyKey(idempotencyKey));
+export const modifyHostingPlan = (api: Api, body: PlanChangeInput, idempotencyKey?: string) =>
+  call<typeof modifyHostingPlanOp>(api, hostingOrderRoutes.modify, { body }, withIdempotencyKey(idempotencyKey));
 export const cancelDowngrade = (api: Api, guid: string) => call<typeof cancelDowngradeOp>(api, hostingOrderRoutes.cancelDowngrade, { params: { guid } });

@@ -40,11 +40,14 @@ export const ipAddressesRoutes = {
 export const listIpAddresses = (api: Api, query: IpListQuery) => call<typeof listIpAddressesOp>(api, ipAddressesRoutes.listIpAddresses, { query });
 export const listIpGroups = (api: Api, query: { page?: number; per_page?: number } = {}) => call<typeof listIpGroupsOp>(api, ipAddressesRoutes.listIpGroups, { query });
 export const listSignatures = (api: Api, query: { page?: number; per_page?: number } = {}) => call<typeof listSignaturesOp>(api, ipAddressesRoutes.listSignatures, { query });
-export const updateIpAddress = (api: Api, guid: string, body: { signature: string }) => call<typeof updateIpAddressOp>(api, ipAddressesRoutes.updateIpAddress, { params: { guid }, body });
+export const updateIpAddress = (api: Api, guid: string, body: { signature: string }) =>
+  call<typeof updateIpAddressOp>(api, ipAddressesRoutes.updateIpAddress, { params: { guid }, body });
 export const moveIpAddresses = (api: Api, body: MoveIps) => call<typeof moveIpAddressesOp>(api, ipAddressesRoutes.moveIpAddresses, { body });
 export const ipBulkAction = (api: Api, body: IpBulk) => call<typeof ipBulkActionOp>(api, ipAddressesRoutes.ipBulkAction, { body });
-export const setHttpVersion = (api: Api, guid: string, version: 1 | 2) => call<typeof setHttpVersionOp>(api, ipAddressesRoutes.setHttpVersion, { params: { guid }, body: { version } });
-export const setDirectAccess = (api: Api, guid: string, status: boolean) => call<typeof setDirectAccessOp>(api, ipAddressesRoutes.setDirectAccess, { params: { guid }, body: { status } });
+export const setHttpVersion = (api: Api, guid: string, version: 1 | 2) =>
+  call<typeof setHttpVersionOp>(api, ipAddressesRoutes.setHttpVersion, { params: { guid }, body: { version } });
+export const setDirectAccess = (api: Api, guid: string, status: boolean) =>
+  call<typeof setDirectAccessOp>(api, ipAddressesRoutes.setDirectAccess, { params: { guid }, body: { status } });
 export const createIpGroup = (api: Api, body: IpGroupInput) => call<typeof createIpGroupOp>(api, ipAddressesRoutes.createIpGroup, { body });
 export const getIpGroup = (api: Api, guid: string) => call<typeof getIpGroupOp>(api, ipAddressesRoutes.getIpGroup, { params: { guid } });
 export const updateIpGroup = (api: Api, guid: string, body: IpGroupInput) => call<typeof updateIpGroupOp>(api, ipAddressesRoutes.updateIpGroup, { params: { guid }, body });
@@ -57,6 +60,11 @@ export const createCancellation = (api: Api, body: CancellationBody) => call<typ
  */
 export function exportIpAddresses(api: Api, body: IpExportBody & { search?: string[] }) {
   const { ip_addresses, filter, search, ...choices } = body;
-  if (filter || (ip_addresses && ip_addresses.length > 100)) return api.download(ipAddressesRoutes.exportSelectedIpAddresses.path, undefined, { ...choices, ...(filter ? { filter } : { ip_addresses }) });
-  return api.download(ipAddressesRoutes.exportIpAddresses.path, { ...choices, ...(ip_addresses?.length ? { selected_ip_addresses: ip_addresses } : {}), ...(search?.length ? { search } : {}) });
+  if (filter || (ip_addresses && ip_addresses.length > 100))
+    return api.download(ipAddressesRoutes.exportSelectedIpAddresses.path, undefined, { ...choices, ...(filter ? { filter } : { ip_addresses }) });
+  return api.download(ipAddressesRoutes.exportIpAddresses.path, {
+    ...choices,
+    ...(ip_addresses?.length ? { selected_ip_addresses: ip_addresses } : {}),
+    ...(search?.length ? { search } : {}),
+  });
 }

@@ -14,7 +14,8 @@ export const noticesRoutes = {
   getSuspendedNotice: { id: 'shell.suspended_notice.get', method: 'get', path: '/hosting/suspended-notice/' },
 } as const;
 
-export const listNotifications = (api: Api, page = 1, perPage = 25) => call<typeof listNotificationsOp>(api, noticesRoutes.listNotifications, { query: { page, per_page: perPage } });
+export const listNotifications = (api: Api, page = 1, perPage = 25) =>
+  call<typeof listNotificationsOp>(api, noticesRoutes.listNotifications, { query: { page, per_page: perPage } });
 /** Marks every notification of the viewer as seen. */
 export const markAllNotificationsSeen = (api: Api) => call<typeof markAllNotificationsSeenOp>(api, noticesRoutes.markAllNotificationsSeen);
 export const listAnnouncements = (api: Api) => call<typeof listAnnouncementsOp>(api, noticesRoutes.listAnnouncements);

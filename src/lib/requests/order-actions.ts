@@ -10,7 +10,6 @@ export const orderActionRoutes = {
   extend: { id: 'billing.orders.extend', method: 'post', path: '/billing/orders/{id}/extend/' },
 } as const;
 
-
 export const cancelOrder = (api: Api, id: number, body: OrderCancellation) => call<typeof cancelOrderOp>(api, orderActionRoutes.cancel, { params: { id: String(id) }, body });
 export const extensionOptions = (api: Api, id: number) => call<typeof extensionOptionsOp>(api, orderActionRoutes.extensionOptions, { params: { id: String(id) } });
 /** Raises the extension's invoice; the same key for a double click or a retry makes one invoice. */

@@ -1,6 +1,16 @@
 import type { Api } from '../api/client';
 import { call } from '../api/send';
-import type { addPresetItemsOp, createPresetGroupOp, createPresetOp, deletePresetGroupOp, deletePresetItemOp, deletePresetOp, listPresetsOp, presetPickerOp, searchDirectoryOp } from '../api/presets';
+import type {
+  addPresetItemsOp,
+  createPresetGroupOp,
+  createPresetOp,
+  deletePresetGroupOp,
+  deletePresetItemOp,
+  deletePresetOp,
+  listPresetsOp,
+  presetPickerOp,
+  searchDirectoryOp,
+} from '../api/presets';
 import type { DirectoryQuery, PresetCreate, PresetGroupCreate, PresetItemsBody } from '../schemas/presets';
 
 /** Where each call of this area lives: written once here, spread into its definition in ../api/presets.ts. */
@@ -23,8 +33,10 @@ export const presetPicker = (api: Api) => call<typeof presetPickerOp>(api, prese
 export const listPresets = (api: Api, query: Paging = {}) => call<typeof listPresetsOp>(api, presetRoutes.listPresets, { query });
 export const createPreset = (api: Api, body: PresetCreate) => call<typeof createPresetOp>(api, presetRoutes.createPreset, { body });
 export const deletePreset = (api: Api, preset: string) => call<typeof deletePresetOp>(api, presetRoutes.deletePreset, { params: { id: preset } });
-export const createPresetGroup = (api: Api, preset: string, body: PresetGroupCreate) => call<typeof createPresetGroupOp>(api, presetRoutes.createPresetGroup, { params: { id: preset }, body });
-export const deletePresetGroup = (api: Api, preset: string, group: string) => call<typeof deletePresetGroupOp>(api, presetRoutes.deletePresetGroup, { params: { id: preset, gid: group } });
+export const createPresetGroup = (api: Api, preset: string, body: PresetGroupCreate) =>
+  call<typeof createPresetGroupOp>(api, presetRoutes.createPresetGroup, { params: { id: preset }, body });
+export const deletePresetGroup = (api: Api, preset: string, group: string) =>
+  call<typeof deletePresetGroupOp>(api, presetRoutes.deletePresetGroup, { params: { id: preset, gid: group } });
 export const addPresetItems = (api: Api, preset: string, group: string, body: PresetItemsBody) =>
   call<typeof addPresetItemsOp>(api, presetRoutes.addPresetItems, { params: { id: preset, gid: group }, body });
 export const deletePresetItem = (api: Api, preset: string, group: string, item: string) =>

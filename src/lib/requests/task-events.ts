@@ -111,7 +111,11 @@ export async function followTaskEvents(options: ApiOptions, stream: TaskStreamOp
  * Starts a task and follows it to its end (the CLI's `--wait`): the stream is opened first, so
  * no change between the start and the first event is missed. Resolves with the final state.
  */
-export async function startAndFollowTask(options: ApiOptions, start: () => Promise<Task>, handlers: { onProgress?(event: TaskEvent): void; signal?: AbortSignal } = {}): Promise<TaskEvent> {
+export async function startAndFollowTask(
+  options: ApiOptions,
+  start: () => Promise<Task>,
+  handlers: { onProgress?(event: TaskEvent): void; signal?: AbortSignal } = {},
+): Promise<TaskEvent> {
   const stop = new AbortController();
   handlers.signal?.addEventListener('abort', () => stop.abort(), { once: true });
   const early: TaskEvent[] = [];

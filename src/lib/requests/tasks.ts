@@ -8,4 +8,5 @@ export const tasksRoutes = {
   taskEvents: { id: 'tasks.events', method: 'get', path: '/tasks/events/' },
 } as const;
 
-export const listGroupTasks = (api: Api, group: string, query: GroupTasksQuery = {}) => call<typeof listGroupTasksOp>(api, tasksRoutes.listGroupTasks, { params: { guid: group }, query });
+export const listGroupTasks = (api: Api, group: string, query: GroupTasksQuery = {}) =>
+  call<typeof listGroupTasksOp>(api, tasksRoutes.listGroupTasks, { params: { guid: group }, query });

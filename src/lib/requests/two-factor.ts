@@ -14,7 +14,8 @@ export const twoFactorRoutes = {
 
 export const twoFactorStatus = (api: Api) => call<typeof twoFactorStatusOp>(api, twoFactorRoutes.twoFactorStatus);
 export const startTwoFactor = (api: Api) => call<typeof startTwoFactorOp>(api, twoFactorRoutes.startTwoFactor);
-export const confirmTwoFactor = (api: Api, guid: string, code: string) => call<typeof confirmTwoFactorOp>(api, twoFactorRoutes.confirmTwoFactor, { params: { guid }, body: { code } });
+export const confirmTwoFactor = (api: Api, guid: string, code: string) =>
+  call<typeof confirmTwoFactorOp>(api, twoFactorRoutes.confirmTwoFactor, { params: { guid }, body: { code } });
 export const disableTwoFactor = (api: Api, password: string) => call<typeof disableTwoFactorOp>(api, twoFactorRoutes.disableTwoFactor, { body: { password } });
 /** How many unused backup codes remain (they are stored hashed, so never shown again). */
 export const backupCodesLeft = (api: Api) => call<typeof backupCodesLeftOp>(api, twoFactorRoutes.backupCodesLeft);

@@ -18,12 +18,7 @@ export const isAffiliateTab = (s: string): s is AffiliateTab => AFFILIATE_TABS.s
 export const affiliateTabPath = (tab: AffiliateTab) => (tab === 'overview' ? '/affiliate' : `/affiliate/${tab}`);
 
 /** Spec part 3, 9: wire fees, FX and PayPal notes shown in the payment details dialog. */
-export const WIRE_FEES = [
-  'USD wire transfer fee: USD 23.00.',
-  'EUR wire transfer fee: USD 17.50.',
-  'A 3% FX fee may apply.',
-  'PayPal fees apply to PayPal payouts.',
-] as const;
+export const WIRE_FEES = ['USD wire transfer fee: USD 23.00.', 'EUR wire transfer fee: USD 17.50.', 'A 3% FX fee may apply.', 'PayPal fees apply to PayPal payouts.'] as const;
 
 /** How long a referral's payout is CLEARING before it counts as unpaid earnings (refund window). */
 export const CLEARING_DAYS = 30;

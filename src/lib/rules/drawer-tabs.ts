@@ -2,7 +2,11 @@
  * The domain drawer's tabs (spec part 2, 2.4), in the spec's order: DNS Zone, Subdomains and
  * Email Addresses only for domains (not subdomains).
  */
-export const DRAWER_TABS: readonly { value: 'domain' | 'analytics' | 'dns_zone' | 'subdomains' | 'email_addresses' | 'redirects' | 'misc' | 'notes'; label: string; zoneOwnerOnly: boolean }[] = [
+export const DRAWER_TABS: readonly {
+  value: 'domain' | 'analytics' | 'dns_zone' | 'subdomains' | 'email_addresses' | 'redirects' | 'misc' | 'notes';
+  label: string;
+  zoneOwnerOnly: boolean;
+}[] = [
   { value: 'domain', label: 'Domain', zoneOwnerOnly: false },
   { value: 'analytics', label: 'Analytics (beta)', zoneOwnerOnly: false },
   { value: 'dns_zone', label: 'DNS Zone', zoneOwnerOnly: true },

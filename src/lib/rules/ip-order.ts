@@ -45,12 +45,13 @@ export const slotsErrorKey = (hash: string) => `slots:${hash}`;
 
 /** The locations with at least one address wanted, in the marketplace's order: what the order names. */
 export function chosenLocations(entries: readonly MarketplaceEntry[], picks: Readonly<Record<string, LocationPick>>): { location: MarketplaceLocation; pick: LocationPick }[] {
-  return entries.flatMap((e) => e.locations).flatMap((location) => {
-    const pick = picks[location.hash];
-    return pick && pick.count > 0 ? [{ location, pick }] : [];
-  });
+  return entries
+    .flatMap((e) => e.locations)
+    .flatMap((location) => {
+      const pick = picks[location.hash];
+      return pick && pick.count > 0 ? [{ location, pick }] : [];
+    });
 }
-
 
 export interface SummaryInput {
   ipType: IpAddressType;
@@ -109,4 +110,3 @@ export function orderBody(choices: OrderChoices, entries: readonly MarketplaceEn
 
 /** Spec part 3, 9 and 5: the coupon overrides the default discount; said on ANNUALLY. */
 export const couponOverrides = (billingCycle: string, coupon: CouponTermsAnswer | null) => billingCycle === 'ANNUALLY' && coupon !== null;
-

@@ -92,11 +92,23 @@ export const SCREENS = {
     supportId: 'domains',
   }),
 
-  websites: screen({ pattern: '/websites', title: 'Websites', scopes: ['can_view_website_management'], supportId: 'websites', menu: { label: 'Websites', icon: 'layout', order: 30 } }),
+  websites: screen({
+    pattern: '/websites',
+    title: 'Websites',
+    scopes: ['can_view_website_management'],
+    supportId: 'websites',
+    menu: { label: 'Websites', icon: 'layout', order: 30 },
+  }),
   // Spec part 2, 2.1: the page is titled 'Manage website'.
   website: screen({ pattern: '/websites/{guid}', props: ({ guid }) => ({ guid }), title: 'Manage website', scopes: ['can_view_website_management'], supportId: 'websites' }),
 
-  ipGroups: screen({ pattern: '/ip-addresses', title: 'IP Addresses', scopes: ['can_view_ip_addresses'], supportId: 'ip-addresses', menu: { label: 'IP Addresses', icon: 'network', order: 40 } }),
+  ipGroups: screen({
+    pattern: '/ip-addresses',
+    title: 'IP Addresses',
+    scopes: ['can_view_ip_addresses'],
+    supportId: 'ip-addresses',
+    menu: { label: 'IP Addresses', icon: 'network', order: 40 },
+  }),
   ipGroup: screen({ pattern: '/ip-addresses/{group}', props: ({ group }) => ({ group }), title: 'IP Addresses', scopes: ['can_view_ip_addresses'], supportId: 'ip-addresses' }),
 
   hostingAccounts: screen({ pattern: '/hosting', title: 'Hosting', scopes: ['can_view_hosting'], supportId: 'hosting', menu: { label: 'Hosting', icon: 'server', order: 50 } }),

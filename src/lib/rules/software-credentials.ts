@@ -3,8 +3,50 @@
  * adjective, an animal and a number from 10 to 99, and a 16-character password of letters,
  * digits and !@-#$. Random from the platform's CSPRNG, in the browser and on the server alike.
  */
-const ADJECTIVES = ['brave', 'calm', 'clever', 'eager', 'gentle', 'happy', 'jolly', 'kind', 'lively', 'lucky', 'merry', 'nimble', 'proud', 'quick', 'quiet', 'sunny', 'swift', 'witty', 'bold', 'bright'];
-const ANIMALS = ['otter', 'falcon', 'badger', 'beaver', 'heron', 'lynx', 'panda', 'koala', 'puffin', 'walrus', 'gecko', 'bison', 'marten', 'ibex', 'oriole', 'tapir', 'wombat', 'yak', 'zebra', 'fox'];
+const ADJECTIVES = [
+  'brave',
+  'calm',
+  'clever',
+  'eager',
+  'gentle',
+  'happy',
+  'jolly',
+  'kind',
+  'lively',
+  'lucky',
+  'merry',
+  'nimble',
+  'proud',
+  'quick',
+  'quiet',
+  'sunny',
+  'swift',
+  'witty',
+  'bold',
+  'bright',
+];
+const ANIMALS = [
+  'otter',
+  'falcon',
+  'badger',
+  'beaver',
+  'heron',
+  'lynx',
+  'panda',
+  'koala',
+  'puffin',
+  'walrus',
+  'gecko',
+  'bison',
+  'marten',
+  'ibex',
+  'oriole',
+  'tapir',
+  'wombat',
+  'yak',
+  'zebra',
+  'fox',
+];
 const PASSWORD_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@-#$';
 export const GENERATED_PASSWORD_LENGTH = 16;
 

@@ -34,12 +34,7 @@ export const passwordChangeSchema = z
   .check(z.refine((v) => v.new_password === v.new_password_repeat, { message: PASSWORDS_DIFFER, path: ['new_password_repeat'] }));
 
 /** The four Email Preferences switches (spec part 1, 3 Profile). */
-export const PREFERENCE_KEYS = [
-  'receive_failed_login_emails',
-  'receive_automated_sales_emails',
-  'receive_marketing_emails',
-  'receive_update_emails',
-] as const;
+export const PREFERENCE_KEYS = ['receive_failed_login_emails', 'receive_automated_sales_emails', 'receive_marketing_emails', 'receive_update_emails'] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 
 /** POST /account/profile/preferences/: exactly one preference field, a boolean. */

@@ -30,13 +30,11 @@ export const normaliseDomain = (typed: string) => typed.trim().toLowerCase().rep
 
 export const domainNameSchema = z.pipe(
   z.pipe(text({ label: 'Domain', max: 253 }, DOMAIN_EMPTY), z.transform(normaliseDomain)),
-  z
-    .string()
-    .check(
-      z.minLength(1, DOMAIN_EMPTY),
-      z.refine((d) => !/^https?:/.test(d), DOMAIN_WITH_SCHEME),
-      z.refine((d) => /^https?:/.test(d) || HOSTNAME.test(d), DOMAIN_INVALID),
-    ),
+  z.string().check(
+    z.minLength(1, DOMAIN_EMPTY),
+    z.refine((d) => !/^https?:/.test(d), DOMAIN_WITH_SCHEME),
+    z.refine((d) => /^https?:/.test(d) || HOSTNAME.test(d), DOMAIN_INVALID),
+  ),
 );
 
 /** One domain to add (spec part 2, 7.2 `POST /domains/`). */
@@ -61,17 +59,14 @@ export type NewDomainRow = z.output<typeof newDomainSchema>;
  * object (docs/decisions.md "API input"), so the list is its `domains`.
  */
 export const addDomainsSchema = z.object({
-  domains: z
-    .array(newDomainSchema)
-    .check(z.minLength(1, 'Add at least one domain.'), z.maxLength(MAX_DOMAINS_PER_ADD, `Add at most ${MAX_DOMAINS_PER_ADD} domains at once.`)),
+  domains: z.array(newDomainSchema).check(z.minLength(1, 'Add at least one domain.'), z.maxLength(MAX_DOMAINS_PER_ADD, `Add at most ${MAX_DOMAINS_PER_ADD} domains at once.`)),
 });
 export type AddDomainsBody = z.input<typeof addDomainsSchema>;
 
 /** The wizard rules of spec part 2, 4.6, applied to a row after any change. */
-export function applyRowRules<R extends { install_lets_encrypt: boolean; redirect_to_https: boolean; install_software: string | null; software_protocol: string | null; software_preset: string | null }>(
-  row: R,
-  customHost: boolean,
-): R {
+export function applyRowRules<
+  R extends { install_lets_encrypt: boolean; redirect_to_https: boolean; install_software: string | null; software_protocol: string | null; software_preset: string | null },
+>(row: R, customHost: boolean): R {
   const next = { ...row };
   // Software is disabled for custom-host accounts; protocol and preset need software.
   if (customHost) next.install_software = null;
@@ -153,7 +148,7 @@ export function parseImportLines(input: string): { rows: ImportRow[]; errors: Im
         ssl: sslOn,
         redirectToHttps: sslOn && redirectOn,
         software: key ? 'WORDPRESS' : null,
-        protocol: key ? ((protocol as SoftwareProtocol) || null) : null,
+        protocol: key ? (protocol as SoftwareProtocol) || null : null,
         preset: key ? preset?.toLowerCase() || null : null,
       });
     } catch (error) {
@@ -164,4 +159,12 @@ export function parseImportLines(input: string): { rows: ImportRow[]; errors: Im
 }
 
 /** The text area of one domain a row (step 0 of the four-step reading): blank and repeated rows skipped. */
-export const domainsOfText = (input: string) => [...new Set(input.split(/\r?\n/).flatMap((l) => splitTags(l)).map(normaliseDomain).filter(Boolean))];
+export const domainsOfText = (input: string) => [
+  ...new Set(
+    input
+      .split(/\r?\n/)
+      .flatMap((l) => splitTags(l))
+      .map(normaliseDomain)
+      .filter(Boolean),
+  ),
+];

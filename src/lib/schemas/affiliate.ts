@@ -46,9 +46,7 @@ export const applicationSchema = z
     promotion_methods: required('Please enter your promotion methods!', { label: 'Promotion methods', max: 1000, multiline: true }),
     agreement: z.literal(true, { error: 'Please accept the affiliate agreement!' }),
   })
-  .check(
-    z.refine((v) => v.account_type !== 'COMPANY' || !!v.company_name?.trim(), { message: 'Please enter your company name!', path: ['company_name'] }),
-  );
+  .check(z.refine((v) => v.account_type !== 'COMPANY' || !!v.company_name?.trim(), { message: 'Please enter your company name!', path: ['company_name'] }));
 export type ApplicationInput = z.input<typeof applicationSchema>;
 
 /** The company name an application stands for (spec part 3, 5: PERSONAL takes first plus last name). */

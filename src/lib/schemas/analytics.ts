@@ -39,10 +39,8 @@ export const trafficDetailQuery = z.object({ field, start_date: day, end_date: d
 export type TrafficDetailQuery = z.input<typeof trafficDetailQuery>;
 
 /** `GET /domains/{guid}/traffic/graph/`: all optional; without dates, the last 7 days (the small chart). */
-export const trafficGraphQuery = z
-  .object({ field: z.optional(field), start_date: z.optional(day), end_date: z.optional(day) })
-  .check(
-    ordered(),
-    z.refine((q) => (q.start_date === undefined) === (q.end_date === undefined), 'Please enter both the start and the end date, or neither!'),
-  );
+export const trafficGraphQuery = z.object({ field: z.optional(field), start_date: z.optional(day), end_date: z.optional(day) }).check(
+  ordered(),
+  z.refine((q) => (q.start_date === undefined) === (q.end_date === undefined), 'Please enter both the start and the end date, or neither!'),
+);
 export type TrafficGraphQuery = z.input<typeof trafficGraphQuery>;

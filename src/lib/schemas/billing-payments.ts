@@ -42,8 +42,46 @@ export const CARD_HOLD_NOTICE = 'To verify the card, a reservation of $1.00 USD 
 /** Spec part 3, 9: "a large list for Binance Pay, 11 for Cryptomus"; the spec names neither list, so these are ours. */
 export const CRYPTOMUS_COINS = ['USDT', 'USDC', 'BTC', 'ETH', 'LTC', 'TRX', 'BNB', 'SOL', 'TON', 'DOGE', 'DAI'] as const;
 export const BINANCE_PAY_COINS = [
-  'USDC', 'USDT', 'BUSD', 'FDUSD', 'TUSD', 'DAI', 'BTC', 'ETH', 'BNB', 'SOL', 'XRP', 'ADA', 'DOGE', 'TRX', 'TON', 'DOT', 'MATIC', 'LTC', 'BCH', 'AVAX',
-  'LINK', 'ATOM', 'XLM', 'ETC', 'FIL', 'NEAR', 'APT', 'ARB', 'OP', 'SHIB', 'UNI', 'AAVE', 'ALGO', 'VET', 'XTZ', 'EOS', 'ICP', 'HBAR', 'SUI', 'PEPE',
+  'USDC',
+  'USDT',
+  'BUSD',
+  'FDUSD',
+  'TUSD',
+  'DAI',
+  'BTC',
+  'ETH',
+  'BNB',
+  'SOL',
+  'XRP',
+  'ADA',
+  'DOGE',
+  'TRX',
+  'TON',
+  'DOT',
+  'MATIC',
+  'LTC',
+  'BCH',
+  'AVAX',
+  'LINK',
+  'ATOM',
+  'XLM',
+  'ETC',
+  'FIL',
+  'NEAR',
+  'APT',
+  'ARB',
+  'OP',
+  'SHIB',
+  'UNI',
+  'AAVE',
+  'ALGO',
+  'VET',
+  'XTZ',
+  'EOS',
+  'ICP',
+  'HBAR',
+  'SUI',
+  'PEPE',
 ] as const;
 export const COINS_OF = { CRYPTOMUS: CRYPTOMUS_COINS, BINANCE_PAY: BINANCE_PAY_COINS } as const;
 
@@ -60,7 +98,8 @@ export function isCardNumber(raw: string): boolean {
   return sum % 10 === 0;
 }
 
-const filled = (max: number) => z.string({ error: FILL_ALL_FIELDS }).check(z.trim(), z.minLength(1, FILL_ALL_FIELDS), z.maxLength(max, `A field can be at most ${max} characters long.`));
+const filled = (max: number) =>
+  z.string({ error: FILL_ALL_FIELDS }).check(z.trim(), z.minLength(1, FILL_ALL_FIELDS), z.maxLength(max, `A field can be at most ${max} characters long.`));
 /** A whole number given as a number or as the text of a select. */
 const whole = (message: string) =>
   z.pipe(
@@ -82,7 +121,12 @@ export const cardSchema = z
     region: filled(100),
     country: filled(2),
     postal_code: filled(20),
-    card_number: z.pipe(filled(30), z.transform((s: string) => s.replace(/[\s-]/g, ''))).check(z.refine(isCardNumber, CARD_NUMBER_INVALID)),
+    card_number: z
+      .pipe(
+        filled(30),
+        z.transform((s: string) => s.replace(/[\s-]/g, '')),
+      )
+      .check(z.refine(isCardNumber, CARD_NUMBER_INVALID)),
     cvv: filled(4).check(z.regex(/^\d{3,4}$/, CVV_INVALID)),
     expiration_month: whole(FILL_ALL_FIELDS).check(z.gte(1, FILL_ALL_FIELDS), z.lte(12, FILL_ALL_FIELDS)),
     expiration_year: whole(FILL_ALL_FIELDS).check(z.gte(2000, FILL_ALL_FIELDS), z.lte(2100, FILL_ALL_FIELDS)),
@@ -93,12 +137,15 @@ export const cardSchema = z
     browser_language: z.optional(text({ label: 'Browser language', max: 35 })),
   })
   .check(
-    z.refine((c) => {
-      const now = new Date();
-      const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
-      const cardMonth = c.expiration_year * 12 + (c.expiration_month - 1);
-      return cardMonth >= thisMonth && c.expiration_year <= now.getUTCFullYear() + CARD_EXPIRY_YEARS_AHEAD;
-    }, { message: CARD_EXPIRED, path: ['expiration_year'] }),
+    z.refine(
+      (c) => {
+        const now = new Date();
+        const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
+        const cardMonth = c.expiration_year * 12 + (c.expiration_month - 1);
+        return cardMonth >= thisMonth && c.expiration_year <= now.getUTCFullYear() + CARD_EXPIRY_YEARS_AHEAD;
+      },
+      { message: CARD_EXPIRED, path: ['expiration_year'] },
+    ),
   );
 export type CardInput = z.input<typeof cardSchema>;
 
@@ -114,7 +161,12 @@ export type PaymentMethodStatusInput = z.input<typeof paymentMethodStatusSchema>
 export const paymentMethodListQuery = z.object({
   status: z.optional(
     z.pipe(
-      z.transform((v: unknown) => (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean)),
+      z.transform((v: unknown) =>
+        (Array.isArray(v) ? v : [v])
+          .flatMap((s) => String(s).split(','))
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
       z.array(z.enum(['ACTIVE', 'DISABLED'], { error: 'Status must be one of ACTIVE, DISABLED.' })).check(z.maxLength(4, 'Too many statuses.')),
     ),
   ),
@@ -139,7 +191,11 @@ export const paymentSchema = z
       z.nullable(
         z.pipe(
           z.transform((v: unknown) => (typeof v === 'number' ? v.toFixed(2) : v)),
-          z.string({ error: AMOUNT_INVALID }).check(z.trim(), z.maxLength(20, AMOUNT_INVALID), z.refine((s) => s === '' || parseCents(s) !== null, AMOUNT_INVALID)),
+          z.string({ error: AMOUNT_INVALID }).check(
+            z.trim(),
+            z.maxLength(20, AMOUNT_INVALID),
+            z.refine((s) => s === '' || parseCents(s) !== null, AMOUNT_INVALID),
+          ),
         ),
       ),
     ),
@@ -149,7 +205,10 @@ export const paymentSchema = z
   .check(
     z.refine((p) => !p.cryptocurrency || p.payment_method === 'CRYPTOMUS' || p.payment_method === 'BINANCE_PAY', { message: COIN_NOT_CRYPTO, path: ['cryptocurrency'] }),
     z.refine(
-      (p) => !p.cryptocurrency || !(p.payment_method === 'CRYPTOMUS' || p.payment_method === 'BINANCE_PAY') || (COINS_OF[p.payment_method] as readonly string[]).includes(p.cryptocurrency.toUpperCase()),
+      (p) =>
+        !p.cryptocurrency ||
+        !(p.payment_method === 'CRYPTOMUS' || p.payment_method === 'BINANCE_PAY') ||
+        (COINS_OF[p.payment_method] as readonly string[]).includes(p.cryptocurrency.toUpperCase()),
       { message: COIN_UNKNOWN, path: ['cryptocurrency'] },
     ),
   );

@@ -54,9 +54,11 @@ export const ORDER_TAGS_UPDATED = 'Order tags successfully updated!';
  * tags"): each trimmed, blanks and repeats dropped, in the order given.
  */
 export const orderTagsSchema = z.object({
-  tags: z.pipe(
-    z.array(text({ label: 'A tag', max: ORDER_TAG_LENGTH }), { error: 'Tags must be a list of texts.' }),
-    z.transform((tags: string[]) => [...new Set(tags.filter(Boolean))]),
-  ).check(z.maxLength(ORDER_TAGS_MAX, `An order can have at most ${ORDER_TAGS_MAX} tags.`)),
+  tags: z
+    .pipe(
+      z.array(text({ label: 'A tag', max: ORDER_TAG_LENGTH }), { error: 'Tags must be a list of texts.' }),
+      z.transform((tags: string[]) => [...new Set(tags.filter(Boolean))]),
+    )
+    .check(z.maxLength(ORDER_TAGS_MAX, `An order can have at most ${ORDER_TAGS_MAX} tags.`)),
 });
 export type OrderTags = z.input<typeof orderTagsSchema>;

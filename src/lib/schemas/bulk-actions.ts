@@ -22,15 +22,43 @@ export type BulkAction = (typeof BULK_ACTIONS)[number];
 export const BULK_ACTION_INFO: Record<BulkAction, { label: string; scope: Scope | null; confirm: string }> = {
   CHANGE_GROUP: { label: 'Change group', scope: null, confirm: 'The selected domains move to the group you choose.' },
   TOGGLE_CACHING: { label: 'Toggle caching', scope: 'can_edit_domain_caching', confirm: 'Caching is turned on for the selected domains, or off when it is on for all of them.' },
-  DELETE_DOMAINS: { label: 'Delete domains', scope: 'can_delete_domains', confirm: 'The selected domains are deleted with their DNS zones, redirects, forwarders and software. This cannot be undone.' },
-  INSTALL_LETS_ENCRYPT: { label: "Install Let's Encrypt", scope: 'can_install_ssl_certificates', confirm: "A Let's Encrypt certificate is requested for each selected domain that has none." },
-  UNINSTALL_SSL_CERTIFICATE: { label: 'Uninstall SSL certificate', scope: 'can_uninstall_ssl_certificates', confirm: 'The SSL certificate of each selected domain that has one is removed.' },
+  DELETE_DOMAINS: {
+    label: 'Delete domains',
+    scope: 'can_delete_domains',
+    confirm: 'The selected domains are deleted with their DNS zones, redirects, forwarders and software. This cannot be undone.',
+  },
+  INSTALL_LETS_ENCRYPT: {
+    label: "Install Let's Encrypt",
+    scope: 'can_install_ssl_certificates',
+    confirm: "A Let's Encrypt certificate is requested for each selected domain that has none.",
+  },
+  UNINSTALL_SSL_CERTIFICATE: {
+    label: 'Uninstall SSL certificate',
+    scope: 'can_uninstall_ssl_certificates',
+    confirm: 'The SSL certificate of each selected domain that has one is removed.',
+  },
   INSTALL_SOFTWARE: { label: 'Install software', scope: 'can_install_software', confirm: 'WordPress is installed on each selected domain without software.' },
   UNINSTALL_SOFTWARE: { label: 'Uninstall software', scope: 'can_uninstall_software', confirm: 'The software of each selected domain that has it is removed, with its files.' },
-  TOGGLE_REDIRECT_TO_WWW: { label: 'Toggle redirect to www', scope: 'can_edit_domain_redirects', confirm: 'Redirect to www is turned on for the selected domains (and redirect to non-www off), or off when it is on for all of them.' },
-  TOGGLE_REDIRECT_TO_NONWWW: { label: 'Toggle redirect to non-www', scope: 'can_edit_domain_redirects', confirm: 'Redirect to non-www is turned on for the selected domains (and redirect to www off), or off when it is on for all of them.' },
-  TOGGLE_REDIRECT_TO_HTTP: { label: 'Toggle redirect to HTTP', scope: 'can_edit_domain_redirects', confirm: 'Redirect to HTTP is turned on for the selected domains (and redirect to HTTPS off), or off when it is on for all of them.' },
-  TOGGLE_REDIRECT_TO_HTTPS: { label: 'Toggle redirect to HTTPS', scope: 'can_edit_domain_redirects', confirm: 'Redirect to HTTPS is turned on for the selected domains (and redirect to HTTP off), or off when it is on for all of them.' },
+  TOGGLE_REDIRECT_TO_WWW: {
+    label: 'Toggle redirect to www',
+    scope: 'can_edit_domain_redirects',
+    confirm: 'Redirect to www is turned on for the selected domains (and redirect to non-www off), or off when it is on for all of them.',
+  },
+  TOGGLE_REDIRECT_TO_NONWWW: {
+    label: 'Toggle redirect to non-www',
+    scope: 'can_edit_domain_redirects',
+    confirm: 'Redirect to non-www is turned on for the selected domains (and redirect to www off), or off when it is on for all of them.',
+  },
+  TOGGLE_REDIRECT_TO_HTTP: {
+    label: 'Toggle redirect to HTTP',
+    scope: 'can_edit_domain_redirects',
+    confirm: 'Redirect to HTTP is turned on for the selected domains (and redirect to HTTPS off), or off when it is on for all of them.',
+  },
+  TOGGLE_REDIRECT_TO_HTTPS: {
+    label: 'Toggle redirect to HTTPS',
+    scope: 'can_edit_domain_redirects',
+    confirm: 'Redirect to HTTPS is turned on for the selected domains (and redirect to HTTP off), or off when it is on for all of them.',
+  },
 };
 
 /** Spec part 2, 7.2: at most this many domains in one bulk action. */
@@ -47,8 +75,10 @@ export const bulkActionSchema = z
   })
   .check(
     z.superRefine((body, ctx) => {
-      if (body.action === 'CHANGE_GROUP' && !body.destination_group) ctx.issues.push({ code: 'custom', input: body, path: ['destination_group'], message: 'Please select the destination group!' });
-      if (body.action === 'CHANGE_GROUP' && body.destination_group === body.group) ctx.issues.push({ code: 'custom', input: body, path: ['destination_group'], message: 'The domains are in this group already.' });
+      if (body.action === 'CHANGE_GROUP' && !body.destination_group)
+        ctx.issues.push({ code: 'custom', input: body, path: ['destination_group'], message: 'Please select the destination group!' });
+      if (body.action === 'CHANGE_GROUP' && body.destination_group === body.group)
+        ctx.issues.push({ code: 'custom', input: body, path: ['destination_group'], message: 'The domains are in this group already.' });
     }),
   );
 export type BulkActionBody = z.input<typeof bulkActionSchema>;

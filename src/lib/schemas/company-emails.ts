@@ -18,7 +18,5 @@ export const companyEmailFilterSchema = z
     key: z.enum(COMPANY_EMAIL_FILTER_KEYS),
     value: required('Please enter filter value!', { label: 'A filter', max: 200 }),
   })
-  .check(
-    z.refine((f) => f.key !== 'sent' || (SENT_FILTER_VALUES as readonly string[]).includes(f.value.toLowerCase()), { message: SENT_FILTER_INVALID, path: ['value'] }),
-  );
+  .check(z.refine((f) => f.key !== 'sent' || (SENT_FILTER_VALUES as readonly string[]).includes(f.value.toLowerCase()), { message: SENT_FILTER_INVALID, path: ['value'] }));
 export type CompanyEmailFilterInput = z.input<typeof companyEmailFilterSchema>;

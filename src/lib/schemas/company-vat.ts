@@ -20,6 +20,9 @@ export const VAT_NOT_FOUND = 'VAT id not found.';
 
 /** Spaces, dots and dashes are dropped and letters upper-cased, as at sign-up. */
 export const vatAddSchema = z.object({
-  vat_id: z.pipe(required(VAT_REQUIRED, { label: 'VAT id', max: 20 }), z.transform((v: string) => v.replace(/[\s.-]/g, '').toUpperCase())),
+  vat_id: z.pipe(
+    required(VAT_REQUIRED, { label: 'VAT id', max: 20 }),
+    z.transform((v: string) => v.replace(/[\s.-]/g, '').toUpperCase()),
+  ),
 });
 export type VatAddInput = z.input<typeof vatAddSchema>;

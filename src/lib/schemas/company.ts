@@ -46,7 +46,10 @@ export const createUserSchema = z.object({
   first_name: required('Please enter the first name!', { label: 'First name', max: 150 }),
   last_name: required('Please enter the last name!', { label: 'Last name', max: 150 }),
   email: z.pipe(
-    z.pipe(required('Please enter the email!', LIMITS.email), z.transform((s: string) => s.toLowerCase())),
+    z.pipe(
+      required('Please enter the email!', LIMITS.email),
+      z.transform((s: string) => s.toLowerCase()),
+    ),
     z.email('Please enter a valid email address!'),
   ),
   password: secret('Please enter the password!'),
@@ -75,8 +78,7 @@ export const EXPIRY_PAST = 'The expiry date must be in the future!';
 export const EXPIRY_INVALID = 'Please choose a valid expiry date!';
 
 /** The addresses of a textarea, one a line, blank lines dropped (spec part 3, 5 'API key'). */
-export const addressLines = (input: string | readonly string[]) =>
-  (typeof input === 'string' ? input.split(/\r?\n/) : input).map((s) => s.trim()).filter((s) => s !== '');
+export const addressLines = (input: string | readonly string[]) => (typeof input === 'string' ? input.split(/\r?\n/) : input).map((s) => s.trim()).filter((s) => s !== '');
 
 /**
  * Allowed IP addresses: a textarea's text or a list, each a v4 or v6 address or CIDR range;

@@ -20,7 +20,15 @@ export const TTL_DEFAULT = 3600;
 export const TTL_MIN = 3600;
 export const TTL_MAX = 592200;
 /** The TTL input's own bounds and shortcuts (spec part 2, 5). */
-export const TTL_INPUT = { min: 600, max: 172800, shortcuts: [{ label: '1h', seconds: 3600 }, { label: '12h', seconds: 43200 }, { label: '1d', seconds: 86400 }] } as const;
+export const TTL_INPUT = {
+  min: 600,
+  max: 172800,
+  shortcuts: [
+    { label: '1h', seconds: 3600 },
+    { label: '12h', seconds: 43200 },
+    { label: '1d', seconds: 86400 },
+  ],
+} as const;
 export const SOA_FIELDS = ['nameserver', 'email', 'serial', 'refresh', 'retry', 'expiry', 'ttl'] as const;
 
 const HOST = /^(?=.{1,253}\.?$)(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.?$/i;
@@ -65,7 +73,10 @@ const ttlField = z._default(
 const nameField = z._default(
   z.pipe(
     z.string().check(z.maxLength(253, NAME_CHARACTERS)),
-    z.pipe(z.transform((n: string) => n.trim().toLowerCase().replace(/\.$/, '').replace(/^@$/, '')), z.string().check(z.regex(/^[a-z0-9.*_-]*$/, NAME_CHARACTERS))),
+    z.pipe(
+      z.transform((n: string) => n.trim().toLowerCase().replace(/\.$/, '').replace(/^@$/, '')),
+      z.string().check(z.regex(/^[a-z0-9.*_-]*$/, NAME_CHARACTERS)),
+    ),
   ),
   '',
 );
@@ -96,12 +107,10 @@ function checkValues(body: { type: ZoneType; value: string }, ctx: { issues: unk
 }
 
 /** Adding a record set: never SOA (spec part 2, 5). */
-export const dnsRecordCreateSchema = z
-  .object({ ...recordShape, type: z.enum(ZONE_TYPES, 'Please choose a record type!') })
-  .check(
-    z.refine((b) => b.type !== 'SOA', { message: NO_NEW_SOA, path: ['type'] }),
-    z.superRefine((b, ctx) => checkValues(b, ctx)),
-  );
+export const dnsRecordCreateSchema = z.object({ ...recordShape, type: z.enum(ZONE_TYPES, 'Please choose a record type!') }).check(
+  z.refine((b) => b.type !== 'SOA', { message: NO_NEW_SOA, path: ['type'] }),
+  z.superRefine((b, ctx) => checkValues(b, ctx)),
+);
 export type DnsRecordCreate = z.input<typeof dnsRecordCreateSchema>;
 
 /** Changing a record set, found by its type and `old_name`; SOA values are its seven parts. */
@@ -115,7 +124,9 @@ export type DnsRecordUpdate = z.input<typeof dnsRecordUpdateSchema>;
  * removes more records than it adds also needs `confirm_removals`.
  */
 export const zoneImportSchema = z.object({
-  zone_file: z.string({ error: 'Please paste a zone file!' }).check(z.minLength(1, 'Please paste a zone file!'), z.maxLength(500_000, 'A zone file can be at most 500,000 characters long.')),
+  zone_file: z
+    .string({ error: 'Please paste a zone file!' })
+    .check(z.minLength(1, 'Please paste a zone file!'), z.maxLength(500_000, 'A zone file can be at most 500,000 characters long.')),
   apply: z._default(z.boolean('Apply must be true or false.'), false),
   confirm_removals: z._default(z.boolean('Confirm removals must be true or false.'), false),
 });

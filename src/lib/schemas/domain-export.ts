@@ -61,8 +61,16 @@ export const EXPORT_FIELD_LABELS: Record<ExportField, string> = {
 
 export const SELECT_A_FIELD = 'Please select at least 1 field!';
 
-const many = <T extends z.core.$ZodType>(item: T) => z.pipe(z.transform((v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v])), z.array(item));
-const one = <T extends z.core.$ZodType>(item: T) => z.pipe(z.transform((v: unknown) => (Array.isArray(v) ? v[0] : v)), item);
+const many = <T extends z.core.$ZodType>(item: T) =>
+  z.pipe(
+    z.transform((v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
+    z.array(item),
+  );
+const one = <T extends z.core.$ZodType>(item: T) =>
+  z.pipe(
+    z.transform((v: unknown) => (Array.isArray(v) ? v[0] : v)),
+    item,
+  );
 
 const groupChoice = z.guid('Unknown domain group.');
 const outputType = z.enum(['CSV', 'JSON'], 'The output type must be CSV or JSON.');

@@ -45,17 +45,15 @@ const choice = (message: string) => z.string({ error: message }).check(z.trim(),
  */
 export const subdomainCreateSchema = z.pipe(
   z.object({
-    subdomain: z
-      .string({ error: ENTER_SUBDOMAIN })
-      .check(
-        z.overwrite(normaliseSubdomain),
-        z.minLength(1, ENTER_SUBDOMAIN),
-        z.maxLength(SUBDOMAIN_MAX, tooLongMessage('A subdomain', SUBDOMAIN_MAX)),
-        z.superRefine((name, ctx) => {
-          const problem = name ? subdomainProblem(name) : null;
-          if (problem) ctx.issues.push({ code: 'custom', message: problem, input: name });
-        }),
-      ),
+    subdomain: z.string({ error: ENTER_SUBDOMAIN }).check(
+      z.overwrite(normaliseSubdomain),
+      z.minLength(1, ENTER_SUBDOMAIN),
+      z.maxLength(SUBDOMAIN_MAX, tooLongMessage('A subdomain', SUBDOMAIN_MAX)),
+      z.superRefine((name, ctx) => {
+        const problem = name ? subdomainProblem(name) : null;
+        if (problem) ctx.issues.push({ code: 'custom', message: problem, input: name });
+      }),
+    ),
     is_wildcard: z.optional(z.boolean('is_wildcard must be true or false.')),
     ip_address: choice(SELECT_IP_ADDRESS),
     hosting_account: choice(SELECT_HOSTING_ACCOUNT),
@@ -116,29 +114,25 @@ export const isGmail = (address: string) => /@(gmail|googlemail)\.com$/i.test(ad
  */
 export const forwarderCreateSchema = z.pipe(
   z.object({
-    email_address: z
-      .string({ error: ENTER_EMAIL_ADDRESS })
-      .check(
-        z.overwrite(normaliseLocalPart),
-        z.minLength(1, ENTER_EMAIL_ADDRESS),
-        z.maxLength(LOCAL_PART_MAX, tooLongMessage('The part before the @', LOCAL_PART_MAX)),
-        z.superRefine((address, ctx) => {
-          const problem = address ? localPartProblem(address) : null;
-          if (problem) ctx.issues.push({ code: 'custom', message: problem, input: address });
-        }),
-      ),
+    email_address: z.string({ error: ENTER_EMAIL_ADDRESS }).check(
+      z.overwrite(normaliseLocalPart),
+      z.minLength(1, ENTER_EMAIL_ADDRESS),
+      z.maxLength(LOCAL_PART_MAX, tooLongMessage('The part before the @', LOCAL_PART_MAX)),
+      z.superRefine((address, ctx) => {
+        const problem = address ? localPartProblem(address) : null;
+        if (problem) ctx.issues.push({ code: 'custom', message: problem, input: address });
+      }),
+    ),
     email_address_type: z._default(z.enum(EMAIL_ADDRESS_TYPES, { error: EMAIL_TYPE_FORWARDER }), 'FORWARDER'),
-    forward_to_email_address: z
-      .string({ error: ENTER_FORWARD_TO })
-      .check(
-        z.trim(),
-        z.minLength(1, ENTER_FORWARD_TO),
-        z.maxLength(LIMITS.email.max, tooLongMessage(LIMITS.email.label, LIMITS.email.max)),
-        z.superRefine((address, ctx) => {
-          if (address && !FULL_EMAIL.test(address)) ctx.issues.push({ code: 'custom', message: FORWARD_TO_INVALID, input: address });
-        }),
-        z.toLowerCase(),
-      ),
+    forward_to_email_address: z.string({ error: ENTER_FORWARD_TO }).check(
+      z.trim(),
+      z.minLength(1, ENTER_FORWARD_TO),
+      z.maxLength(LIMITS.email.max, tooLongMessage(LIMITS.email.label, LIMITS.email.max)),
+      z.superRefine((address, ctx) => {
+        if (address && !FULL_EMAIL.test(address)) ctx.issues.push({ code: 'custom', message: FORWARD_TO_INVALID, input: address });
+      }),
+      z.toLowerCase(),
+    ),
     is_catchall: z.optional(z.boolean('is_catchall must be true or false.')),
   }),
   z.transform((body) => ({ ...body, is_catchall: body.email_address === CATCH_ALL })),

@@ -5,6 +5,9 @@ import { text } from './text';
 export const NOTES_MAX = 1000;
 
 export const notesSchema = z.object({
-  notes: z.pipe(text({ label: 'Notes', max: NOTES_MAX, multiline: true }), z.transform((n: string) => n.trim())),
+  notes: z.pipe(
+    text({ label: 'Notes', max: NOTES_MAX, multiline: true }),
+    z.transform((n: string) => n.trim()),
+  ),
 });
 export type NotesInput = z.input<typeof notesSchema>;

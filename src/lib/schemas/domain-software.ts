@@ -35,11 +35,13 @@ export const installSoftwareSchema = z.object({
     z.pipe(text({ label: 'Admin username', max: 60 }, 'Please enter the admin username!'), z.transform(cleanUsername)),
     z.string().check(z.minLength(3, 'The admin username needs at least 3 letters or digits.')),
   ),
-  admin_password: z.string({ error: 'Please enter the admin password!' }).check(
-    z.minLength(1, 'Please enter the admin password!'),
-    z.minLength(12, 'The admin password needs at least 12 characters.'),
-    z.maxLength(128, 'The admin password can be at most 128 characters long.'),
-  ),
+  admin_password: z
+    .string({ error: 'Please enter the admin password!' })
+    .check(
+      z.minLength(1, 'Please enter the admin password!'),
+      z.minLength(12, 'The admin password needs at least 12 characters.'),
+      z.maxLength(128, 'The admin password can be at most 128 characters long.'),
+    ),
   admin_email: emailField,
   website_name: required('Please enter the website name!', { label: 'Website name', max: 150 }),
   website_description: z._default(text({ label: 'Website description', max: 500 }), ''),
@@ -47,5 +49,7 @@ export const installSoftwareSchema = z.object({
 export type InstallSoftware = z.input<typeof installSoftwareSchema>;
 
 export const softwarePasswordSchema = z.object({
-  password: z.string({ error: "Please enter your account's password!" }).check(z.minLength(1, "Please enter your account's password!"), z.maxLength(128, "Please enter your account's password!")),
+  password: z
+    .string({ error: "Please enter your account's password!" })
+    .check(z.minLength(1, "Please enter your account's password!"), z.maxLength(128, "Please enter your account's password!")),
 });

@@ -112,10 +112,7 @@ const numberFromText = (v: unknown) => (typeof v === 'string' && v.trim() !== ''
 
 /** Spec part 2, 5: priority 0 to 9999, a number (`notNumber`) and within range (`outOfRange`). */
 const priority = (notNumber: string, outOfRange: string) =>
-  z.pipe(
-    z.transform(numberFromText),
-    z.number({ error: notNumber }).check(z.int(notNumber), z.gte(PRIORITY_MIN, outOfRange), z.lte(PRIORITY_MAX, outOfRange)),
-  );
+  z.pipe(z.transform(numberFromText), z.number({ error: notNumber }).check(z.int(notNumber), z.gte(PRIORITY_MIN, outOfRange), z.lte(PRIORITY_MAX, outOfRange)));
 
 /** A condition as the form sends it; everything beyond its shape is checked in `checkCondition`, so every sentence shows at once. */
 const conditionInput = z.object({
@@ -136,7 +133,8 @@ const LIST_VALUE: Partial<Record<FieldKey, (value: string) => string | { problem
   country: (v) => (/^[A-Za-z]{2}$/.test(v) ? v.toUpperCase() : { problem: `${v} is not a two-letter country code such as DE.` }),
 };
 
-const asText = (value: ConditionInput['value']): string | null => (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : null);
+const asText = (value: ConditionInput['value']): string | null =>
+  typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : null;
 
 /**
  * One condition checked against its field (spec part 2, 3 and 5 "Firewall rule form behaviour"):
@@ -349,20 +347,18 @@ export type RulesetCreate = z.input<typeof rulesetCreateSchema>;
  * with the sentence each gets when missing.
  */
 function statusOrChange<S extends z.core.$ZodShape>(shape: S, requiredFields: Record<string, string>) {
-  return z
-    .object({ ...shape, status: z.optional(status) })
-    .check(
-      z.superRefine((parsed, ctx) => {
-        // The shape is generic here, so its fields are read by name.
-        const body = parsed as Record<string, unknown>;
-        const fields = Object.keys(shape).filter((k) => body[k] !== undefined);
-        if (body.status !== undefined) {
-          if (fields.length) ctx.issues.push({ code: 'custom', input: body, path: ['status'], message: STATUS_OR_CHANGE });
-          return;
-        }
-        for (const [field, message] of Object.entries(requiredFields)) if (body[field] === undefined) ctx.issues.push({ code: 'custom', input: body, path: [field], message });
-      }),
-    );
+  return z.object({ ...shape, status: z.optional(status) }).check(
+    z.superRefine((parsed, ctx) => {
+      // The shape is generic here, so its fields are read by name.
+      const body = parsed as Record<string, unknown>;
+      const fields = Object.keys(shape).filter((k) => body[k] !== undefined);
+      if (body.status !== undefined) {
+        if (fields.length) ctx.issues.push({ code: 'custom', input: body, path: ['status'], message: STATUS_OR_CHANGE });
+        return;
+      }
+      for (const [field, message] of Object.entries(requiredFields)) if (body[field] === undefined) ctx.issues.push({ code: 'custom', input: body, path: [field], message });
+    }),
+  );
 }
 
 /** `PATCH /firewall/rulesets/{guid}/`: name and rules, or status. */
@@ -460,16 +456,14 @@ export function dryRunInstant(value: string, bound: 'from' | 'to'): number {
 }
 
 /** The period of a dry run: `from` and `to`, either left out (the last 7 days, or 7 days after `from`). */
-const dryRunPeriod = z
-  .object({ from: z.optional(dryRunDate), to: z.optional(dryRunDate) })
-  .check(
-    z.superRefine((period, ctx) => {
-      if (!period.from || !period.to) return;
-      const span = dryRunInstant(period.to, 'to') - dryRunInstant(period.from, 'from');
-      if (span <= 0) ctx.issues.push({ code: 'custom', input: period, path: ['to'], message: DRY_RUN_PERIOD_ORDER });
-      else if (span > DRY_RUN_MAX_DAYS * DAY_MS) ctx.issues.push({ code: 'custom', input: period, path: ['to'], message: DRY_RUN_PERIOD_TOO_LONG });
-    }),
-  );
+const dryRunPeriod = z.object({ from: z.optional(dryRunDate), to: z.optional(dryRunDate) }).check(
+  z.superRefine((period, ctx) => {
+    if (!period.from || !period.to) return;
+    const span = dryRunInstant(period.to, 'to') - dryRunInstant(period.from, 'from');
+    if (span <= 0) ctx.issues.push({ code: 'custom', input: period, path: ['to'], message: DRY_RUN_PERIOD_ORDER });
+    else if (span > DRY_RUN_MAX_DAYS * DAY_MS) ctx.issues.push({ code: 'custom', input: period, path: ['to'], message: DRY_RUN_PERIOD_TOO_LONG });
+  }),
+);
 
 /**
  * `POST /firewall/dry-run/`: a rule as the rule form sends it (checked as saving checks it; its
@@ -487,7 +481,8 @@ export const dryRunSchema = z
   .check(
     z.superRefine((body, ctx) => {
       if (!body.rule === !body.policy) ctx.issues.push({ code: 'custom', input: body, path: ['rule'], message: DRY_RUN_RULE_OR_POLICY });
-      if (body.policy && !body.policy.rulesets.length && !body.policy.rules.length) ctx.issues.push({ code: 'custom', input: body, path: ['policy', 'rulesets'], message: SELECT_RULESET_OR_RULE });
+      if (body.policy && !body.policy.rulesets.length && !body.policy.rules.length)
+        ctx.issues.push({ code: 'custom', input: body, path: ['policy', 'rulesets'], message: SELECT_RULESET_OR_RULE });
       if (!body.domain_group === !body.domain) ctx.issues.push({ code: 'custom', input: body, path: ['domain_group'], message: DRY_RUN_GROUP_OR_DOMAIN });
     }),
   );

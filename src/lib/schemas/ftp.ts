@@ -12,7 +12,10 @@ const detail = (max: number) => z.string({ error: FTP_DETAILS_MISSING }).check(z
 
 export const ftpDetailsSchema = z.object({
   ftp_host: detail(253),
-  ftp_port: z._default(z.coerce.number({ error: FTP_DETAILS_MISSING }).check(z.int(FTP_DETAILS_MISSING), z.gte(1, FTP_DETAILS_MISSING), z.lte(65535, FTP_DETAILS_MISSING)), FTP_DEFAULT_PORT),
+  ftp_port: z._default(
+    z.coerce.number({ error: FTP_DETAILS_MISSING }).check(z.int(FTP_DETAILS_MISSING), z.gte(1, FTP_DETAILS_MISSING), z.lte(65535, FTP_DETAILS_MISSING)),
+    FTP_DEFAULT_PORT,
+  ),
   ftp_username: detail(200),
   /** Taken as typed: an FTP password may begin or end with a space. */
   ftp_password: z.string({ error: FTP_DETAILS_MISSING }).check(z.minLength(1, FTP_DETAILS_MISSING), z.maxLength(200, FTP_DETAILS_MISSING)),

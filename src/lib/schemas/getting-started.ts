@@ -24,7 +24,5 @@ export const gettingStartedDataSchema = z
     ip_group: z.optional(z.guid('IP group not found.')),
     domain_info: z.optional(z.array(domainInfo).check(z.maxLength(50))),
   })
-  .check(
-    z.refine((body) => [body.domain_group, body.ip_group, body.domain_info].filter((v) => v !== undefined).length === 1, { error: ONE_DATA_FIELD }),
-  );
+  .check(z.refine((body) => [body.domain_group, body.ip_group, body.domain_info].filter((v) => v !== undefined).length === 1, { error: ONE_DATA_FIELD }));
 export type GettingStartedDataInput = z.input<typeof gettingStartedDataSchema>;

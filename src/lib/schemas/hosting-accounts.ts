@@ -74,8 +74,14 @@ export const customHostSchema = z
   .object({
     name: required(ENTER_HOSTING_NAME, NAME_LIMIT),
     destination_type: z._default(z.enum(DESTINATION_TYPES, 'The destination type must be IP_ADDRESS or HOSTNAME.'), 'IP_ADDRESS'),
-    hostname: z.pipe(z._default(z.nullable(text({ label: 'The hostname', max: 253 })), null), z.transform((s) => (s ? s.toLowerCase() : null))),
-    ip_address: z.pipe(z._default(z.nullable(text({ label: 'The IP address', max: 45 })), null), z.transform((s) => s || null)),
+    hostname: z.pipe(
+      z._default(z.nullable(text({ label: 'The hostname', max: 253 })), null),
+      z.transform((s) => (s ? s.toLowerCase() : null)),
+    ),
+    ip_address: z.pipe(
+      z._default(z.nullable(text({ label: 'The IP address', max: 45 })), null),
+      z.transform((s) => s || null),
+    ),
   })
   .check(
     z.superRefine((v, ctx) => {

@@ -111,8 +111,16 @@ export const IP_EXPORT_LABELS: Record<IpExportField, string> = {
 };
 export const SELECT_A_FIELD = 'Please select at least 1 field!';
 
-const many = <T extends z.core.$ZodType>(item: T) => z.pipe(z.transform((v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v])), z.array(item));
-const one = <T extends z.core.$ZodType>(item: T) => z.pipe(z.transform((v: unknown) => (Array.isArray(v) ? v[0] : v)), item);
+const many = <T extends z.core.$ZodType>(item: T) =>
+  z.pipe(
+    z.transform((v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
+    z.array(item),
+  );
+const one = <T extends z.core.$ZodType>(item: T) =>
+  z.pipe(
+    z.transform((v: unknown) => (Array.isArray(v) ? v[0] : v)),
+    item,
+  );
 const exportField = z.enum(IP_EXPORT_FIELDS, 'Unknown export field.');
 const outputType = z.enum(['CSV', 'JSON'], 'The output type must be CSV or JSON.');
 const sortDir = z.enum(['ASC', 'DESC'], 'The sort direction must be ASC or DESC.');
@@ -122,7 +130,9 @@ export const ipExportQuery = z.object({
   group: one(z.guid('Unknown IP address group.')),
   output_type: z._default(one(outputType), 'CSV'),
   fields: many(exportField).check(z.minLength(1, SELECT_A_FIELD)),
-  selected_ip_addresses: z.optional(many(z.guid('Unknown IP address.')).check(z.maxLength(100, 'Select at most 100 IP addresses in a URL; send more in the body of POST /ip_addresses/export/.'))),
+  selected_ip_addresses: z.optional(
+    many(z.guid('Unknown IP address.')).check(z.maxLength(100, 'Select at most 100 IP addresses in a URL; send more in the body of POST /ip_addresses/export/.')),
+  ),
   search: z.optional(many(searchTag)),
   sort_field: z._default(one(exportField), 'ip_address'),
   sort_dir: z._default(one(sortDir), 'ASC'),
@@ -143,7 +153,10 @@ export type IpExportBody = z.input<typeof ipExportBody>;
 
 /** Spec part 3, 9 "Cancellation". */
 export const CANCELLATION_TIMES = ['END_OF_BILLING_CYCLE', 'IMMEDIATELY'] as const;
-export const CANCELLATION_TIME_LABELS: Record<(typeof CANCELLATION_TIMES)[number], string> = { END_OF_BILLING_CYCLE: 'At the end of the billing cycle', IMMEDIATELY: 'Immediately' };
+export const CANCELLATION_TIME_LABELS: Record<(typeof CANCELLATION_TIMES)[number], string> = {
+  END_OF_BILLING_CYCLE: 'At the end of the billing cycle',
+  IMMEDIATELY: 'Immediately',
+};
 export const CANCELLATION_REASONS = [
   'SWITCHED_PROVIDERS',
   'SERVICE_TOO_EXPENSIVE',
@@ -192,7 +205,8 @@ type ReasonChecked = { cancellation_reason: string; custom_cancellation_reason?:
 /** 'Please provide a cancellation reason!' for reason OTHER without words. */
 export const reasonCheck = <T extends ReasonChecked>() =>
   z.superRefine<T>((body, ctx) => {
-    if (body.cancellation_reason === 'OTHER' && !body.custom_cancellation_reason?.trim()) ctx.issues.push({ code: 'custom', input: body, path: ['custom_cancellation_reason'], message: 'Please provide a cancellation reason!' });
+    if (body.cancellation_reason === 'OTHER' && !body.custom_cancellation_reason?.trim())
+      ctx.issues.push({ code: 'custom', input: body, path: ['custom_cancellation_reason'], message: 'Please provide a cancellation reason!' });
   });
 const cancellationCheck = <T extends ReasonChecked & SelectionBody>() =>
   z.superRefine<T>((body, ctx) => {

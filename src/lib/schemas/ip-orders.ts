@@ -49,8 +49,7 @@ export const COUPON_OVERRIDES = 'Coupon will override the default discount!';
 /** Spec part 3, 4 "Order wizard": the 'No filter' confirmation. */
 export const NO_FILTER_QUESTION = 'Are you sure?';
 export const NO_FILTER_CONFIRM = 'Yes, I am sure!';
-export const NO_FILTER_WARNING =
-  'Without a subnet filter you may receive random IP addresses from any subnet, including subnets of IP addresses already in your groups.';
+export const NO_FILTER_WARNING = 'Without a subnet filter you may receive random IP addresses from any subnet, including subnets of IP addresses already in your groups.';
 
 // Our sentences: the spec names none for these.
 export const SHARED_ONE_SLOT = 'Shared IP addresses have 1 website slot each!';
@@ -92,7 +91,9 @@ export const orderOptionsQuery = z.object({
 export type OrderOptionsQuery = z.input<typeof orderOptionsQuery>;
 
 const count = (label: string, max: number) =>
-  z.number({ error: `${label} must be a whole number.` }).check(z.int(`${label} must be a whole number.`), z.gte(0, `${label} cannot be negative.`), z.lte(max, `${label} can be at most ${max}.`));
+  z
+    .number({ error: `${label} must be a whole number.` })
+    .check(z.int(`${label} must be a whole number.`), z.gte(0, `${label} cannot be negative.`), z.lte(max, `${label} can be at most ${max}.`));
 
 /** One line of page 2: a location (its marketplace hash), how many addresses, extra slots per address. */
 export const orderLocationSchema = z.object({

@@ -26,9 +26,7 @@ export const pagingSchema = (maxPerPage = PICKER_PAGE_SIZE, defaultPerPage = DEF
     per_page: z._default(
       z.pipe(
         z.transform(oneValue),
-        z.coerce
-          .number()
-          .check(z.int('Page size must be a whole number.'), z.gte(1, 'Page size must be 1 or more.'), z.lte(maxPerPage, `Page size can be at most ${maxPerPage}.`)),
+        z.coerce.number().check(z.int('Page size must be a whole number.'), z.gte(1, 'Page size must be 1 or more.'), z.lte(maxPerPage, `Page size can be at most ${maxPerPage}.`)),
       ),
       defaultPerPage,
     ),

@@ -83,10 +83,12 @@ const isHttpUrl = (v: string) => {
 const optional = (label: string, max: number, check?: { ok: (v: string) => boolean; message: string }) =>
   z._default(
     z.nullable(
-      z.pipe(
-        text({ label, max }),
-        z.transform((v: string) => v || null),
-      ).check(z.refine((v: string | null) => v === null || !check || check.ok(v), check?.message ?? '')),
+      z
+        .pipe(
+          text({ label, max }),
+          z.transform((v: string) => v || null),
+        )
+        .check(z.refine((v: string | null) => v === null || !check || check.ok(v), check?.message ?? '')),
     ),
     null,
   );
@@ -98,10 +100,12 @@ export const partnerDetailsSchema = z
     custom_domain: optional('Custom domain', 253, { ok: (v) => DOMAIN.test(v), message: DOMAIN_INVALID }),
     custom_logo: z._default(
       z.nullable(
-        z.pipe(
-          z.string({ error: LOGO_INVALID }).check(z.trim(), z.maxLength(LOGO_MAX_CHARS, LOGO_TOO_LARGE)),
-          z.transform((v: string) => v || null),
-        ).check(z.refine((v: string | null) => v === null || DATA_LOGO.test(v), LOGO_INVALID)),
+        z
+          .pipe(
+            z.string({ error: LOGO_INVALID }).check(z.trim(), z.maxLength(LOGO_MAX_CHARS, LOGO_TOO_LARGE)),
+            z.transform((v: string) => v || null),
+          )
+          .check(z.refine((v: string | null) => v === null || DATA_LOGO.test(v), LOGO_INVALID)),
       ),
       null,
     ),

@@ -65,17 +65,15 @@ export const urlRows = (textarea: string) =>
     .map((row) => row.trim())
     .filter(Boolean);
 
-const urlList = z
-  .array(text(URL_LIMIT, ENTER_URL), { error: ENTER_URL })
-  .check(
-    z.overwrite((urls) => urls.filter(Boolean)),
-    z.minLength(1, ENTER_URL),
-    z.maxLength(REDIRECT_URLS_MAX, `A redirect can hold at most ${REDIRECT_URLS_MAX} URLs.`),
-    z.superRefine((urls, ctx) => {
-      const problem = urls.map(urlProblem).find(Boolean);
-      if (problem) ctx.issues.push({ code: 'custom', message: problem, input: urls });
-    }),
-  );
+const urlList = z.array(text(URL_LIMIT, ENTER_URL), { error: ENTER_URL }).check(
+  z.overwrite((urls) => urls.filter(Boolean)),
+  z.minLength(1, ENTER_URL),
+  z.maxLength(REDIRECT_URLS_MAX, `A redirect can hold at most ${REDIRECT_URLS_MAX} URLs.`),
+  z.superRefine((urls, ctx) => {
+    const problem = urls.map(urlProblem).find(Boolean);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: urls });
+  }),
+);
 
 const responseCode = z._default(
   z.pipe(
@@ -89,19 +87,17 @@ const responseCode = z._default(
 export const redirectCreateSchema = z.object({
   response_code: responseCode,
   urls: urlList,
-  destination: z
-    .string({ error: ENTER_DESTINATION })
-    .check(
-      z.trim(),
-      z.minLength(1, ENTER_DESTINATION),
-      z.maxLength(DESTINATION_LIMIT.max, `${DESTINATION_LIMIT.label} can be at most ${DESTINATION_LIMIT.max} characters long.`),
-      z.toLowerCase(),
-      z.superRefine((destination, ctx) => {
-        // An empty destination already has its sentence.
-        const problem = destination ? destinationProblem(destination) : null;
-        if (problem) ctx.issues.push({ code: 'custom', message: problem, input: destination });
-      }),
-    ),
+  destination: z.string({ error: ENTER_DESTINATION }).check(
+    z.trim(),
+    z.minLength(1, ENTER_DESTINATION),
+    z.maxLength(DESTINATION_LIMIT.max, `${DESTINATION_LIMIT.label} can be at most ${DESTINATION_LIMIT.max} characters long.`),
+    z.toLowerCase(),
+    z.superRefine((destination, ctx) => {
+      // An empty destination already has its sentence.
+      const problem = destination ? destinationProblem(destination) : null;
+      if (problem) ctx.issues.push({ code: 'custom', message: problem, input: destination });
+    }),
+  ),
 });
 export type RedirectCreate = z.input<typeof redirectCreateSchema>;
 
@@ -114,7 +110,12 @@ export type RedirectStatusChange = z.input<typeof redirectStatusSchema>;
 /** The list's query: paging and a search over urls and destination. */
 export const redirectListQuery = z.object({
   ...pagingSchema().shape,
-  search: z.optional(z.pipe(z.transform((v: unknown) => (Array.isArray(v) ? v.join(' ') : v)), text({ label: 'The search', max: 200 }))),
+  search: z.optional(
+    z.pipe(
+      z.transform((v: unknown) => (Array.isArray(v) ? v.join(' ') : v)),
+      text({ label: 'The search', max: 200 }),
+    ),
+  ),
 });
 export type RedirectListQuery = z.input<typeof redirectListQuery>;
 

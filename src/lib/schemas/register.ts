@@ -5,7 +5,21 @@ import { controlCharactersMessage, hasControlCharacters, LIMITS, required, text,
 import { secret } from './password';
 
 /** 'How did you hear about us?' (spec part 1, 2.3); these two ask for a specific text. */
-export const FOUND_US_CHOICES = ['LinkedIn', 'Conference', 'Google', 'ChatGPT', 'Google Gemini', 'Claude', 'DeepSeek', 'Grok', 'Perplexity', 'Reddit', 'Facebook', 'Instagram', 'Other'] as const;
+export const FOUND_US_CHOICES = [
+  'LinkedIn',
+  'Conference',
+  'Google',
+  'ChatGPT',
+  'Google Gemini',
+  'Claude',
+  'DeepSeek',
+  'Grok',
+  'Perplexity',
+  'Reddit',
+  'Facebook',
+  'Instagram',
+  'Other',
+] as const;
 export const FOUND_US_SPECIFIC: readonly string[] = ['Conference', 'Other'];
 
 /** Company names that are not names (spec part 1, 5), compared case-insensitively. */
@@ -13,7 +27,24 @@ export const FOUND_US_SPECIFIC: readonly string[] = ['Conference', 'Other'];
 export const VAT_INVALID = 'Please enter a valid VAT ID!';
 export const VAT_COMPANY_MISMATCH = 'The company name must exactly match the registry!';
 
-export const PLACEHOLDER_COMPANY_NAMES = ['no company', 'none', 'own', 'not available', 'notavailable', 'nil', 'na', 'n/a', 'work', 'info', 'personal', 'test', 'unknown', 'sample', 'other', 'company'];
+export const PLACEHOLDER_COMPANY_NAMES = [
+  'no company',
+  'none',
+  'own',
+  'not available',
+  'notavailable',
+  'nil',
+  'na',
+  'n/a',
+  'work',
+  'info',
+  'personal',
+  'test',
+  'unknown',
+  'sample',
+  'other',
+  'company',
+];
 export const COMPANY_NAME_MIN = 5;
 
 export const isPlaceholderCompanyName = (name: string) => PLACEHOLDER_COMPANY_NAMES.includes(name.trim().toLowerCase());
@@ -44,14 +75,22 @@ export const registerStep1Schema = z.object({
   email: emailField,
   password: secret('Please enter your password!'),
   company_name: companyNameField,
-  vat_id: z.optional(z.pipe(text({ label: 'VAT ID', max: 20 }, VAT_INVALID), z.transform((v: string) => v.replace(/[\s.-]/g, '').toUpperCase()))),
+  vat_id: z.optional(
+    z.pipe(
+      text({ label: 'VAT ID', max: 20 }, VAT_INVALID),
+      z.transform((v: string) => v.replace(/[\s.-]/g, '').toUpperCase()),
+    ),
+  ),
   currency: z.enum(['USD', 'EUR'], { error: 'Please choose a currency!' }),
 });
 
 export const COUNTRY_CODES = Object.keys(countries);
 
 /** 'Other' and 'Conference' ask where exactly (spec part 1, 2.3). */
-function foundUsSpecific(v: { found_us: string; found_us_specific?: string | undefined }, check: z.core.$RefinementCtx<{ found_us: string; found_us_specific?: string | undefined }>) {
+function foundUsSpecific(
+  v: { found_us: string; found_us_specific?: string | undefined },
+  check: z.core.$RefinementCtx<{ found_us: string; found_us_specific?: string | undefined }>,
+) {
   if (FOUND_US_SPECIFIC.includes(v.found_us) && !v.found_us_specific) {
     check.addIssue({ code: 'custom', path: ['found_us_specific'], message: 'Please be specific about where you found us!' });
   }
@@ -82,7 +121,10 @@ export type RegisterInput = z.input<typeof registerSchema>;
 
 /** POST /auth/vat/. */
 export const vatCheckSchema = z.object({
-  vat_id: z.pipe(required(VAT_INVALID, { label: 'VAT ID', max: 20 }), z.transform((v: string) => v.replace(/[\s.-]/g, '').toUpperCase())),
+  vat_id: z.pipe(
+    required(VAT_INVALID, { label: 'VAT ID', max: 20 }),
+    z.transform((v: string) => v.replace(/[\s.-]/g, '').toUpperCase()),
+  ),
   company_name: z._default(text({ label: 'Company name', max: 200 }), ''),
 });
 

@@ -17,7 +17,9 @@ export const WHITE_GLOVE_MESSAGE = `White-glove domain picking needs at least ${
 /** Spec part 3, 9: "more: contact support". */
 export const MORE_WEBSITES_NOTE = `Need more than ${WEBSITE_COUNT.max} websites? Contact support.`;
 
-const websiteCount = z.number(WEBSITE_COUNT_MESSAGE).check(z.int(WEBSITE_COUNT_MESSAGE), z.gte(WEBSITE_COUNT.min, WEBSITE_COUNT_MESSAGE), z.lte(WEBSITE_COUNT.max, WEBSITE_COUNT_MESSAGE));
+const websiteCount = z
+  .number(WEBSITE_COUNT_MESSAGE)
+  .check(z.int(WEBSITE_COUNT_MESSAGE), z.gte(WEBSITE_COUNT.min, WEBSITE_COUNT_MESSAGE), z.lte(WEBSITE_COUNT.max, WEBSITE_COUNT_MESSAGE));
 const contentCount = z.number(ARTICLE_COUNT_MESSAGE).check(z.refine((n) => (ARTICLE_COUNTS as readonly number[]).includes(n), ARTICLE_COUNT_MESSAGE));
 
 const fields = {

@@ -25,21 +25,21 @@ export interface TextLimit {
 
 /** A checked string with the limit's sentences, trimmed unless it is multi-line. */
 export function text({ label, max, multiline = false }: TextLimit, error?: string) {
-  return z
-    .string(error ? { error } : undefined)
-    .check(...(multiline ? [] : [z.trim()]), z.maxLength(max, tooLongMessage(label, max)), z.refine((s) => !hasControlCharacters(s, multiline), controlCharactersMessage(label)));
+  return z.string(error ? { error } : undefined).check(
+    ...(multiline ? [] : [z.trim()]),
+    z.maxLength(max, tooLongMessage(label, max)),
+    z.refine((s) => !hasControlCharacters(s, multiline), controlCharactersMessage(label)),
+  );
 }
 
 /** A trimmed text that must not be empty (a missing value gets the same sentence), within its limit. */
 export const required = (message: string, limit: TextLimit) =>
-  z
-    .string({ error: message })
-    .check(
-      z.trim(),
-      z.minLength(1, message),
-      z.maxLength(limit.max, tooLongMessage(limit.label, limit.max)),
-      z.refine((s) => !hasControlCharacters(s, limit.multiline), controlCharactersMessage(limit.label)),
-    );
+  z.string({ error: message }).check(
+    z.trim(),
+    z.minLength(1, message),
+    z.maxLength(limit.max, tooLongMessage(limit.label, limit.max)),
+    z.refine((s) => !hasControlCharacters(s, limit.multiline), controlCharactersMessage(limit.label)),
+  );
 
 /** Limits used across the API (the same field gets the same limit everywhere). */
 export const LIMITS = {

@@ -26,9 +26,7 @@ export const requireCompany = createMiddleware<AppEnv>(async (c, next) => {
   const { viewer, company, requested } = c.var.resolved;
   if (viewer.keyCompanyGuid && requested !== viewer.keyCompanyGuid) throw forbidden('This API key belongs to another company.');
   if (!company) {
-    throw requested
-      ? problem(403, 'You are not a member of this company.', { code: 'company_forbidden' })
-      : noCompany();
+    throw requested ? problem(403, 'You are not a member of this company.', { code: 'company_forbidden' }) : noCompany();
   }
   c.set('company', company);
   await next();

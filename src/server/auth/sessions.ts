@@ -28,12 +28,5 @@ export async function revokeUserSessions(db: Db, userGuid: string, now: Date, ke
   await db
     .update(sessionTokens)
     .set({ revokedAt: now })
-    .where(
-      and(
-        eq(sessionTokens.userGuid, userGuid),
-        eq(sessionTokens.kind, 'SESSION'),
-        isNull(sessionTokens.revokedAt),
-        keep ? ne(sessionTokens.guid, keep) : undefined,
-      ),
-    );
+    .where(and(eq(sessionTokens.userGuid, userGuid), eq(sessionTokens.kind, 'SESSION'), isNull(sessionTokens.revokedAt), keep ? ne(sessionTokens.guid, keep) : undefined));
 }

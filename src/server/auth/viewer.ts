@@ -76,7 +76,13 @@ const resolveStatement = preparedStatement<ViewerRow>(
  * database nothing. The session's idle clock is written at most once a minute. Null when the
  * token is unknown, revoked, expired or idle too long.
  */
-export async function resolveViewer(deps: Pick<ServerDeps, 'db' | 'viewers' | 'config'>, token: string, companyHeader: string | null, now: Date, clientIp?: string): Promise<ResolvedViewer | null> {
+export async function resolveViewer(
+  deps: Pick<ServerDeps, 'db' | 'viewers' | 'config'>,
+  token: string,
+  companyHeader: string | null,
+  now: Date,
+  clientIp?: string,
+): Promise<ResolvedViewer | null> {
   const { db, viewers, config } = deps;
   const hash = hashToken(token);
   const named = companyHeader && isGuid(companyHeader) ? companyHeader.toLowerCase() : null;
@@ -110,7 +116,10 @@ export async function resolveViewer(deps: Pick<ServerDeps, 'db' | 'viewers' | 'c
     if (refusal) throw refusal;
     // The last use as the key list shows it: the clock to the minute, as sessions keep theirs, and a new address at once.
     if (now.getTime() - row.last_used_at.getTime() > 60_000 || (clientIp && clientIp !== row.last_ip_address)) {
-      await db.update(sessionTokens).set({ lastUsedAt: now, ipAddress: clientIp ?? null }).where(eq(sessionTokens.guid, row.session_guid));
+      await db
+        .update(sessionTokens)
+        .set({ lastUsedAt: now, ipAddress: clientIp ?? null })
+        .where(eq(sessionTokens.guid, row.session_guid));
       row.last_used_at = now;
       row.last_ip_address = clientIp ?? null;
     }

@@ -14,7 +14,11 @@ export const PAYMENT_TERMS_DAYS = 7;
 export async function billedParty(db: Db, companyGuid: string, viewer: Pick<Viewer, 'firstName' | 'lastName'>, issued: Date) {
   const [[co], [vat]] = await Promise.all([
     db.select().from(companies).where(eq(companies.guid, companyGuid)),
-    db.select({ id: vatIds.vatId }).from(vatIds).where(and(eq(vatIds.companyGuid, companyGuid), eq(vatIds.status, 'ACTIVE'))).limit(1),
+    db
+      .select({ id: vatIds.vatId })
+      .from(vatIds)
+      .where(and(eq(vatIds.companyGuid, companyGuid), eq(vatIds.status, 'ACTIVE')))
+      .limit(1),
   ]);
   if (!co) throw new Error(`no company ${companyGuid}`);
   return {

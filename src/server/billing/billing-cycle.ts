@@ -42,7 +42,14 @@ export const renewalOnPaid = (orderId: number, start: Date, months: number): Inv
 });
 
 const liveAddresses = async (db: Db, orderId: number) =>
-  Number((await db.select({ n: sql<number>`count(*)::int` }).from(ipAddresses).where(and(eq(ipAddresses.orderId, orderId), sql`${ipAddresses.status} not in ('CANCELLED', 'REPLACED')`)))[0]?.n ?? 0);
+  Number(
+    (
+      await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(ipAddresses)
+        .where(and(eq(ipAddresses.orderId, orderId), sql`${ipAddresses.status} not in ('CANCELLED', 'REPLACED')`))
+    )[0]?.n ?? 0,
+  );
 
 /** The renewal invoices of an order for the period that starts at `start`, but for cancelled ones (re-priced, raised again). */
 const renewalFor = (orderId: SQL | number, start: SQL | string) =>
@@ -66,10 +73,20 @@ export async function processDueCancellations(db: Db, now: Date, only?: string):
   let processed = 0;
   for (const { guid } of due) {
     const done = await db.transaction(async (tx) => {
-      const [request] = await tx.select().from(cancellationRequests).where(and(eq(cancellationRequests.guid, guid), eq(cancellationRequests.status, 'PENDING'))).for('update');
+      const [request] = await tx
+        .select()
+        .from(cancellationRequests)
+        .where(and(eq(cancellationRequests.guid, guid), eq(cancellationRequests.status, 'PENDING')))
+        .for('update');
       if (!request) return false;
-      const linked = tx.select({ guid: cancellationRequestIpAddresses.ipAddressGuid }).from(cancellationRequestIpAddresses).where(eq(cancellationRequestIpAddresses.requestGuid, guid));
-      const touched = await tx.selectDistinct({ order: ipAddresses.orderId }).from(ipAddresses).where(and(inArray(ipAddresses.guid, linked), isNotNull(ipAddresses.orderId)));
+      const linked = tx
+        .select({ guid: cancellationRequestIpAddresses.ipAddressGuid })
+        .from(cancellationRequestIpAddresses)
+        .where(eq(cancellationRequestIpAddresses.requestGuid, guid));
+      const touched = await tx
+        .selectDistinct({ order: ipAddresses.orderId })
+        .from(ipAddresses)
+        .where(and(inArray(ipAddresses.guid, linked), isNotNull(ipAddresses.orderId)));
       await endAddresses(tx, inArray(ipAddresses.guid, linked), now);
       if (request.orderId) await endOrder(tx, request.orderId, now);
       // An IP order whose last address has ended has nothing left to renew.
@@ -92,7 +109,12 @@ async function raiseRenewals(db: Db, now: Date): Promise<number> {
         eq(orders.status, 'ACTIVE'),
         isNotNull(orders.dateNextInvoice),
         lte(orders.dateNextInvoice, daysAfter(now, RENEWAL_LEAD_DAYS)),
-        notExists(db.select({ id: invoices.id }).from(invoices).where(renewalFor(sql`${orders.id}`, isoOf(orders.dateNextInvoice)))),
+        notExists(
+          db
+            .select({ id: invoices.id })
+            .from(invoices)
+            .where(renewalFor(sql`${orders.id}`, isoOf(orders.dateNextInvoice))),
+        ),
       ),
     )
     .orderBy(asc(orders.dateNextInvoice))
@@ -106,7 +128,11 @@ async function raiseRenewals(db: Db, now: Date): Promise<number> {
     const onPaid = renewalOnPaid(order.id, start, cycle.months);
     await db.transaction(async (tx) => {
       // The order row's lock makes two runs at once raise one invoice.
-      const [locked] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.id, order.id), eq(orders.dateNextInvoice, start), eq(orders.status, 'ACTIVE'))).for('update');
+      const [locked] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.id, order.id), eq(orders.dateNextInvoice, start), eq(orders.status, 'ACTIVE')))
+        .for('update');
       if (!locked) return;
       if (await hasRenewal(tx, order.id, onPaid.period_start)) return;
       await issueInvoice(tx, {
@@ -138,7 +164,8 @@ async function startNewPeriods(db: Db, now: Date): Promise<number> {
   for (const order of due) {
     const start = order.dateNextInvoice!;
     // A period is billed before it begins: one whose renewal the run has not raised yet (more were due than a run takes) waits for it.
-    if (!(await hasRenewal(db, order.id, start.toISOString())) && (await priceOrderPeriod(db, order, start, await cycleTermsOf(db, order.orderType, order.billingCycleMonths)))) continue;
+    if (!(await hasRenewal(db, order.id, start.toISOString())) && (await priceOrderPeriod(db, order, start, await cycleTermsOf(db, order.orderType, order.billingCycleMonths))))
+      continue;
     await db.transaction(async (tx) => {
       const moved = await tx
         .update(orders)

@@ -44,13 +44,11 @@ export async function recordCancellationRequest(
     })
     .returning({ guid: cancellationRequests.guid });
   const guid = row!.guid;
-  await tx.execute(sql`insert into cancellation_request_ip_addresses (request_guid, ip_address_guid) select ${guid}::uuid, "ip_addresses"."guid" from ip_addresses where ${request.addresses}`);
+  await tx.execute(
+    sql`insert into cancellation_request_ip_addresses (request_guid, ip_address_guid) select ${guid}::uuid, "ip_addresses"."guid" from ip_addresses where ${request.addresses}`,
+  );
   const linked = tx.select({ guid: cancellationRequestIpAddresses.ipAddressGuid }).from(cancellationRequestIpAddresses).where(eq(cancellationRequestIpAddresses.requestGuid, guid));
-  const touched = await tx
-    .update(ipAddresses)
-    .set({ status: 'PENDING_CANCELLATION' })
-    .where(inArray(ipAddresses.guid, linked))
-    .returning({ order: ipAddresses.orderId });
+  const touched = await tx.update(ipAddresses).set({ status: 'PENDING_CANCELLATION' }).where(inArray(ipAddresses.guid, linked)).returning({ order: ipAddresses.orderId });
   // The renewals raised for what is now ending are priced again without it; a whole order's extensions go.
   await withdrawUnpaidRenewals(tx, [...touched.map((t) => t.order), request.orderId]);
   if (request.orderId !== null) await withdrawUnpaidRenewals(tx, [request.orderId], { extensions: true });
@@ -84,7 +82,10 @@ export async function withdrawCancellationRequest(db: Db, companyGuid: string, g
     if (!row) throw notFound(deleteCancellationOp.notFound);
     if (row.status !== 'PENDING') throw problem(409, CANCELLATION_ALREADY_PROCESSED, { code: 'cancellation_processed' });
     if (!canCancel(row, now)) throw problem(409, CANCELLATION_DUE, { code: 'cancellation_due' });
-    const linked = tx.select({ guid: cancellationRequestIpAddresses.ipAddressGuid }).from(cancellationRequestIpAddresses).where(eq(cancellationRequestIpAddresses.requestGuid, row.guid));
+    const linked = tx
+      .select({ guid: cancellationRequestIpAddresses.ipAddressGuid })
+      .from(cancellationRequestIpAddresses)
+      .where(eq(cancellationRequestIpAddresses.requestGuid, row.guid));
     await tx
       .update(ipAddresses)
       .set({ status: 'ACTIVE' })

@@ -1,18 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { CreditNote, Invoice, InvoiceSummary, Seller } from '../../lib/api/billing';
 import type { Db } from '../db/connection';
-import {
-  companies,
-  creditNoteItems,
-  creditNotes,
-  creditTransactions,
-  invoiceItems,
-  invoices,
-  providers,
-  refunds,
-  transactionInvoices,
-  transactions,
-} from '../db/schema/index';
+import { companies, creditNoteItems, creditNotes, creditTransactions, invoiceItems, invoices, providers, refunds, transactionInvoices, transactions } from '../db/schema/index';
 import { notFound } from '../http/errors';
 
 /** Reads billing's documents for a company as the API answers them; the PDFs are written from the same answers. */
@@ -61,7 +50,10 @@ export const partyOf = (r: BilledPartyRow) => ({
 
 /** One invoice of the company in full, or 404 (another company's invoice is not found either). */
 export async function loadInvoice(db: Db, companyGuid: string, id: number, message: string): Promise<Invoice> {
-  const [r] = await db.select().from(invoices).where(and(eq(invoices.id, id), eq(invoices.companyGuid, companyGuid)));
+  const [r] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, id), eq(invoices.companyGuid, companyGuid)));
   if (!r) throw notFound(message);
   const [items, paid, refunded, seller] = await Promise.all([
     db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, id)).orderBy(asc(invoiceItems.position)),
@@ -71,7 +63,12 @@ export async function loadInvoice(db: Db, companyGuid: string, id: number, messa
       .innerJoin(transactions, eq(transactions.guid, transactionInvoices.transactionGuid))
       .where(eq(transactionInvoices.invoiceId, id))
       .orderBy(asc(transactions.dateCreated)),
-    db.select({ r: refunds, t: transactions }).from(refunds).leftJoin(transactions, eq(transactions.guid, refunds.transactionGuid)).where(eq(refunds.invoiceId, id)).orderBy(asc(refunds.dateCreated)),
+    db
+      .select({ r: refunds, t: transactions })
+      .from(refunds)
+      .leftJoin(transactions, eq(transactions.guid, refunds.transactionGuid))
+      .where(eq(refunds.invoiceId, id))
+      .orderBy(asc(refunds.dateCreated)),
     sellerOf(db, companyGuid),
   ]);
   return {
@@ -125,7 +122,10 @@ export async function loadInvoice(db: Db, companyGuid: string, id: number, messa
 
 /** One credit note of the company in full, or 404. */
 export async function loadCreditNote(db: Db, companyGuid: string, id: number, message: string): Promise<CreditNote> {
-  const [r] = await db.select().from(creditNotes).where(and(eq(creditNotes.id, id), eq(creditNotes.companyGuid, companyGuid)));
+  const [r] = await db
+    .select()
+    .from(creditNotes)
+    .where(and(eq(creditNotes.id, id), eq(creditNotes.companyGuid, companyGuid)));
   if (!r) throw notFound(message);
   const [items, moves, seller, tx] = await Promise.all([
     db.select().from(creditNoteItems).where(eq(creditNoteItems.creditNoteId, id)).orderBy(asc(creditNoteItems.position)),

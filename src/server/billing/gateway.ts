@@ -54,7 +54,12 @@ export const SANDBOX_PATH = '/sandbox-gateway';
 /** The kinds of session the sandbox records (gateway_sessions.kind). */
 export type SessionKind = 'PAYMENT' | 'CARD_VERIFICATION' | 'PAYPAL_AGREEMENT';
 
-async function openSession(db: Db, kind: SessionKind, visit: GatewayVisit, values: Partial<typeof gatewaySessions.$inferInsert> & { paymentMethodType: string }): Promise<GatewayStart> {
+async function openSession(
+  db: Db,
+  kind: SessionKind,
+  visit: GatewayVisit,
+  values: Partial<typeof gatewaySessions.$inferInsert> & { paymentMethodType: string },
+): Promise<GatewayStart> {
   const [row] = await db
     .insert(gatewaySessions)
     .values({ companyGuid: visit.companyGuid, kind, createdBy: visit.createdBy, returnUrl: visit.returnUrl, dateCreated: visit.startedAt, ...values })
@@ -73,7 +78,8 @@ export const sandboxGateway: PaymentGateway = {
       currency: p.currency,
       cryptocurrency: p.cryptocurrency,
     }),
-  startCardVerification: (db, v) => openSession(db, 'CARD_VERIFICATION', v, { paymentMethodType: 'CARD', paymentMethodGuid: v.paymentMethodGuid, amountCents: 100, currency: 'USD' }),
+  startCardVerification: (db, v) =>
+    openSession(db, 'CARD_VERIFICATION', v, { paymentMethodType: 'CARD', paymentMethodGuid: v.paymentMethodGuid, amountCents: 100, currency: 'USD' }),
   startPaypalAgreement: (db, v) => openSession(db, 'PAYPAL_AGREEMENT', v, { paymentMethodType: 'PAYPAL', paymentMethodGuid: v.paymentMethodGuid, amountCents: 0, currency: 'USD' }),
 };
 

@@ -38,16 +38,25 @@ export async function orderSharedHosting<T>(c: Context<AppEnv>, body: SharedHost
   const today = now();
   return db.transaction(async (tx) => {
     await lockCompany(tx, company.guid);
-    const [plan] = await tx.select().from(hostingPlans).where(and(eq(hostingPlans.guid, body.plan), eq(hostingPlans.isAvailable, true)));
+    const [plan] = await tx
+      .select()
+      .from(hostingPlans)
+      .where(and(eq(hostingPlans.guid, body.plan), eq(hostingPlans.isAvailable, true)));
     if (!plan) throw badRequest({ plan: UNKNOWN_PLAN });
-    const [location] = await tx.select().from(hostingLocations).where(and(eq(hostingLocations.guid, body.location), eq(hostingLocations.isActive, true)));
+    const [location] = await tx
+      .select()
+      .from(hostingLocations)
+      .where(and(eq(hostingLocations.guid, body.location), eq(hostingLocations.isActive, true)));
     if (!location) throw badRequest({ location: UNKNOWN_HOSTING_LOCATION });
     const cycle = (await hostingCycles(tx)).find((b) => b.name === body.billing_cycle);
     if (!cycle) throw badRequest({ billing_cycle: UNKNOWN_HOSTING_CYCLE });
     const coupon = await orderCoupon(tx, SHARED_HOSTING, body.coupon, today);
     const terms = await newOrderTerms(tx, company.guid);
     const monthly = planPrice(plan, terms.currency);
-    const priced = priceSharedHostingOrder({ accountName: body.name, plan: { name: plan.name, monthlyCents: monthly }, cycle, coupon: coupon ? couponTermsOf(coupon) : null, periodStart: today }, terms);
+    const priced = priceSharedHostingOrder(
+      { accountName: body.name, plan: { name: plan.name, monthlyCents: monthly }, cycle, coupon: coupon ? couponTermsOf(coupon) : null, periodStart: today },
+      terms,
+    );
 
     const order: NewOrder = { companyGuid: company.guid, orderType: SHARED_HOSTING, cycle, monthlyCostCents: monthly, terms, coupon, person: c.var.viewer, created: today };
     const orderId = await insertPendingOrder(tx, order, { sharedHostingPlanGuid: plan.guid });

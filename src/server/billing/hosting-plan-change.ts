@@ -34,7 +34,14 @@ export async function applyPaidPlanChange(tx: Db, companyGuid: string, change: P
 /** The plan a shared hosting order's account is scheduled to move to, with its price in the order's currency. */
 async function pendingPlanOf(db: Db, orderId: number): Promise<{ account: string; plan: string; name: string; monthlyCents: number } | null> {
   const [row] = await db
-    .select({ account: hostingAccounts.guid, plan: hostingPlans.guid, name: hostingPlans.name, usd: hostingPlans.priceUsdCents, eur: hostingPlans.priceEurCents, currency: hostingAccounts.currency })
+    .select({
+      account: hostingAccounts.guid,
+      plan: hostingPlans.guid,
+      name: hostingPlans.name,
+      usd: hostingPlans.priceUsdCents,
+      eur: hostingPlans.priceEurCents,
+      currency: hostingAccounts.currency,
+    })
     .from(hostingAccounts)
     .innerJoin(hostingPlans, eq(hostingPlans.guid, hostingAccounts.pendingPlanGuid))
     .where(and(eq(hostingAccounts.orderId, orderId), isNotNull(hostingAccounts.pendingPlanGuid)))

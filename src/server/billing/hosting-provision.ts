@@ -50,13 +50,20 @@ export async function defaultIpGroup(db: Db, companyGuid: string): Promise<strin
 async function defaultGroupHasAddresses(db: Db, companyGuid: string): Promise<boolean> {
   const group = await defaultIpGroup(db, companyGuid);
   if (!group) return false;
-  const [row] = await db.select({ guid: ipAddresses.guid }).from(ipAddresses).where(and(eq(ipAddresses.groupGuid, group), eq(ipAddresses.status, 'ACTIVE'))).limit(1);
+  const [row] = await db
+    .select({ guid: ipAddresses.guid })
+    .from(ipAddresses)
+    .where(and(eq(ipAddresses.groupGuid, group), eq(ipAddresses.status, 'ACTIVE')))
+    .limit(1);
   return Boolean(row);
 }
 
 /** cPanel's rule: lowercase letters and digits, starting with a letter, at most 8 characters here. */
 export function usernameStem(name: string): string {
-  const letters = name.toLowerCase().replace(/[^a-z0-9]/g, '').replace(/^[0-9]+/, '');
+  const letters = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .replace(/^[0-9]+/, '');
   return (letters || 'host').slice(0, 5);
 }
 

@@ -58,7 +58,9 @@ function onePerPeriod(rows: InvoiceRow[]): string[] {
       }
       if (reach?.start === period.start) found.push(`Order #${order} has two invoices for the period from ${period.start}: #${reach.id} and #${period.id}.`);
       else if (reach && Date.parse(period.start) < Date.parse(reach.end))
-        found.push(`Order #${order}'s ${reach.purpose} invoice #${reach.id} (to ${reach.end}) and ${period.purpose} invoice #${period.id} (from ${period.start}) bill the same days.`);
+        found.push(
+          `Order #${order}'s ${reach.purpose} invoice #${reach.id} (to ${reach.end}) and ${period.purpose} invoice #${period.id} (from ${period.start}) bill the same days.`,
+        );
       if (!reach || Date.parse(period.end) > Date.parse(reach.end)) reach = period;
     }
   }
@@ -66,7 +68,13 @@ function onePerPeriod(rows: InvoiceRow[]): string[] {
 }
 
 /** An invoice's amounts: lines add up, discount and tax as the pricing module makes them, paid as its transactions say. */
-function amounts(invoice: InvoiceRow, lines: { description: string; quantity: number; rate: number; subTotal: number }[], paid: number, approvedSessions: number | null, payments: number): string[] {
+function amounts(
+  invoice: InvoiceRow,
+  lines: { description: string; quantity: number; rate: number; subTotal: number }[],
+  paid: number,
+  approvedSessions: number | null,
+  payments: number,
+): string[] {
   const found: string[] = [];
   const name = `Invoice #${invoice.id}`;
   const m = (cents: number) => money(cents, invoice.currency);
@@ -79,14 +87,16 @@ function amounts(invoice: InvoiceRow, lines: { description: string; quantity: nu
     payment_made: invoice.paymentMadeCents,
     balance_due: invoice.balanceDueCents,
   };
-  for (const [field, value] of Object.entries(cents)) if (!Number.isSafeInteger(value) || value < 0) found.push(`${name}: ${field} is ${value}, not a whole number of cents of at least 0.`);
+  for (const [field, value] of Object.entries(cents))
+    if (!Number.isSafeInteger(value) || value < 0) found.push(`${name}: ${field} is ${value}, not a whole number of cents of at least 0.`);
   for (const line of lines) {
     if (!Number.isSafeInteger(line.rate) || !Number.isSafeInteger(line.subTotal)) found.push(`${name}: the line '${line.description}' is not in whole cents.`);
     else if (line.quantity * line.rate !== line.subTotal) found.push(`${name}: the line '${line.description}' is ${line.quantity} x ${m(line.rate)} but says ${m(line.subTotal)}.`);
   }
   const lineSum = lines.reduce((sum, line) => sum + line.subTotal, 0);
   if (lineSum !== invoice.subTotalCents) found.push(`${name}: its sub-total ${m(invoice.subTotalCents)} is not the sum of its lines, ${m(lineSum)}.`);
-  if (invoice.discountAmountCents > invoice.subTotalCents) found.push(`${name}: its discount ${m(invoice.discountAmountCents)} is more than its sub-total ${m(invoice.subTotalCents)}.`);
+  if (invoice.discountAmountCents > invoice.subTotalCents)
+    found.push(`${name}: its discount ${m(invoice.discountAmountCents)} is more than its sub-total ${m(invoice.subTotalCents)}.`);
   if (invoice.initialAmountCents !== invoice.subTotalCents - invoice.discountAmountCents)
     found.push(`${name}: ${m(invoice.initialAmountCents)} before tax is not its sub-total ${m(invoice.subTotalCents)} less its discount ${m(invoice.discountAmountCents)}.`);
   if (invoice.initialTaxCents !== percentOf(invoice.initialAmountCents, invoice.taxRate))
@@ -101,8 +111,7 @@ function amounts(invoice: InvoiceRow, lines: { description: string; quantity: nu
   if (invoice.status === 'CANCELLED') return found;
   if (invoice.balanceDueCents !== invoice.totalAmountCents - invoice.paymentMadeCents)
     found.push(`${name}: its balance due ${m(invoice.balanceDueCents)} is not its total ${m(invoice.totalAmountCents)} less ${m(invoice.paymentMadeCents)} paid.`);
-  const status =
-    invoice.paymentMadeCents >= invoice.totalAmountCents && invoice.paymentMadeCents > 0 ? 'PAID' : invoice.paymentMadeCents > 0 ? 'PARTIALLY_PAID' : 'UNPAID';
+  const status = invoice.paymentMadeCents >= invoice.totalAmountCents && invoice.paymentMadeCents > 0 ? 'PAID' : invoice.paymentMadeCents > 0 ? 'PARTIALLY_PAID' : 'UNPAID';
   if (invoice.status !== status) found.push(`${name} is ${invoice.status}, but ${m(invoice.paymentMadeCents)} of ${m(invoice.totalAmountCents)} paid makes it ${status}.`);
   if (invoice.status === 'PAID' && !invoice.datePaid) found.push(`${name} is PAID with no date paid.`);
   return found;
@@ -113,7 +122,13 @@ async function invoiceAmounts(db: Db, scope: InvariantScope, rows: InvoiceRow[])
   const ids = rows.map((r) => r.id);
   if (!ids.length) return [];
   const lines = await db
-    .select({ invoice: invoiceItems.invoiceId, description: invoiceItems.description, quantity: invoiceItems.quantity, rate: invoiceItems.rateCents, subTotal: invoiceItems.subTotalCents })
+    .select({
+      invoice: invoiceItems.invoiceId,
+      description: invoiceItems.description,
+      quantity: invoiceItems.quantity,
+      rate: invoiceItems.rateCents,
+      subTotal: invoiceItems.subTotalCents,
+    })
     .from(invoiceItems)
     .innerJoin(invoices, eq(invoices.id, invoiceItems.invoiceId))
     .where(companyOf(invoices.companyGuid, scope))
@@ -141,7 +156,13 @@ async function invoiceAmounts(db: Db, scope: InvariantScope, rows: InvoiceRow[])
     const since = Math.min(...visits.map((v) => v.at.getTime()));
     const charged = own.filter((share) => share.at.getTime() >= since).length;
     const approved = visits.length ? visits.filter((v) => v.status === 'APPROVED').length : null;
-    return amounts(invoice, linesOf.get(invoice.id) ?? [], own.reduce((sum, share) => sum + share.amount, 0), approved, charged);
+    return amounts(
+      invoice,
+      linesOf.get(invoice.id) ?? [],
+      own.reduce((sum, share) => sum + share.amount, 0),
+      approved,
+      charged,
+    );
   });
 }
 
@@ -183,7 +204,10 @@ async function suspensions(db: Db, scope: InvariantScope): Promise<string[]> {
     .where(and(eq(orders.status, 'SUSPENDED'), sql`not ${owed}`, companyOf(orders.companyGuid, scope)));
   const found = suspended.map((o) => `Order #${o.id} is SUSPENDED, but it owes no ${OWED_PURPOSES.join(', ')} invoice past its grace period.`);
   if (scope.afterRun) {
-    const running = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.status, 'ACTIVE'), owed, companyOf(orders.companyGuid, scope)));
+    const running = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, 'ACTIVE'), owed, companyOf(orders.companyGuid, scope)));
     found.push(...running.map((o) => `Order #${o.id} is still ACTIVE after the billing run, though it owes an invoice past its grace period.`));
   }
   return found;
@@ -198,7 +222,12 @@ async function suspensions(db: Db, scope: InvariantScope): Promise<string[]> {
 async function afterCancellation(db: Db, scope: InvariantScope, rows: InvoiceRow[]): Promise<string[]> {
   const found: string[] = [];
   const requests = await db
-    .select({ order: cancellationRequests.orderId, effective: cancellationRequests.dateEffective, time: cancellationRequests.cancellationTime, status: cancellationRequests.status })
+    .select({
+      order: cancellationRequests.orderId,
+      effective: cancellationRequests.dateEffective,
+      time: cancellationRequests.cancellationTime,
+      status: cancellationRequests.status,
+    })
     .from(cancellationRequests)
     .where(and(isNotNull(cancellationRequests.orderId), inArray(cancellationRequests.status, ['PENDING', 'PROCESSED']), companyOf(cancellationRequests.companyGuid, scope)));
   for (const request of requests) {
@@ -208,12 +237,19 @@ async function afterCancellation(db: Db, scope: InvariantScope, rows: InvoiceRow
     for (const invoice of rows) {
       if (invoice.orderId !== request.order || (invoice.purpose !== 'RENEWAL' && invoice.purpose !== 'EXTENSION')) continue;
       if (kept.includes(invoice.status) && Date.parse(String(invoice.onPaid?.period_start)) >= from)
-        found.push(`Order #${request.order} is cancelled from ${request.effective.toISOString()}, but its ${invoice.purpose.toLowerCase()} invoice #${invoice.id} (${invoice.status}) bills the period from ${String(invoice.onPaid?.period_start)}.`);
+        found.push(
+          `Order #${request.order} is cancelled from ${request.effective.toISOString()}, but its ${invoice.purpose.toLowerCase()} invoice #${invoice.id} (${invoice.status}) bills the period from ${String(invoice.onPaid?.period_start)}.`,
+        );
       else if (request.status === 'PROCESSED' && invoice.purpose === 'RENEWAL' && invoice.dateCreated.getTime() > from)
-        found.push(`Order #${request.order} was cancelled from ${request.effective.toISOString()}, but renewal invoice #${invoice.id} was raised after, on ${invoice.dateCreated.toISOString()}.`);
+        found.push(
+          `Order #${request.order} was cancelled from ${request.effective.toISOString()}, but renewal invoice #${invoice.id} was raised after, on ${invoice.dateCreated.toISOString()}.`,
+        );
     }
   }
-  const ended = await db.select().from(orders).where(and(eq(orders.status, 'CANCELLED'), companyOf(orders.companyGuid, scope)));
+  const ended = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'CANCELLED'), companyOf(orders.companyGuid, scope)));
   if (!ended.length) return found;
   const endedIds = ended.map((o) => o.id);
   const running = await db
@@ -229,7 +265,8 @@ async function afterCancellation(db: Db, scope: InvariantScope, rows: InvoiceRow
     // What stays owed of an ended order is the time it used: renewals of periods begun before its end.
     const used = (i: InvoiceRow) => i.purpose === 'RENEWAL' && order.dateCancelled !== null && Date.parse(String(i.onPaid?.period_start)) < order.dateCancelled.getTime();
     const owed = rows.filter((i) => i.orderId === order.id && (i.status === 'UNPAID' || i.status === 'PARTIALLY_PAID') && !used(i));
-    if (owed.length) found.push(`Order #${order.id} is CANCELLED, yet it still asks to be paid for what it never gives: ${owed.map((i) => `#${i.id} (${i.purpose}, ${i.status})`).join(', ')}.`);
+    if (owed.length)
+      found.push(`Order #${order.id} is CANCELLED, yet it still asks to be paid for what it never gives: ${owed.map((i) => `#${i.id} (${i.purpose}, ${i.status})`).join(', ')}.`);
     const later = rows.filter((i) => i.orderId === order.id && order.dateCancelled && i.dateCreated > order.dateCancelled);
     if (later.length) found.push(`Order #${order.id} was cancelled on ${order.dateCancelled!.toISOString()}, yet invoice(s) ${list(later.map((i) => i.id))} were issued after.`);
   }

@@ -56,8 +56,15 @@ const activateIpOrder: Handler<'ACTIVATE_IP_ORDER'> = async (tx, action, paid) =
 
 /** The first period runs from the payment; the job of hosting-provision.ts creates the account. */
 const activateHostingOrder: Handler<'ACTIVATE_HOSTING_ORDER'> = async (tx, action, paid) => {
-  const [hosting] = await tx.select({ months: orders.billingCycleMonths }).from(orders).where(and(eq(orders.id, action.order_id), eq(orders.companyGuid, paid.companyGuid)));
-  if (hosting) await tx.update(orders).set({ dateNextInvoice: addUtcMonths(paid.now, hosting.months) }).where(and(eq(orders.id, action.order_id), isNull(orders.dateNextInvoice)));
+  const [hosting] = await tx
+    .select({ months: orders.billingCycleMonths })
+    .from(orders)
+    .where(and(eq(orders.id, action.order_id), eq(orders.companyGuid, paid.companyGuid)));
+  if (hosting)
+    await tx
+      .update(orders)
+      .set({ dateNextInvoice: addUtcMonths(paid.now, hosting.months) })
+      .where(and(eq(orders.id, action.order_id), isNull(orders.dateNextInvoice)));
 };
 
 const applyPlanChange: Handler<'APPLY_PLAN_CHANGE'> = (tx, action, paid) => applyPaidPlanChange(tx, paid.companyGuid, action);

@@ -27,13 +27,17 @@ export async function payInvoice(c: Context<AppEnv>, body: ParsedInput<typeof pa
   const company = c.var.company.guid;
   return c.var.deps.db.transaction(async (tx) => {
     await lockCompany(tx, company);
-    const [invoice] = await tx.select().from(invoices).where(and(eq(invoices.id, body.invoice_id), eq(invoices.companyGuid, company)));
+    const [invoice] = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.id, body.invoice_id), eq(invoices.companyGuid, company)));
     if (!invoice) throw notFound(INVOICE_NOT_FOUND);
     if (invoice.status === 'CANCELLED') throw problem(409, INVOICE_CANCELLED, { code: 'invoice_cancelled' });
     const currency = invoice.currency as Currency;
     const method = body.payment_method;
     const check = checkPayment(method, requestedCents(body.payment_amount), invoice.balanceDueCents, currency);
-    if (!check.ok) throw check.amount <= 0 || invoice.balanceDueCents <= 0 ? problem(409, check.error, { code: 'nothing_due' }) : badRequest({ payment_amount: check.error }, 'payment_refused');
+    if (!check.ok)
+      throw check.amount <= 0 || invoice.balanceDueCents <= 0 ? problem(409, check.error, { code: 'nothing_due' }) : badRequest({ payment_amount: check.error }, 'payment_refused');
 
     if (method === 'BANK_TRANSFER') {
       const seller = await sellerOf(tx, company);
@@ -58,7 +62,14 @@ export async function payInvoice(c: Context<AppEnv>, body: ParsedInput<typeof pa
       const [saved] = await tx
         .select()
         .from(paymentMethods)
-        .where(and(eq(paymentMethods.guid, body.payment_method_guid), eq(paymentMethods.companyGuid, company), eq(paymentMethods.status, 'ACTIVE'), eq(paymentMethods.methodType, method)));
+        .where(
+          and(
+            eq(paymentMethods.guid, body.payment_method_guid),
+            eq(paymentMethods.companyGuid, company),
+            eq(paymentMethods.status, 'ACTIVE'),
+            eq(paymentMethods.methodType, method),
+          ),
+        );
       if (!saved) throw badRequest({ payment_method_guid: METHOD_NOT_USABLE }, 'payment_method_unusable');
       methodGuid = saved.guid;
     }

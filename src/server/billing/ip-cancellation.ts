@@ -60,7 +60,15 @@ export async function cancelIpAddresses(c: Context<AppEnv>, body: IpCancellation
     const ends: number[] = [];
     for (const order of renewing) ends.push((await endOfPaidPeriods(tx, order.id, order.at!)).getTime());
     const at = body.cancellation_time === 'IMMEDIATELY' || !ends.length ? now() : new Date(Math.min(...ends));
-    const guid = await recordCancellationRequest(tx, { companyGuid: company.guid, orderId: null, requestedBy: c.var.viewer.userGuid, effective: at, created: now(), feedback: body, addresses: where });
+    const guid = await recordCancellationRequest(tx, {
+      companyGuid: company.guid,
+      orderId: null,
+      requestedBy: c.var.viewer.userGuid,
+      effective: at,
+      created: now(),
+      feedback: body,
+      addresses: where,
+    });
     return { guid, count, effective: at };
   });
   // Asked for now: carried out before answering, as the billing run would within the minute.

@@ -63,10 +63,20 @@ export async function placeIpOrder<T>(c: Context<AppEnv>, body: IpOrder, answer:
 
     const pricedLocations: IpOrderLocation[] = lines.map((l) => {
       const r = offerOf(l.location);
-      return { city: r.location.city, country: r.location.countryName, count: l.ip_address_count, slots: l.additional_site_count + 1, priceCents: r.price, sitePriceCents: r.sitePrice };
+      return {
+        city: r.location.city,
+        country: r.location.countryName,
+        count: l.ip_address_count,
+        slots: l.additional_site_count + 1,
+        priceCents: r.price,
+        sitePriceCents: r.sitePrice,
+      };
     });
     const cycleTerms = { name: cycle.name, months: cycle.months, discountPercentage: cycle.discountPercentage };
-    const priced = priceIpOrder({ ipAddressType: body.ip_address_type, locations: pricedLocations, cycle: cycleTerms, coupon: coupon ? couponTermsOf(coupon) : null, periodStart: today }, terms);
+    const priced = priceIpOrder(
+      { ipAddressType: body.ip_address_type, locations: pricedLocations, cycle: cycleTerms, coupon: coupon ? couponTermsOf(coupon) : null, periodStart: today },
+      terms,
+    );
 
     const stock = await reserveStock(
       tx,
@@ -92,7 +102,16 @@ export async function placeIpOrder<T>(c: Context<AppEnv>, body: IpOrder, answer:
         inventory: stock.taken.get(r.location.guid) ?? [],
       };
     });
-    const order: NewOrder = { companyGuid: company.guid, orderType: IP_ORDER_TYPE, cycle, monthlyCostCents: priced.monthly_total, terms, coupon, person: c.var.viewer, created: today };
+    const order: NewOrder = {
+      companyGuid: company.guid,
+      orderType: IP_ORDER_TYPE,
+      cycle,
+      monthlyCostCents: priced.monthly_total,
+      terms,
+      coupon,
+      person: c.var.viewer,
+      created: today,
+    };
     const orderId = await insertPendingOrder(tx, order, {
       ipGroupGuid: body.group,
       preferences: {

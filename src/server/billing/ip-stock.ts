@@ -46,8 +46,7 @@ export interface IpOrderData {
 const LIVE = sql`${ipAddresses.status} not in ('CANCELLED', 'REPLACED')`;
 
 /** The subnet of an address column as a number: its first `prefix` bits. */
-const subnetOf = (column: SQL | typeof ipInventory.ipNumeric | typeof ipAddresses.ipNumeric, prefix: number) =>
-  sql<number>`(${column} >> ${sql.raw(String(32 - prefix))})`;
+const subnetOf = (column: SQL | typeof ipInventory.ipNumeric | typeof ipAddresses.ipNumeric, prefix: number) => sql<number>`(${column} >> ${sql.raw(String(32 - prefix))})`;
 
 /** The company's subnets the filter keeps new addresses out of. */
 function heldSubnets(db: Db, f: StockFilter, prefix: number): SQL {
@@ -55,7 +54,12 @@ function heldSubnets(db: Db, f: StockFilter, prefix: number): SQL {
     .selectDistinct({ net: subnetOf(ipAddresses.ipNumeric, prefix) })
     .from(ipAddresses)
     .where(and(eq(ipAddresses.companyGuid, f.companyGuid), LIVE, f.excludedGroups.length ? notInArray(ipAddresses.groupGuid, [...f.excludedGroups]) : undefined));
-  const excluded = f.excludedGroups.length ? sql`and (${orders.ipGroupGuid} is null or ${orders.ipGroupGuid} not in (${sql.join(f.excludedGroups.map((g) => sql`${g}::uuid`), sql`, `)}))` : sql``;
+  const excluded = f.excludedGroups.length
+    ? sql`and (${orders.ipGroupGuid} is null or ${orders.ipGroupGuid} not in (${sql.join(
+        f.excludedGroups.map((g) => sql`${g}::uuid`),
+        sql`, `,
+      )}))`
+    : sql``;
   // Unpaid orders' reservations live in orders.data (IpOrderData), one array of guids per location.
   return sql`(${live}) union (
     select ${subnetOf(ipInventory.ipNumeric, prefix)} from ${ipInventory}
@@ -69,7 +73,10 @@ function heldSubnets(db: Db, f: StockFilter, prefix: number): SQL {
 /** Free rows of the type the company does not hold, outside its subnets when a filter applies. */
 function freeStock(db: Db, f: StockFilter): SQL | undefined {
   const prefix = FILTER_PREFIX[f.filter];
-  const held = db.select({ ip: ipAddresses.ipAddress }).from(ipAddresses).where(and(eq(ipAddresses.companyGuid, f.companyGuid), LIVE));
+  const held = db
+    .select({ ip: ipAddresses.ipAddress })
+    .from(ipAddresses)
+    .where(and(eq(ipAddresses.companyGuid, f.companyGuid), LIVE));
   return and(
     eq(ipInventory.ipType, f.ipType),
     lt(ipInventory.allocatedCount, ipInventory.capacity),
@@ -110,11 +117,7 @@ export async function reserveStock(
       picked = rows.map((r) => r.guid);
     } else {
       const net = subnetOf(ipInventory.ipNumeric, prefix);
-      const rows = await tx
-        .selectDistinctOn([net], { guid: ipInventory.guid, net })
-        .from(ipInventory)
-        .where(where)
-        .orderBy(net, asc(ipInventory.ipNumeric));
+      const rows = await tx.selectDistinctOn([net], { guid: ipInventory.guid, net }).from(ipInventory).where(where).orderBy(net, asc(ipInventory.ipNumeric));
       picked = [];
       for (const row of rows) {
         if (picked.length === n) break;
@@ -127,7 +130,11 @@ export async function reserveStock(
     taken.set(locationGuid, picked);
   }
   const all = [...taken.values()].flat();
-  if (all.length) await tx.update(ipInventory).set({ allocatedCount: sql`${ipInventory.allocatedCount} + 1` }).where(inArray(ipInventory.guid, all));
+  if (all.length)
+    await tx
+      .update(ipInventory)
+      .set({ allocatedCount: sql`${ipInventory.allocatedCount} + 1` })
+      .where(inArray(ipInventory.guid, all));
   return { ok: true, taken };
 }
 
@@ -139,7 +146,11 @@ export async function reserveStock(
  * Answers how many addresses were added.
  */
 export async function allocateIpOrder(tx: Db, orderId: number, now: Date): Promise<number> {
-  const [order] = await tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.orderType, 'IP_ADDRESS_HOSTING'))).for('update');
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.orderType, 'IP_ADDRESS_HOSTING')))
+    .for('update');
   const data = order?.data as Partial<IpOrderData> | undefined;
   if (!order?.ipGroupGuid || !data?.reserved?.length) return 0;
   const [already] = await tx.select({ n: count() }).from(ipAddresses).where(eq(ipAddresses.orderId, orderId));
@@ -173,7 +184,10 @@ export async function allocateIpOrder(tx: Db, orderId: number, now: Date): Promi
   }
   if (rows.length) await tx.insert(ipAddresses).values(rows);
   // The first period runs from the payment; the renewal invoice comes at its end.
-  await tx.update(orders).set({ dateNextInvoice: addUtcMonths(now, order.billingCycleMonths) }).where(and(eq(orders.id, orderId), isNull(orders.dateNextInvoice)));
+  await tx
+    .update(orders)
+    .set({ dateNextInvoice: addUtcMonths(now, order.billingCycleMonths) })
+    .where(and(eq(orders.id, orderId), isNull(orders.dateNextInvoice)));
   return rows.length;
 }
 
@@ -182,13 +196,23 @@ export async function allocateIpOrder(tx: Db, orderId: number, now: Date): Promi
  * (spec part 3, 4 "Orders": PENDING can be cancelled). Answers how many addresses went back.
  */
 export async function releaseIpOrder(tx: Db, orderId: number): Promise<number> {
-  const [order] = await tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.orderType, 'IP_ADDRESS_HOSTING'), eq(orders.status, 'PENDING'))).for('update');
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.orderType, 'IP_ADDRESS_HOSTING'), eq(orders.status, 'PENDING')))
+    .for('update');
   const data = order?.data as Partial<IpOrderData> | undefined;
   const guids = data?.reserved?.flatMap((r) => r.inventory) ?? [];
   if (!order || guids.length === 0) return 0;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ip-stock'))`);
-  await tx.update(ipInventory).set({ allocatedCount: sql`greatest(${ipInventory.allocatedCount} - 1, 0)` }).where(inArray(ipInventory.guid, guids));
+  await tx
+    .update(ipInventory)
+    .set({ allocatedCount: sql`greatest(${ipInventory.allocatedCount} - 1, 0)` })
+    .where(inArray(ipInventory.guid, guids));
   const reserved = (data?.reserved ?? []).map((r) => ({ ...r, inventory: [] }));
-  await tx.update(orders).set({ data: { ...order.data, reserved } }).where(eq(orders.id, orderId));
+  await tx
+    .update(orders)
+    .set({ data: { ...order.data, reserved } })
+    .where(eq(orders.id, orderId));
   return guids.length;
 }

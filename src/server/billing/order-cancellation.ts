@@ -28,7 +28,11 @@ export async function cancelOrder(c: Context<AppEnv>, orderId: number, feedback:
   const today = now();
   const made = await db.transaction(async (tx) => {
     await lockCancellations(tx, company.guid);
-    const [order] = await tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.companyGuid, company.guid))).for('update');
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.companyGuid, company.guid)))
+      .for('update');
     if (!order) throw notFound(ORDER_NOT_FOUND);
     if (!canCancelOrder(order.status)) throw problem(409, ORDER_NOT_CANCELLABLE, { code: 'order_not_cancellable' });
     const [open] = await tx
@@ -58,7 +62,15 @@ export async function cancelOrder(c: Context<AppEnv>, orderId: number, feedback:
           .where(and(eq(cancellationRequestIpAddresses.ipAddressGuid, ipAddresses.guid), eq(cancellationRequests.status, 'PENDING'))),
       ),
     )!;
-    const guid = await recordCancellationRequest(tx, { companyGuid: company.guid, orderId: order.id, requestedBy: c.var.viewer.userGuid, effective, created: today, feedback, addresses: running });
+    const guid = await recordCancellationRequest(tx, {
+      companyGuid: company.guid,
+      orderId: order.id,
+      requestedBy: c.var.viewer.userGuid,
+      effective,
+      created: today,
+      feedback,
+      addresses: running,
+    });
     if (!atOnce) await tx.update(orders).set({ status: 'PENDING_CANCELLATION' }).where(eq(orders.id, order.id));
     return { guid, atOnce, effective };
   });

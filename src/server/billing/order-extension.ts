@@ -23,7 +23,10 @@ type OrderRow = typeof orders.$inferSelect;
 
 /** The company's order; `lock` holds its row until the transaction ends. */
 async function companyOrder(db: Db, companyGuid: string, id: number, lock?: 'update'): Promise<OrderRow> {
-  const query = db.select().from(orders).where(and(eq(orders.id, id), eq(orders.companyGuid, companyGuid)));
+  const query = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.companyGuid, companyGuid)));
   const [row] = lock ? await query.for(lock) : await query;
   if (!row) throw notFound(ORDER_NOT_FOUND);
   return row;
@@ -43,7 +46,12 @@ export async function extensionOptions(db: Db, companyGuid: string, orderId: num
   for (const cycle of await cyclesOf(db, order.orderType)) {
     const priced = await priceOrderPeriod(db, order, renewal, cycle);
     if (!priced) throw problem(409, NOTHING_TO_EXTEND, { code: 'nothing_to_extend' });
-    periods.push({ value: cycle.months, next_renewal_date: addUtcMonths(renewal, cycle.months).toISOString(), discount: cycle.discountPercentage ?? 0, total_amount: priced.total_amount });
+    periods.push({
+      value: cycle.months,
+      next_renewal_date: addUtcMonths(renewal, cycle.months).toISOString(),
+      discount: cycle.discountPercentage ?? 0,
+      total_amount: priced.total_amount,
+    });
   }
   return { current_renewal_date: renewal.toISOString(), available_periods: periods, currency: order.currency };
 }

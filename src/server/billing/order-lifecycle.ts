@@ -44,7 +44,12 @@ export async function endAddresses(tx: Db, which: SQL, now: Date): Promise<numbe
   await tx
     .update(ipInventory)
     .set({ allocatedCount: sql`greatest(${ipInventory.allocatedCount} - 1, 0)` })
-    .where(inArray(ipInventory.ipAddress, ended.map((e) => e.ip)));
+    .where(
+      inArray(
+        ipInventory.ipAddress,
+        ended.map((e) => e.ip),
+      ),
+    );
   return ended.length;
 }
 
@@ -99,13 +104,20 @@ export async function endOfPaidPeriods(tx: Db, orderId: number, renewal: Date): 
         sql`(${invoices.onPaid} ->> 'period_start')::timestamptz >= ${renewal}`,
       ),
     );
-  const ends = paid.flatMap((i) => billedPeriodOf(parseInvoiceAction(i.onPaid)) ?? []).map((period) => Date.parse(period.end)).filter((end) => Number.isFinite(end));
+  const ends = paid
+    .flatMap((i) => billedPeriodOf(parseInvoiceAction(i.onPaid)) ?? [])
+    .map((period) => Date.parse(period.end))
+    .filter((end) => Number.isFinite(end));
   return new Date(Math.max(renewal.getTime(), ...ends));
 }
 
 /** Whether an order still has an invoice unpaid past the grace period. */
 export async function hasOverdue(tx: Db, orderId: number, now: Date): Promise<boolean> {
-  const [row] = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.orderId, orderId), overdueInvoices(now))).limit(1);
+  const [row] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), overdueInvoices(now)))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -147,7 +159,10 @@ export async function reactivateIfSettled(tx: Db, orderId: number, now: Date): P
     .where(and(eq(orders.id, orderId), eq(orders.status, 'SUSPENDED')))
     .returning({ id: orders.id });
   if (!reactivated.length) return;
-  await tx.update(hostingAccounts).set({ status: 'ACTIVE', dateToBeTerminated: null }).where(and(eq(hostingAccounts.orderId, orderId), eq(hostingAccounts.status, 'SUSPENDED')));
+  await tx
+    .update(hostingAccounts)
+    .set({ status: 'ACTIVE', dateToBeTerminated: null })
+    .where(and(eq(hostingAccounts.orderId, orderId), eq(hostingAccounts.status, 'SUSPENDED')));
 }
 
 /**
@@ -167,7 +182,6 @@ export async function withdrawUnpaidRenewals(tx: Db, orderIds: readonly (number 
     .set({ status: 'CANCELLED' })
     .where(and(inArray(invoices.orderId, ids), options.extensions ? or(renewals, extensions) : renewals));
 }
-
 
 /** Offered when an order type has no billing cycles of its own (docs/decisions.md "Billing over time"). */
 const PLAIN_PERIODS = [1, 3, 6, 12];
@@ -196,13 +210,28 @@ export async function priceOrderPeriod(db: Db, order: OrderRow, start: Date, cyc
   if (order.orderType === 'IP_ADDRESS_HOSTING') {
     const slots = sql<number>`coalesce(${ipAddresses.pendingDomainsAllowed}, ${ipAddresses.domainsAllowed})`;
     const groups = await db
-      .select({ city: ipAddresses.city, country: ipAddresses.country, type: ipAddresses.ipAddressType, price: ipAddresses.ipCostCents, sitePrice: ipAddresses.slotCostCents, slots, n: sql<number>`count(*)::int` })
+      .select({
+        city: ipAddresses.city,
+        country: ipAddresses.country,
+        type: ipAddresses.ipAddressType,
+        price: ipAddresses.ipCostCents,
+        sitePrice: ipAddresses.slotCostCents,
+        slots,
+        n: sql<number>`count(*)::int`,
+      })
       .from(ipAddresses)
       .where(and(eq(ipAddresses.orderId, order.id), eq(ipAddresses.status, 'ACTIVE')))
       .groupBy(ipAddresses.city, ipAddresses.country, ipAddresses.ipAddressType, ipAddresses.ipCostCents, ipAddresses.slotCostCents, slots)
       .orderBy(ipAddresses.country, ipAddresses.city, slots);
     if (!groups.length) return null;
-    const locations: IpOrderLocation[] = groups.map((g) => ({ city: g.city, country: g.country, count: Number(g.n), slots: Number(g.slots), priceCents: g.price, sitePriceCents: g.sitePrice }));
+    const locations: IpOrderLocation[] = groups.map((g) => ({
+      city: g.city,
+      country: g.country,
+      count: Number(g.n),
+      slots: Number(g.slots),
+      priceCents: g.price,
+      sitePriceCents: g.sitePrice,
+    }));
     const type = groups[0]!.type === 'SHARED' ? 'SHARED' : 'DEDICATED';
     return priceIpOrder({ ipAddressType: type, locations, cycle, periodStart: start }, { currency });
   }

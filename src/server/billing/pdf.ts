@@ -41,7 +41,12 @@ function newDocument(title: string, options: PdfOptions) {
 function header(doc: PDFKit.PDFDocument, title: string, status: string, seller: Seller, party: string[]) {
   const width = doc.page.width - 2 * MARGIN;
   doc.font('Helvetica-Bold').fontSize(20).text(title, MARGIN, MARGIN);
-  doc.font('Helvetica').fontSize(11).fillColor(MUTED).text(`Status: ${statusWords(status)}`).fillColor('black');
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .fillColor(MUTED)
+    .text(`Status: ${statusWords(status)}`)
+    .fillColor('black');
   const top = doc.y + 16;
   const half = width / 2 - 10;
   doc.font('Helvetica-Bold').fontSize(10).text('From', MARGIN, top, { width: half });
@@ -99,17 +104,19 @@ export function invoicePdf(invoice: Invoice, options: PdfOptions = {}): Promise<
   const done = collect(doc);
   const m = (cents: number) => money(cents, invoice.currency);
   header(doc, `Invoice #${invoice.id}`, invoice.status, invoice.seller, partyLines(invoice, invoice.vat?.vat_id));
-  doc.fontSize(10).text(
-    [
-      `Date: ${formatDate(invoice.date_created)}`,
-      `Due: ${formatDate(invoice.date_due)}`,
-      `Terms: NET${invoice.payment_terms} days`,
-      invoice.order_id !== null ? `Order: #${invoice.order_id}` : '',
-      `Currency: ${invoice.currency}`,
-    ]
-      .filter(Boolean)
-      .join('    '),
-  );
+  doc
+    .fontSize(10)
+    .text(
+      [
+        `Date: ${formatDate(invoice.date_created)}`,
+        `Due: ${formatDate(invoice.date_due)}`,
+        `Terms: NET${invoice.payment_terms} days`,
+        invoice.order_id !== null ? `Order: #${invoice.order_id}` : '',
+        `Currency: ${invoice.currency}`,
+      ]
+        .filter(Boolean)
+        .join('    '),
+    );
 
   heading(doc, 'Items');
   table(
@@ -175,9 +182,9 @@ export function creditNotePdf(note: CreditNote, options: PdfOptions = {}): Promi
   const done = collect(doc);
   const m = (cents: number) => money(cents, note.currency);
   header(doc, `Credit Note #${note.id}`, note.status, note.seller, partyLines(note));
-  doc.fontSize(10).text(
-    [`Date: ${formatDate(note.date_created)}`, note.invoice_id !== null ? `Invoice: #${note.invoice_id}` : '', `Currency: ${note.currency}`].filter(Boolean).join('    '),
-  );
+  doc
+    .fontSize(10)
+    .text([`Date: ${formatDate(note.date_created)}`, note.invoice_id !== null ? `Invoice: #${note.invoice_id}` : '', `Currency: ${note.currency}`].filter(Boolean).join('    '));
 
   heading(doc, 'Lines');
   table(
@@ -196,7 +203,13 @@ export function creditNotePdf(note: CreditNote, options: PdfOptions = {}): Promi
   if (note.transaction) {
     const t = note.transaction;
     heading(doc, 'Associated transaction');
-    table(doc, ['Date', 'Method', 'Transaction ID', 'Amount'], [[formatDate(t.date_created), paymentMethodWords(t.payment_method), t.transaction_id, money(t.amount, t.currency)]], [80, 90, '*', 90], [false, false, false, true]);
+    table(
+      doc,
+      ['Date', 'Method', 'Transaction ID', 'Amount'],
+      [[formatDate(t.date_created), paymentMethodWords(t.payment_method), t.transaction_id, money(t.amount, t.currency)]],
+      [80, 90, '*', 90],
+      [false, false, false, true],
+    );
   }
 
   heading(doc, 'Credit transactions');

@@ -2,7 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { PlanChangePreview } from '../../lib/api/hosting';
 import { PROVIDER_TAX_RATE, pricePlanChange, type Currency, type PricedPlanChange } from '../../lib/billing';
-import { DOWNGRADE_AT_RENEWAL, NO_PENDING_DOWNGRADE, PLAN_CHANGE_AWAITS_PAYMENT, PLAN_NOT_CHANGEABLE, SAME_PLAN, UNKNOWN_PLAN, planChangeWarnings, type PlanChangeTime } from '../../lib/schemas/hosting-orders';
+import {
+  DOWNGRADE_AT_RENEWAL,
+  NO_PENDING_DOWNGRADE,
+  PLAN_CHANGE_AWAITS_PAYMENT,
+  PLAN_NOT_CHANGEABLE,
+  SAME_PLAN,
+  UNKNOWN_PLAN,
+  planChangeWarnings,
+  type PlanChangeTime,
+} from '../../lib/schemas/hosting-orders';
 import { HOSTING_ACCOUNT_NOT_FOUND } from '../../lib/schemas/hosting-accounts';
 import type { AppEnv, CompanyContext } from '../context';
 import type { Db } from '../db/connection';
@@ -52,10 +61,19 @@ async function planChangeFacts(db: Db, company: CompanyContext, input: PlanChang
   const account = await visibleHostingAccount(db, company, input.hosting_account, HOSTING_ACCOUNT_NOT_FOUND, lock);
   const [order] = account.orderId ? await db.select().from(orders).where(eq(orders.id, account.orderId)) : [];
   const changeable =
-    account.accountType === SHARED_HOSTING && !account.isLegacy && account.isCreated && account.status === 'ACTIVE' && account.planGuid && order?.status === 'ACTIVE' && order.dateNextInvoice;
+    account.accountType === SHARED_HOSTING &&
+    !account.isLegacy &&
+    account.isCreated &&
+    account.status === 'ACTIVE' &&
+    account.planGuid &&
+    order?.status === 'ACTIVE' &&
+    order.dateNextInvoice;
   if (!changeable) throw problem(409, PLAN_NOT_CHANGEABLE, { code: 'not_changeable' });
   const [current] = await db.select().from(hostingPlans).where(eq(hostingPlans.guid, account.planGuid!));
-  const [next] = await db.select().from(hostingPlans).where(and(eq(hostingPlans.guid, input.new_hosting_plan), eq(hostingPlans.isAvailable, true)));
+  const [next] = await db
+    .select()
+    .from(hostingPlans)
+    .where(and(eq(hostingPlans.guid, input.new_hosting_plan), eq(hostingPlans.isAvailable, true)));
   if (!next) throw badRequest({ new_hosting_plan: UNKNOWN_PLAN });
   if (next.guid === account.planGuid) throw badRequest({ new_hosting_plan: SAME_PLAN });
   const currency: Currency = account.currency === 'EUR' ? 'EUR' : 'USD';
@@ -66,7 +84,13 @@ async function planChangeFacts(db: Db, company: CompanyContext, input: PlanChang
   if (!available.includes(when)) throw badRequest({ when: DOWNGRADE_AT_RENEWAL });
   const renewal = order!.dateNextInvoice!;
   const currentPlan = { name: current!.name, monthlyCents: account.monthlyCostCents };
-  const priced = when === 'NOW' ? pricePlanChange({ accountName: account.name, today, renewal, current: currentPlan, next: { name: next.name, monthlyCents: nextCost } }, { currency, taxRate: PROVIDER_TAX_RATE }) : null;
+  const priced =
+    when === 'NOW'
+      ? pricePlanChange(
+          { accountName: account.name, today, renewal, current: currentPlan, next: { name: next.name, monthlyCents: nextCost } },
+          { currency, taxRate: PROVIDER_TAX_RATE },
+        )
+      : null;
   const limits = (p: PlanRow) => ({ storage: p.storageGb, memory: p.memoryMb, cpu: p.cpuCores });
   const preview: PlanChangePreview = {
     hosting_account: account.guid,
@@ -131,7 +155,15 @@ export async function changeHostingPlan<T>(c: Context<AppEnv>, input: PlanChange
       await applyPaidPlanChange(tx, company.guid, change);
       return answerWithWork(c, tx, answer({ kind: 'changed' }));
     }
-    const invoiceId = await issueInvoice(tx, { companyGuid: company.guid, orderId: order.id, priced: facts.priced, purpose: 'PLAN_CHANGE', onPaid: change, person: c.var.viewer, issued: today });
+    const invoiceId = await issueInvoice(tx, {
+      companyGuid: company.guid,
+      orderId: order.id,
+      priced: facts.priced,
+      purpose: 'PLAN_CHANGE',
+      onPaid: change,
+      person: c.var.viewer,
+      issued: today,
+    });
     return answerWithWork(c, tx, answer({ kind: 'invoiced', invoiceId, upgradePending: account.pendingPlanGuid !== null }));
   });
 }

@@ -21,7 +21,23 @@ export const CHECK_BATCH = 200;
 const CONCURRENCY = 8;
 
 /** Cloudflare's published IPv4 ranges (cloudflare.com/ips-v4): a domain resolving into them is behind Cloudflare. */
-const CLOUDFLARE = ['173.245.48.0/20', '103.21.244.0/22', '103.22.200.0/22', '103.31.4.0/22', '141.101.64.0/18', '108.162.192.0/18', '190.93.240.0/20', '188.114.96.0/20', '197.234.240.0/22', '198.41.128.0/17', '162.158.0.0/15', '104.16.0.0/13', '104.24.0.0/14', '172.64.0.0/13', '131.0.72.0/22'].map((range) => parseCidr(range)!);
+const CLOUDFLARE = [
+  '173.245.48.0/20',
+  '103.21.244.0/22',
+  '103.22.200.0/22',
+  '103.31.4.0/22',
+  '141.101.64.0/18',
+  '108.162.192.0/18',
+  '190.93.240.0/20',
+  '188.114.96.0/20',
+  '197.234.240.0/22',
+  '198.41.128.0/17',
+  '162.158.0.0/15',
+  '104.16.0.0/13',
+  '104.24.0.0/14',
+  '172.64.0.0/13',
+  '131.0.72.0/22',
+].map((range) => parseCidr(range)!);
 export function isCloudflareAddress(text: string): boolean {
   const address = parseIp(text);
   return address !== null && CLOUDFLARE.some((range) => inRange(address, range));
@@ -47,22 +63,24 @@ export async function dueDomains(db: Db, now: Date, limit = CHECK_BATCH, only?: 
   const health = only ? sql`true` : dueBefore(domains.dateHealthChecked, now, CHECK_EVERY_MS.health);
   const whois = dueBefore(domains.dateWhoisChecked, now, CHECK_EVERY_MS.whois);
   const metrics = dueBefore(domains.dateMetricsChecked, now, CHECK_EVERY_MS.metrics);
-  return db
-    .select({
-      guid: domains.guid,
-      domain: domains.domain,
-      assigned: ipAddresses.ipAddress,
-      whoisExpires: domains.whoisExpires,
-      health: sql<boolean>`coalesce(${health}, false)`,
-      whois: sql<boolean>`coalesce(${whois}, false)`,
-      metrics: sql<boolean>`coalesce(${metrics}, false)`,
-    })
-    .from(domains)
-    .leftJoin(ipAddresses, eq(ipAddresses.guid, domains.ipAddressGuid))
-    .where(and(eq(domains.status, 'ACTIVE'), eq(domains.isSubdomain, false), only ? inArray(domains.guid, [...only]) : or(health, whois, metrics)))
-    // The oldest check first; never-checked domains (null) before all.
-    .orderBy(sql`least(${domains.dateHealthChecked}, ${domains.dateWhoisChecked}, ${domains.dateMetricsChecked}) asc nulls first`, asc(domains.guid))
-    .limit(limit);
+  return (
+    db
+      .select({
+        guid: domains.guid,
+        domain: domains.domain,
+        assigned: ipAddresses.ipAddress,
+        whoisExpires: domains.whoisExpires,
+        health: sql<boolean>`coalesce(${health}, false)`,
+        whois: sql<boolean>`coalesce(${whois}, false)`,
+        metrics: sql<boolean>`coalesce(${metrics}, false)`,
+      })
+      .from(domains)
+      .leftJoin(ipAddresses, eq(ipAddresses.guid, domains.ipAddressGuid))
+      .where(and(eq(domains.status, 'ACTIVE'), eq(domains.isSubdomain, false), only ? inArray(domains.guid, [...only]) : or(health, whois, metrics)))
+      // The oldest check first; never-checked domains (null) before all.
+      .orderBy(sql`least(${domains.dateHealthChecked}, ${domains.dateWhoisChecked}, ${domains.dateMetricsChecked}) asc nulls first`, asc(domains.guid))
+      .limit(limit)
+  );
 }
 
 /** The address a name is taken to resolve to: the assigned one when it is among the answers. */

@@ -31,7 +31,7 @@ export function preparedStatement<Row>(name: string, text: string, types: readon
       }
       await prepared;
       const literals = args.map((a) => (a === null ? 'null' : `'${a.replaceAll("'", "''")}'`));
-      return ((await client.exec(`execute ${name}(${literals.join(', ')})`))[0]!.rows as Row[]);
+      return (await client.exec(`execute ${name}(${literals.join(', ')})`))[0]!.rows as Row[];
     }
     return (await client.query<Row & Record<string, unknown>>({ name, text, values: [...args] })).rows;
   };

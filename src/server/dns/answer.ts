@@ -156,7 +156,16 @@ export function indexZone(zone: ZoneData): ZoneIndex {
   const soa: ResourceRecord = {
     name: origin,
     ttl: zone.soa.ttl,
-    data: { type: 'SOA', mname: absoluteName(zone.soa.nameserver), rname: mailboxName(zone.soa.email), serial: zone.soa.serial, refresh: zone.soa.refresh, retry: zone.soa.retry, expire: zone.soa.expiry, minimum },
+    data: {
+      type: 'SOA',
+      mname: absoluteName(zone.soa.nameserver),
+      rname: mailboxName(zone.soa.email),
+      serial: zone.soa.serial,
+      refresh: zone.soa.refresh,
+      retry: zone.soa.retry,
+      expire: zone.soa.expiry,
+      minimum,
+    },
   };
   // RFC 2308 5: a negative answer lives min(SOA TTL, SOA MINIMUM), as BIND and Knot send it.
   const negativeSoa: ResourceRecord = { ...soa, ttl: Math.min(soa.ttl, minimum) };

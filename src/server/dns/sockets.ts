@@ -63,7 +63,10 @@ function respond(store: ZoneStore, request: Request, transport: 'udp' | 'tcp'): 
 
   try {
     const answer = store.answer(request.questions[0]!.name, question.type);
-    return encodeResponse({ ...message, rcode: RCODE_OF[answer.rcode], aa: answer.authoritative, answer: answer.answer, authority: answer.authority, additional: answer.additional }, limit);
+    return encodeResponse(
+      { ...message, rcode: RCODE_OF[answer.rcode], aa: answer.authoritative, answer: answer.answer, authority: answer.authority, additional: answer.additional },
+      limit,
+    );
   } catch (error) {
     console.error('[hostdeck] DNS answer failed:', error);
     return reply(RCODE.SERVFAIL);
@@ -150,14 +153,15 @@ function bound(start: (done: () => void) => void, emitter: UdpSocket | TcpServer
   });
 }
 
-const closeUdp = (socket: UdpSocket) => new Promise<void>((resolve) => {
-  try {
-    socket.close(() => resolve());
-  } catch {
-    // Never bound, or closed already.
-    resolve();
-  }
-});
+const closeUdp = (socket: UdpSocket) =>
+  new Promise<void>((resolve) => {
+    try {
+      socket.close(() => resolve());
+    } catch {
+      // Never bound, or closed already.
+      resolve();
+    }
+  });
 const closeTcp = (server: TcpServer) => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
 
 /** Binding to a free port (0) retries this often when UDP has the port TCP found free taken. */

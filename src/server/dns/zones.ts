@@ -49,14 +49,26 @@ async function readActiveZones(db: Db, only?: string[]): Promise<LoadedZone[]> {
     guid: zone.guid,
     data: {
       origin: domain,
-      soa: { nameserver: zone.soaNameserver, email: zone.soaEmail, serial: zone.soaSerial, refresh: zone.soaRefresh, retry: zone.soaRetry, expiry: zone.soaExpiry, ttl: zone.soaTtl },
+      soa: {
+        nameserver: zone.soaNameserver,
+        email: zone.soaEmail,
+        serial: zone.soaSerial,
+        refresh: zone.soaRefresh,
+        retry: zone.soaRetry,
+        expiry: zone.soaExpiry,
+        ttl: zone.soaTtl,
+      },
       records: (byZone.get(zone.guid) ?? []).map(({ name, type, ttl, value }) => ({ name, type, ttl, value })),
     },
   }));
 }
 
 /** Every suffix of a name that could be a zone: a.b.example.com -> a.b.example.com, b.example.com, example.com. */
-const suffixes = (name: string) => name.split('.').map((_, i, parts) => parts.slice(i).join('.')).filter((s) => s.includes('.'));
+const suffixes = (name: string) =>
+  name
+    .split('.')
+    .map((_, i, parts) => parts.slice(i).join('.'))
+    .filter((s) => s.includes('.'));
 
 /**
  * The ACTIVE zone that holds `qname` (the longest domain with a zone that the name ends in), read

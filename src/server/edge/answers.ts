@@ -18,7 +18,11 @@ export interface Answer {
 
 const HTML = { 'Content-Type': 'text/html; charset=utf-8' };
 export const html = (status: number, body: string | Buffer): Answer => ({ status, headers: HTML, body });
-const redirect = (status: number, location: string): Answer => ({ status, headers: { Location: location, 'Content-Type': 'text/plain; charset=utf-8' }, body: `Redirecting to ${location}\n` });
+const redirect = (status: number, location: string): Answer => ({
+  status,
+  headers: { Location: location, 'Content-Type': 'text/plain; charset=utf-8' },
+  body: `Redirecting to ${location}\n`,
+});
 
 /** What the firewall's decision answers before anything else; null lets the request on. */
 function firewallAnswer(decision: FirewallDecision, host: string): Answer | null {
@@ -62,7 +66,14 @@ async function signInPage(db: Db, site: Site, token: string, now: Date): Promise
     .where(eq(domains.guid, site.guid));
   if (!account) return [403, linkUsedPage()];
   const onAccount = await db.select({ domain: domains.domain }).from(domains).where(eq(domains.hostingAccountGuid, account.guid)).orderBy(domains.domain).limit(500);
-  return [200, controlPanelPage(account, link.username, onAccount.map((d) => d.domain))];
+  return [
+    200,
+    controlPanelPage(
+      account,
+      link.username,
+      onAccount.map((d) => d.domain),
+    ),
+  ];
 }
 
 /** Answers sent with every page: no sniffing, no caching (a switch must apply at the next request). */

@@ -21,7 +21,10 @@ export type Scheme = 'http' | 'https';
 export function requestScheme(req: IncomingMessage, trustProxy: boolean): Scheme {
   if ((req.socket as Partial<TLSSocket>).encrypted === true) return 'https';
   if (!trustProxy) return 'http';
-  const forwarded = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim().toLowerCase();
+  const forwarded = String(req.headers['x-forwarded-proto'] ?? '')
+    .split(',')[0]
+    ?.trim()
+    .toLowerCase();
   return forwarded === 'https' ? 'https' : 'http';
 }
 
@@ -81,7 +84,15 @@ export function createCertificateContexts(db: Db, log: (message: string) => void
         .select({ domainGuid: sslCertificates.domainGuid, serial: sslCertificates.serial, names: sslCertificates.names })
         .from(sslCertificates)
         .innerJoin(domains, eq(domains.guid, sslCertificates.domainGuid))
-        .where(and(inArray(domains.domain, names), eq(domains.status, 'ACTIVE'), eq(domains.sslStatus, 'ACTIVE'), isNotNull(sslCertificates.chainPem), isNotNull(sslCertificates.serial)));
+        .where(
+          and(
+            inArray(domains.domain, names),
+            eq(domains.status, 'ACTIVE'),
+            eq(domains.sslStatus, 'ACTIVE'),
+            isNotNull(sslCertificates.chainPem),
+            isNotNull(sslCertificates.serial),
+          ),
+        );
       const covering = rows.find((r) => r.names.includes(name));
       if (!covering?.serial) return null;
       const { domainGuid, serial } = covering;

@@ -56,7 +56,8 @@ export const linkUsedPage = () => page('Sign-in link expired', `<h1>${LINK_USED_
 
 /** A request a firewall rule rejects (issue 9 "The edge enforces it"): 403 with a short page. */
 export const REJECTED_TEXT = 'Access to this site was refused.';
-export const rejectedPage = (host: string) => page('Access refused', `<h1>${REJECTED_TEXT}</h1><p>The site's firewall does not let this request through.</p><p>${escapeHtml(host)}</p>`);
+export const rejectedPage = (host: string) =>
+  page('Access refused', `<h1>${REJECTED_TEXT}</h1><p>The site's firewall does not let this request through.</p><p>${escapeHtml(host)}</p>`);
 
 /** A request past a rate limit: 429 with the seconds until the window ends (also sent as Retry-After). */
 export const LIMITED_TEXT = 'Too many requests.';

@@ -71,7 +71,8 @@ async function stopEdgeProcess(child: ChildProcess): Promise<void> {
  */
 export async function startEdgeBeside(database: Database, options: EdgeOptions, now: () => Date, log: (line: string) => void = console.error): Promise<EdgeHandle | null> {
   const further = (options.processes ?? 1) - 1;
-  if (further > 0 && (database.kind !== 'postgres' || !process.env.DATABASE_URL)) log(`[hostdeck] EDGE_PROCESSES=${options.processes} needs PostgreSQL (DATABASE_URL): on PGlite the edge serves from this process alone.`);
+  if (further > 0 && (database.kind !== 'postgres' || !process.env.DATABASE_URL))
+    log(`[hostdeck] EDGE_PROCESSES=${options.processes} needs PostgreSQL (DATABASE_URL): on PGlite the edge serves from this process alone.`);
   const shared = further > 0 && database.kind === 'postgres' && Boolean(process.env.DATABASE_URL);
   let edge: EdgeHandle;
   try {

@@ -101,7 +101,11 @@ function edgeRequestOf(req: IncomingMessage, host: string, target: string, schem
 }
 
 function addressOf(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim() : '';
+  const forwarded = trustProxy
+    ? String(req.headers['x-forwarded-for'] ?? '')
+        .split(',')[0]
+        ?.trim()
+    : '';
   return forwarded || req.socket.remoteAddress || '';
 }
 

@@ -83,7 +83,12 @@ async function readSites(db: Db, only?: string[]): Promise<LoadedSite[]> {
   const redirects = await db
     .select({ domainGuid: urlRedirects.domainGuid, urls: urlRedirects.urls, destination: urlRedirects.destination, responseCode: urlRedirects.responseCode })
     .from(urlRedirects)
-    .where(and(eq(urlRedirects.status, 'ACTIVE'), only ? inArray(urlRedirects.domainGuid, guids) : inArray(urlRedirects.domainGuid, db.select({ guid: domains.guid }).from(domains).where(active))))
+    .where(
+      and(
+        eq(urlRedirects.status, 'ACTIVE'),
+        only ? inArray(urlRedirects.domainGuid, guids) : inArray(urlRedirects.domainGuid, db.select({ guid: domains.guid }).from(domains).where(active)),
+      ),
+    )
     .orderBy(asc(urlRedirects.domainGuid), asc(urlRedirects.dateCreated));
   const redirectsOf = Map.groupBy(redirects, (r) => r.domainGuid);
   const sites = new Map<string, LoadedSite>();

@@ -197,7 +197,9 @@ export function compressAnswers(req: IncomingMessage, res: ServerResponse, optio
     heldBytes = 0;
     const packed =
       coding === 'br'
-        ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        ? brotliCompressSync(body, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+          })
         : gzipSync(body, { level: DYNAMIC_GZIP_LEVEL });
     mode = 'identity';
     res.setHeader('Content-Encoding', coding!);
@@ -236,7 +238,8 @@ export function compressAnswers(req: IncomingMessage, res: ServerResponse, optio
     });
   };
 
-  const toBuffer = (chunk: Chunk, encoding?: BufferEncoding) => (typeof chunk === 'string' ? Buffer.from(chunk, encoding ?? 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+  const toBuffer = (chunk: Chunk, encoding?: BufferEncoding) =>
+    typeof chunk === 'string' ? Buffer.from(chunk, encoding ?? 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 
   target.writeHead = (status, reason, headers) => {
     if (mode !== 'open') return original.writeHead(status, reason, headers);

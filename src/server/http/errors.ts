@@ -15,11 +15,9 @@ export class ApiProblem extends HTTPException {
   }
 }
 
-export const problem = (status: ContentfulStatusCode, message: string, extra: Omit<ProblemBody, 'errors'> = {}) =>
-  new ApiProblem(status, { errors: [message], ...extra });
+export const problem = (status: ContentfulStatusCode, message: string, extra: Omit<ProblemBody, 'errors'> = {}) => new ApiProblem(status, { errors: [message], ...extra });
 
-export const badRequest = (fields: Record<string, string>, code: ErrorCode = 'invalid') =>
-  new ApiProblem(400, { errors: Object.values(fields), code, fields });
+export const badRequest = (fields: Record<string, string>, code: ErrorCode = 'invalid') => new ApiProblem(400, { errors: Object.values(fields), code, fields });
 
 export const unauthorized = (message = 'Your session has ended. Please sign in again.') => problem(401, message, { code: 'not_authenticated' });
 export const forbidden = (message = 'You do not have permission to perform this action.') => problem(403, message, { code: 'permission_denied' });

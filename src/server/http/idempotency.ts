@@ -139,7 +139,10 @@ export async function onceForKey(c: Context<AppEnv>, op: Operation, run: () => P
     if (ANSWER_STEP in progress) {
       // The work committed with its answer: that answer is the request's, as if it had arrived.
       const answer = { statusCode: op.status ?? 200, response: progress[ANSWER_STEP] };
-      await db.update(idempotencyKeys).set({ ...answer, leaseExpires: null }).where(held);
+      await db
+        .update(idempotencyKeys)
+        .set({ ...answer, leaseExpires: null })
+        .where(held);
       return replay(answer);
     }
     break;
@@ -200,5 +203,9 @@ async function release(db: Db, held: ReturnType<typeof and>, at: Date): Promise<
     .delete(idempotencyKeys)
     .where(and(held, sql`${idempotencyKeys.progress} = '{}'::jsonb`))
     .returning({ claim: idempotencyKeys.claim });
-  if (!dropped.length) await db.update(idempotencyKeys).set({ leaseExpires: at }).where(and(held, isNull(idempotencyKeys.statusCode)));
+  if (!dropped.length)
+    await db
+      .update(idempotencyKeys)
+      .set({ leaseExpires: at })
+      .where(and(held, isNull(idempotencyKeys.statusCode)));
 }

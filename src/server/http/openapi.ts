@@ -5,11 +5,15 @@ import { errorEnvelope, type Operation } from '../../lib/api/define';
 const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: errorEnvelope } } });
 
 const companyHeader = z.object({
-  Company: z.guid().optional().meta({ description: 'The company the call acts for; without it, the user\'s default company. An API key acts only for its own company.' }),
+  Company: z.guid().optional().meta({ description: "The company the call acts for; without it, the user's default company. An API key acts only for its own company." }),
 });
 
 const idempotencyHeader = z.object({
-  'Idempotency-Key': z.string().max(255).optional().meta({ description: 'Repeats within 24 hours with the same key and request get the first answer; another request with the key is refused (422).' }),
+  'Idempotency-Key': z
+    .string()
+    .max(255)
+    .optional()
+    .meta({ description: 'Repeats within 24 hours with the same key and request get the first answer; another request with the key is refused (422).' }),
 });
 
 type JsonSchema = Record<string, unknown>;
@@ -60,7 +64,8 @@ export function openApiDocument(operations: readonly Operation[], info: { versio
     else responses[status] = { description: op.summary, content: { 'application/json': { schema: op.answer } } };
     if (op.params || op.query || op.body) responses['400'] = errorAnswer('The input was refused: one sentence per problem, by field.');
     if (audience !== 'public') responses['401'] = errorAnswer('No token, or the session has ended.');
-    if (audience === 'member' || op.scopes?.length || op.customers === false || op.apiKeys === false) responses['403'] = errorAnswer('Not a member of the company, or a scope is missing.');
+    if (audience === 'member' || op.scopes?.length || op.customers === false || op.apiKeys === false)
+      responses['403'] = errorAnswer('Not a member of the company, or a scope is missing.');
     // Only where a path parameter can name nothing (or another company's object).
     if (op.params && op.notFound) responses['404'] = errorAnswer(op.notFound);
     responses.default = errorAnswer('Any other failure, in the same envelope.');

@@ -52,7 +52,10 @@ export async function precompressAssets(dir: string): Promise<number> {
         brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
         gzipped(source, { level: constants.Z_BEST_COMPRESSION }),
       ]);
-      for (const [suffix, packed] of [[SUFFIX.br, br], [SUFFIX.gzip, gz]] as const) {
+      for (const [suffix, packed] of [
+        [SUFFIX.br, br],
+        [SUFFIX.gzip, gz],
+      ] as const) {
         if (packed.length >= source.length) continue;
         await writeFile(file + suffix, packed);
         written++;

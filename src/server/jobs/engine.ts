@@ -136,7 +136,8 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
   const soon = new Set<string>();
   let checkTimer: ReturnType<typeof setTimeout> | undefined;
   const renewCertificates = () => renewDueCertificates({ db: database.db, issuer: runner.certificates(), now: deps().now(), log });
-  const runChecks = (only?: string[]) => runDueChecks({ db: database.db, resolver: runner.resolver, sources: SANDBOX_SOURCES, now: deps().now() }, only ? Math.max(only.length, 1) : undefined, only);
+  const runChecks = (only?: string[]) =>
+    runDueChecks({ db: database.db, resolver: runner.resolver, sources: SANDBOX_SOURCES, now: deps().now() }, only ? Math.max(only.length, 1) : undefined, only);
 
   /**
    * Queues a turn of the task in its company's group. While one already waits the send is
@@ -194,7 +195,11 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
       // A dead turn would count against its company's share until it expired.
       for (const orphan of await orphanedTasks(database.db, TASK_KINDS, deps().now())) {
         const stale = (await boss.findJobs(TASK_QUEUE, { key: orphan.guid })).filter((j) => j.state === 'active');
-        if (stale.length) await boss.cancel(TASK_QUEUE, stale.map((j) => j.id));
+        if (stale.length)
+          await boss.cancel(
+            TASK_QUEUE,
+            stale.map((j) => j.id),
+          );
       }
     }
     await sweep(boss);
@@ -314,7 +319,9 @@ export function createJobEngine(database: Database, deps: () => EngineDeps, log:
       });
       if (result.created) {
         // Announced before it is queued, so its first event comes before any step's.
-        await events.publish({ company: input.companyGuid, event: taskEventOf(result.task) }).catch((error: unknown) => log(`[hostdeck] a task event was not published: ${String(error)}`));
+        await events
+          .publish({ company: input.companyGuid, event: taskEventOf(result.task) })
+          .catch((error: unknown) => log(`[hostdeck] a task event was not published: ${String(error)}`));
         // Were this send lost (a crash right here), the sweep would find the task unworked and queue it.
         await queueTurn(boss, result.task, null);
       }

@@ -37,11 +37,30 @@ export const ABANDONED = `The step was interrupted ${MAX_ATTEMPTS} times without
 export async function insertTask(tx: Db, input: NewTask, now: Date): Promise<{ task: TaskRow; items: TaskItemRow[] }> {
   const [task] = await tx
     .insert(tasks)
-    .values({ companyGuid: input.companyGuid, domainGroupGuid: input.domainGroupGuid, kind: input.kind, createdBy: input.createdBy, status: 'PENDING', progressPercentage: 0, dateCreated: now })
+    .values({
+      companyGuid: input.companyGuid,
+      domainGroupGuid: input.domainGroupGuid,
+      kind: input.kind,
+      createdBy: input.createdBy,
+      status: 'PENDING',
+      progressPercentage: 0,
+      dateCreated: now,
+    })
     .returning();
   const items = await tx
     .insert(taskItems)
-    .values(input.items.map((it, position) => ({ taskGuid: task!.guid, action: it.action, domainGuid: it.domainGuid ?? null, details: it.details ?? null, payload: it.payload ?? {}, position, runAfter: now, dateCreated: now })))
+    .values(
+      input.items.map((it, position) => ({
+        taskGuid: task!.guid,
+        action: it.action,
+        domainGuid: it.domainGuid ?? null,
+        details: it.details ?? null,
+        payload: it.payload ?? {},
+        position,
+        runAfter: now,
+        dateCreated: now,
+      })),
+    )
     .returning();
   return { task: task!, items };
 }
@@ -96,16 +115,17 @@ export async function claimNextItem(db: Db, taskGuid: string, now: Date, leaseMs
  * Runs `effect` and marks the item COMPLETED in one transaction, holding the item's row lock:
  * a second worker that reaches the same item waits, then finds it done and does nothing.
  */
-export async function completeItem(db: Db, itemGuid: string, now: Date, effect: (tx: Db, item: TaskItemRow) => Promise<void>): Promise<{ item: TaskItemRow; task: TaskRow } | null> {
+export async function completeItem(
+  db: Db,
+  itemGuid: string,
+  now: Date,
+  effect: (tx: Db, item: TaskItemRow) => Promise<void>,
+): Promise<{ item: TaskItemRow; task: TaskRow } | null> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(taskItems).where(eq(taskItems.guid, itemGuid)).for('update');
     if (!current || FINISHED.includes(current.status)) return null;
     await effect(tx, current);
-    const [item] = await tx
-      .update(taskItems)
-      .set({ status: 'COMPLETED', error: null, lockedUntil: null, dateCompleted: now })
-      .where(eq(taskItems.guid, itemGuid))
-      .returning();
+    const [item] = await tx.update(taskItems).set({ status: 'COMPLETED', error: null, lockedUntil: null, dateCompleted: now }).where(eq(taskItems.guid, itemGuid)).returning();
     return { item: item!, task: await recompute(tx, current.taskGuid, now) };
   });
 }
@@ -129,7 +149,11 @@ export async function failItem(
     const retryAt = giveUp ? null : new Date(now.getTime() + 1000 * 2 ** current.attempts);
     const [item] = await tx
       .update(taskItems)
-      .set(giveUp ? { status: 'FAILURE', error, lockedUntil: null, dateCompleted: now } : { status: 'RETRYING', error: `${error} It will be tried again.`, lockedUntil: null, runAfter: retryAt! })
+      .set(
+        giveUp
+          ? { status: 'FAILURE', error, lockedUntil: null, dateCompleted: now }
+          : { status: 'RETRYING', error: `${error} It will be tried again.`, lockedUntil: null, runAfter: retryAt! },
+      )
       .where(eq(taskItems.guid, itemGuid))
       .returning();
     if (giveUp) {
@@ -170,7 +194,11 @@ async function recompute(tx: Db, taskGuid: string, now: Date): Promise<TaskRow> 
   const finished = status === 'COMPLETED' || status === 'FAILURE';
   const [task] = await tx
     .update(tasks)
-    .set({ status, progressPercentage: total ? Math.round((100 * completed) / total) : 100, dateCompleted: finished ? sql`coalesce(${tasks.dateCompleted}, ${now.toISOString()}::timestamptz)` : null })
+    .set({
+      status,
+      progressPercentage: total ? Math.round((100 * completed) / total) : 100,
+      dateCompleted: finished ? sql`coalesce(${tasks.dateCompleted}, ${now.toISOString()}::timestamptz)` : null,
+    })
     .where(eq(tasks.guid, taskGuid))
     .returning();
   return task!;
@@ -216,7 +244,9 @@ export async function hasDueTask(db: Db, kinds: readonly string[], now: Date): P
     .select({ guid: tasks.guid })
     .from(tasks)
     .innerJoinLateral(next, sql`true`)
-    .where(and(inArray(tasks.kind, [...kinds]), notInArray(tasks.status, FINISHED), sql`${next.runAfter} <= ${at}`, sql`(${next.lockedUntil} is null or ${next.lockedUntil} <= ${at})`))
+    .where(
+      and(inArray(tasks.kind, [...kinds]), notInArray(tasks.status, FINISHED), sql`${next.runAfter} <= ${at}`, sql`(${next.lockedUntil} is null or ${next.lockedUntil} <= ${at})`),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -229,7 +259,12 @@ export async function hasDueTask(db: Db, kinds: readonly string[], now: Date): P
 export async function orphanedTasks(db: Db, kinds: readonly string[], now: Date): Promise<{ guid: string; companyGuid: string; due: Date }[]> {
   if (!kinds.length) return [];
   const rows = await db
-    .select({ guid: tasks.guid, companyGuid: tasks.companyGuid, due: min(taskItems.runAfter), leased: sql<number>`count(*) filter (where ${taskItems.lockedUntil} > ${now.toISOString()}::timestamptz)` })
+    .select({
+      guid: tasks.guid,
+      companyGuid: tasks.companyGuid,
+      due: min(taskItems.runAfter),
+      leased: sql<number>`count(*) filter (where ${taskItems.lockedUntil} > ${now.toISOString()}::timestamptz)`,
+    })
     .from(tasks)
     .innerJoin(taskItems, and(eq(taskItems.taskGuid, tasks.guid), notInArray(taskItems.status, FINISHED)))
     .where(and(inArray(tasks.kind, [...kinds]), notInArray(tasks.status, FINISHED)))

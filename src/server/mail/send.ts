@@ -44,7 +44,10 @@ export async function sendEmail(db: Db, mailer: Mailer, email: EmailToSend, now:
     await mailer.send({ to: email.to, name: email.name, subject: email.subject, html: email.html, text: email.text });
     await db.update(emails).set({ isSent: true, dateSent: now }).where(eq(emails.guid, row!.guid));
   } catch (error) {
-    await db.update(emails).set({ error: error instanceof Error ? error.message : String(error) }).where(eq(emails.guid, row!.guid));
+    await db
+      .update(emails)
+      .set({ error: error instanceof Error ? error.message : String(error) })
+      .where(eq(emails.guid, row!.guid));
   }
   return row!.guid;
 }
@@ -70,6 +73,9 @@ export async function deliverRecorded(db: Db, mailer: Mailer, row: typeof emails
     await mailer.send({ to: row.email, name: row.name, subject: row.subject, html: row.content, text: htmlToText(row.content) });
     await db.update(emails).set({ isSent: true, dateSent: now }).where(eq(emails.guid, row.guid));
   } catch (error) {
-    await db.update(emails).set({ error: error instanceof Error ? error.message : String(error) }).where(eq(emails.guid, row.guid));
+    await db
+      .update(emails)
+      .set({ error: error instanceof Error ? error.message : String(error) })
+      .where(eq(emails.guid, row.guid));
   }
 }

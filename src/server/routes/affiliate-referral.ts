@@ -26,7 +26,12 @@ export function affiliateReferralRoutes() {
     const click = await recordReferralClick(
       db,
       hash,
-      { ipAddress: c.var.ip === 'unknown' ? null : c.var.ip, userAgent: c.var.userAgent || null, referer: c.req.header('referer')?.slice(0, 500) ?? null, landingUrl: c.req.url.slice(0, 500) },
+      {
+        ipAddress: c.var.ip === 'unknown' ? null : c.var.ip,
+        userAgent: c.var.userAgent || null,
+        referer: c.req.header('referer')?.slice(0, 500) ?? null,
+        landingUrl: c.req.url.slice(0, 500),
+      },
       now(),
     );
     c.header('Cache-Control', 'no-store');

@@ -22,7 +22,16 @@ import { notFound, problem } from '../http/errors';
 import { implement } from '../http/operation';
 import { activeAffiliate, affiliateOf, loadAffiliateInvoice, overviewOf, PROGRAMME_CURRENCY, recentActivityOf, reportOf, statusJson } from '../services/affiliate';
 import { affiliateInvoicePdf, affiliateInvoicePdfName } from '../services/affiliate-pdf';
-import { addPaymentDetails, affiliateInvoicesPage, applyAsAffiliate, createDefaultLink, disableLink, linksPage, paymentDetailsOf, requestCustomLink } from '../services/affiliate-programme';
+import {
+  addPaymentDetails,
+  affiliateInvoicesPage,
+  applyAsAffiliate,
+  createDefaultLink,
+  disableLink,
+  linksPage,
+  paymentDetailsOf,
+  requestCustomLink,
+} from '../services/affiliate-programme';
 
 /** The affiliate programme (spec part 3, 2.10 and 7 "Affiliate"): a person's own, keyed by their user. */
 export const affiliateOperations = [
@@ -32,7 +41,10 @@ export const affiliateOperations = [
     return statusJson(row);
   }),
 
-  implement(createAffiliateOp, async (c, { body }) => ({ message: APPLICATION_SUBMITTED, affiliate: await applyAsAffiliate(c.var.deps.db, c.var.viewer.userGuid, body, c.var.deps.now()) })),
+  implement(createAffiliateOp, async (c, { body }) => ({
+    message: APPLICATION_SUBMITTED,
+    affiliate: await applyAsAffiliate(c.var.deps.db, c.var.viewer.userGuid, body, c.var.deps.now()),
+  })),
 
   implement(getAffiliateOp, async (c) => {
     const { db, now } = c.var.deps;

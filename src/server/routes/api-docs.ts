@@ -22,7 +22,8 @@ const DOCS_HTML = `<!doctype html>
 </html>`;
 
 /** Scalar styles itself at run time, and nothing here may load from another origin. */
-const DOCS_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'";
+const DOCS_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /** `GET /openapi.json` (generated from the definitions) and `GET /docs`, a viewer of it. */
 export function apiDocsRoutes(operations: readonly Operation[]) {

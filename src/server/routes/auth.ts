@@ -1,5 +1,16 @@
 import { loginOp, logoutOp } from '../../lib/api/auth';
-import { checkVatOp, loginDeviceOp, loginTwoFactorOp, recoverPasswordOp, registerOp, resendVerificationOp, resetPasswordOp, validateEmailOp, validateResetHashOp, verifyEmailOp } from '../../lib/api/auth-flows';
+import {
+  checkVatOp,
+  loginDeviceOp,
+  loginTwoFactorOp,
+  recoverPasswordOp,
+  registerOp,
+  resendVerificationOp,
+  resetPasswordOp,
+  validateEmailOp,
+  validateResetHashOp,
+  verifyEmailOp,
+} from '../../lib/api/auth-flows';
 import { implement } from '../http/operation';
 import { revokeSession } from '../auth/sessions';
 import { checkVat } from '../services/registration';

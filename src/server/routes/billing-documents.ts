@@ -1,13 +1,5 @@
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import {
-  creditNotePdfOp,
-  getCreditNoteOp,
-  getInvoiceOp,
-  invoicePdfOp,
-  listCreditNotesOp,
-  listInvoicesOp,
-  listTransactionsOp,
-} from '../../lib/api/billing';
+import { creditNotePdfOp, getCreditNoteOp, getInvoiceOp, invoicePdfOp, listCreditNotesOp, listInvoicesOp, listTransactionsOp } from '../../lib/api/billing';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { countRows, pageOfRows } from '../db/lists';
 import { creditNotes, invoices, transactions } from '../db/schema/index';
@@ -73,7 +65,10 @@ export const billingDocumentOperations = [
       query,
       async (limit, offset) => {
         const rows = await db.select().from(transactions).where(filter).orderBy(desc(transactions.dateCreated), desc(transactions.guid)).limit(limit).offset(offset);
-        const invoicesOf = await invoicesOfTransactions(db, rows.map((r) => r.guid));
+        const invoicesOf = await invoicesOfTransactions(
+          db,
+          rows.map((r) => r.guid),
+        );
         return rows.map((t) => ({
           guid: t.guid,
           kind: t.kind,

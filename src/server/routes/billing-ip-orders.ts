@@ -54,7 +54,5 @@ export const billingIpOrderOperations = [
     };
   }),
 
-  implement(createIpOrderOp, async (c, { body }) =>
-    placeIpOrder(c, body, ({ orderId, invoiceId }) => ({ message: ORDER_PLACED, invoice_id: invoiceId, order_id: orderId })),
-  ),
+  implement(createIpOrderOp, async (c, { body }) => placeIpOrder(c, body, ({ orderId, invoiceId }) => ({ message: ORDER_PLACED, invoice_id: invoiceId, order_id: orderId }))),
 ];

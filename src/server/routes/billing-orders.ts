@@ -35,7 +35,10 @@ async function ordersOf(db: Db, rows: OrderRow[], allowedIpGroups: readonly stri
     db.select().from(websiteSetupOrders).where(inArray(websiteSetupOrders.orderId, ids)),
     // The locations' names, so an order reads 'São Paulo, Brazil' rather than its marketplace code.
     locationCodes.length
-      ? db.select({ hash: marketplaceLocations.hash, city: marketplaceLocations.city, country: marketplaceLocations.countryName }).from(marketplaceLocations).where(inArray(marketplaceLocations.hash, locationCodes))
+      ? db
+          .select({ hash: marketplaceLocations.hash, city: marketplaceLocations.city, country: marketplaceLocations.countryName })
+          .from(marketplaceLocations)
+          .where(inArray(marketplaceLocations.hash, locationCodes))
       : [],
   ]);
   const placeOf = new Map(places.map((p) => [p.hash, p]));
@@ -86,7 +89,10 @@ async function ordersOf(db: Db, rows: OrderRow[], allowedIpGroups: readonly stri
 
 /** The company's order by its number, or 404 (another company's is not found either). */
 async function orderRow(db: Db, companyGuid: string, id: number, message: string): Promise<OrderRow> {
-  const [row] = await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.companyGuid, companyGuid)));
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.companyGuid, companyGuid)));
   if (!row) throw notFound(message);
   return row;
 }

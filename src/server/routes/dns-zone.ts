@@ -47,7 +47,9 @@ export const dnsZoneOperations = [
         // One version more than the page: the last one's diff is against it.
         const rows = await versionsOf(db, zone.guid, limit + 1, offset);
         const authors = rows.map((r) => r.changedBy).filter((g): g is string => g !== null);
-        const people = authors.length ? await db.select({ guid: users.guid, first: users.firstName, last: users.lastName, email: users.email }).from(users).where(inArray(users.guid, authors)) : [];
+        const people = authors.length
+          ? await db.select({ guid: users.guid, first: users.firstName, last: users.lastName, email: users.email }).from(users).where(inArray(users.guid, authors))
+          : [];
         return rows.slice(0, limit).map((r, i) => {
           const by = people.find((p) => p.guid === r.changedBy);
           return {
@@ -74,7 +76,12 @@ export const dnsZoneOperations = [
     const { zone, domain } = await visibleZone(db, c.var.company, params.guid, exportZoneFileOp.notFound);
     const filename = `${domain}-${now().toISOString().slice(0, 10)}.zone`;
     return new Response(zoneFileOf(domain, await snapshotOf(db, zone)), {
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"`, 'X-Suggested-Filename': filename, 'Cache-Control': 'no-store' },
+      headers: {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${filename}"`,
+        'X-Suggested-Filename': filename,
+        'Cache-Control': 'no-store',
+      },
     });
   }),
 

@@ -49,7 +49,10 @@ export const domainWebOperations = [
     return { message: REDIRECT_CREATED, redirect: await createRedirect(db, domain, body, now()) };
   }),
 
-  implement(updateRedirectOp, async (c, { params, body }) => ({ message: REDIRECT_UPDATED, redirect: await setRedirectStatus(c.var.deps.db, c.var.company, params.guid, params.id, body.status) })),
+  implement(updateRedirectOp, async (c, { params, body }) => ({
+    message: REDIRECT_UPDATED,
+    redirect: await setRedirectStatus(c.var.deps.db, c.var.company, params.guid, params.id, body.status),
+  })),
 
   implement(deleteRedirectOp, async (c, { params }) => {
     await deleteRedirect(c.var.deps.db, c.var.company, params.guid, params.id);

@@ -25,9 +25,15 @@ export const firewallRuleOperations = [
 
   implement(getRuleOp, async (c, { params }) => ruleAnswer(c.var.deps.db, await companyRule(c.var.deps.db, c.var.company, params.guid, getRuleOp.notFound))),
 
-  implement(updateRuleOp, async (c, { params, body }) => ({ message: RULE_UPDATED, rule: await ruleAnswer(c.var.deps.db, await updateRule(c, params.guid, body, updateRuleOp.notFound)) })),
+  implement(updateRuleOp, async (c, { params, body }) => ({
+    message: RULE_UPDATED,
+    rule: await ruleAnswer(c.var.deps.db, await updateRule(c, params.guid, body, updateRuleOp.notFound)),
+  })),
 
-  implement(setRuleStatusOp, async (c, { params, body }) => ({ message: RULE_UPDATED, rule: await ruleAnswer(c.var.deps.db, await setRuleStatus(c, params.guid, body.status, setRuleStatusOp.notFound)) })),
+  implement(setRuleStatusOp, async (c, { params, body }) => ({
+    message: RULE_UPDATED,
+    rule: await ruleAnswer(c.var.deps.db, await setRuleStatus(c, params.guid, body.status, setRuleStatusOp.notFound)),
+  })),
 
   implement(deleteRuleOp, async (c, { params }) => {
     await deleteRule(c, params.guid, deleteRuleOp.notFound);
@@ -40,5 +46,8 @@ export const firewallRuleOperations = [
 
   implement(ruleHistoryOp, (c, { params, query }) => historyOf(c.var.deps.db, ruleStore, c.var.company.guid, params.guid, query, ruleHistoryOp.notFound)),
 
-  implement(restoreRuleOp, async (c, { params }) => ({ message: RULE_RESTORED, rule: await ruleAnswer(c.var.deps.db, await restoreRule(c, params.guid, params.version, restoreRuleOp.notFound)) })),
+  implement(restoreRuleOp, async (c, { params }) => ({
+    message: RULE_RESTORED,
+    rule: await ruleAnswer(c.var.deps.db, await restoreRule(c, params.guid, params.version, restoreRuleOp.notFound)),
+  })),
 ];

@@ -13,7 +13,10 @@ export const firewallRulesetOperations = [
 
   implement(getRulesetOp, async (c, { params }) => rulesetAnswer(c.var.deps.db, await companyRuleset(c.var.deps.db, c.var.company, params.guid, getRulesetOp.notFound))),
 
-  implement(updateRulesetOp, async (c, { params, body }) => ({ message: RULESET_UPDATED, ruleset: await rulesetAnswer(c.var.deps.db, await updateRuleset(c, params.guid, body, updateRulesetOp.notFound)) })),
+  implement(updateRulesetOp, async (c, { params, body }) => ({
+    message: RULESET_UPDATED,
+    ruleset: await rulesetAnswer(c.var.deps.db, await updateRuleset(c, params.guid, body, updateRulesetOp.notFound)),
+  })),
 
   implement(deleteRulesetOp, async (c, { params }) => {
     await deleteRuleset(c, params.guid, deleteRulesetOp.notFound);

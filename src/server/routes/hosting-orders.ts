@@ -23,7 +23,12 @@ function planChangeAnswer(outcome: PlanChangeOutcome) {
  */
 export const hostingOrderOperations = [
   implement(createSharedHostingOrderOp, async (c, { body }) =>
-    orderSharedHosting(c, body, ({ orderId, invoiceId, hostingAccount }) => ({ message: HOSTING_ORDER_PLACED, invoice_id: invoiceId, order_id: orderId, hosting_account: hostingAccount })),
+    orderSharedHosting(c, body, ({ orderId, invoiceId, hostingAccount }) => ({
+      message: HOSTING_ORDER_PLACED,
+      invoice_id: invoiceId,
+      order_id: orderId,
+      hosting_account: hostingAccount,
+    })),
   ),
 
   implement(previewPlanChangeOp, async (c, { query }) => previewPlanChange(c.var.deps.db, c.var.company, query, c.var.deps.now())),

@@ -25,7 +25,6 @@ const CSP = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action '
 export const SANDBOX_CPANEL_NOTICE = "This is the reference API's stand-in for cPanel: no real server was touched.";
 export const SANDBOX_LINK_USED = 'This cPanel login link has expired or was used already.';
 
-
 function page(c: Context<AppEnv>, title: string, body: string, status: 200 | 410 = 200) {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} - Sandbox control panel</title><style>${STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1><p class="sandbox"><strong>Sandbox control panel.</strong> ${escapeHtml(SANDBOX_CPANEL_NOTICE)} A real provider would sign you in to the account's cPanel here.</p>${body}</main></body></html>`;
   return c.html(html, status, { 'Content-Security-Policy': CSP, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });

@@ -78,9 +78,14 @@ export const ipActionOperations = [
 
   implement(getIpGroupOp, async (c, { params }) => visibleGroup(c.var.deps.db, c.var.company, params.guid)),
 
-  implement(updateIpGroupOp, async (c, { params, body }) => ({ message: 'Group successfully updated!', group: await renameIpGroup(c.var.deps.db, c.var.company, params.guid, body.name) })),
+  implement(updateIpGroupOp, async (c, { params, body }) => ({
+    message: 'Group successfully updated!',
+    group: await renameIpGroup(c.var.deps.db, c.var.company, params.guid, body.name),
+  })),
 
-  implement(exportIpAddressesOp, (c, { query }) => exportFile(c, query, query.selected_ip_addresses?.length ? { ip_addresses: query.selected_ip_addresses } : null, query.search ?? [])),
+  implement(exportIpAddressesOp, (c, { query }) =>
+    exportFile(c, query, query.selected_ip_addresses?.length ? { ip_addresses: query.selected_ip_addresses } : null, query.search ?? []),
+  ),
   implement(exportSelectedIpAddressesOp, (c, { body }) => exportFile(c, body, body, [])),
 
   implement(createCancellationOp, async (c, { body }) => {

@@ -39,7 +39,10 @@ export const presetOperations = [
     return { message: PRESET_GROUP_DELETED };
   }),
 
-  implement(addPresetItemsOp, async (c, { params, body }) => ({ message: PRESET_ITEMS_ADDED, ...(await addPresetItems(c.var.deps.db, c.var.company, params.id, params.gid, body, c.var.deps.now(), PRESET_GROUP_NOT_FOUND)) })),
+  implement(addPresetItemsOp, async (c, { params, body }) => ({
+    message: PRESET_ITEMS_ADDED,
+    ...(await addPresetItems(c.var.deps.db, c.var.company, params.id, params.gid, body, c.var.deps.now(), PRESET_GROUP_NOT_FOUND)),
+  })),
 
   implement(deletePresetItemOp, async (c, { params }) => {
     await deletePresetItem(c.var.deps.db, c.var.company, params.id, params.gid, params.iid);

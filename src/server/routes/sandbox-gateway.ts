@@ -59,7 +59,12 @@ export function sandboxGatewayRoutes() {
       const { session } = row;
       if (session.status !== 'PENDING' || isExpired(session, c.var.deps.now())) {
         const back = session.status === 'PENDING' ? returnUrlOf({ ...session, status: 'EXPIRED' }) : returnUrlOf(session);
-        return page(c, 'This session is over', `<p>This session was ${escapeHtml(session.status === 'PENDING' ? 'expired' : session.status.toLowerCase())}.</p><p><a href="${escapeHtml(back)}">Back to the panel</a></p>`, 410);
+        return page(
+          c,
+          'This session is over',
+          `<p>This session was ${escapeHtml(session.status === 'PENDING' ? 'expired' : session.status.toLowerCase())}.</p><p><a href="${escapeHtml(back)}">Back to the panel</a></p>`,
+          410,
+        );
       }
       const method = METHOD_NAMES[session.paymentMethodType] ?? session.paymentMethodType;
       const facts: [string, string][] =

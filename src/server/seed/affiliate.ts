@@ -1,12 +1,4 @@
-import {
-  affiliateAccounts,
-  affiliateInvoiceItems,
-  affiliateInvoices,
-  affiliateLinks,
-  affiliatePaymentDetails,
-  affiliateVisits,
-  referrals,
-} from '../db/schema/index';
+import { affiliateAccounts, affiliateInvoiceItems, affiliateInvoices, affiliateLinks, affiliatePaymentDetails, affiliateVisits, referrals } from '../db/schema/index';
 import { insertChunked, type SeedContext } from './context';
 
 /** The demo owner is an approved affiliate with links, three months of clicks and earnings. */
@@ -94,9 +86,9 @@ export async function seedAffiliate(ctx: SeedContext, userGuid: string, referred
   const inserted = await db.insert(referrals).values(earnings).returning({ guid: referrals.guid, payoutCents: referrals.payoutCents, status: referrals.status });
   const paid = inserted.filter((r) => r.status === 'PAID');
   if (paid.length) {
-    await db.insert(affiliateInvoiceItems).values(
-      paid.map((r, i) => ({ invoiceId: invoice!.id, referralGuid: r.guid, description: `Referral commission ${i + 1}`, payoutCents: r.payoutCents })),
-    );
+    await db
+      .insert(affiliateInvoiceItems)
+      .values(paid.map((r, i) => ({ invoiceId: invoice!.id, referralGuid: r.guid, description: `Referral commission ${i + 1}`, payoutCents: r.payoutCents })));
   }
   await db.insert(affiliatePaymentDetails).values({
     affiliateGuid,

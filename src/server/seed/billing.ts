@@ -1,12 +1,4 @@
-import {
-  creditNoteItems,
-  creditNotes,
-  creditTransactions,
-  paymentMethods,
-  refunds,
-  transactions,
-  websiteSetupOrders,
-} from '../db/schema/index';
+import { creditNoteItems, creditNotes, creditTransactions, paymentMethods, refunds, transactions, websiteSetupOrders } from '../db/schema/index';
 import type { SeedContext } from './context';
 import { billedPartyOf, createInvoice, createOrder, type BillTo } from './ledger';
 

@@ -15,7 +15,11 @@ const BULK_END = 64 * 2 ** 24;
 /** Rows per INSERT ... SELECT: big enough to be fast, small enough to keep memory flat. */
 const CHUNK = 25_000;
 
-const textArray = (values: readonly string[]) => sql`ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+const textArray = (values: readonly string[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 /**
  * Adds volume to a company: addresses in an IP group named "Bulk" and domains in a domain
@@ -37,9 +41,7 @@ export async function seedBulk(db: Db, companyGuid: string, counts: BulkCounts):
       .where(and(eq(hostingAccounts.companyGuid, companyGuid), eq(hostingAccounts.accountType, 'SHARED_HOSTING'), eq(hostingAccounts.status, 'ACTIVE')))
       .orderBy(asc(hostingAccounts.dateCreated))
       .limit(1);
-    const ipGroup = await findOrCreate(tx, ipGroups, companyGuid, () =>
-      tx.insert(ipGroups).values({ companyGuid, name: 'Bulk' }).returning({ guid: ipGroups.guid }),
-    );
+    const ipGroup = await findOrCreate(tx, ipGroups, companyGuid, () => tx.insert(ipGroups).values({ companyGuid, name: 'Bulk' }).returning({ guid: ipGroups.guid }));
     const domainGroup = await findOrCreate(tx, domainGroups, companyGuid, () =>
       tx
         .insert(domainGroups)
@@ -62,9 +64,7 @@ export async function seedBulk(db: Db, companyGuid: string, counts: BulkCounts):
           dateNextInvoice: new Date(now.getTime() + 30 * 86_400_000),
         })
         .returning({ id: orders.id });
-      const maxRow = await tx.execute(
-        sql`select max(ip_numeric)::text as max from ip_addresses where ip_numeric >= ${BULK_FIRST} and ip_numeric < ${BULK_END}`,
-      );
+      const maxRow = await tx.execute(sql`select max(ip_numeric)::text as max from ip_addresses where ip_numeric >= ${BULK_FIRST} and ip_numeric < ${BULK_END}`);
       const max = rowsOf<{ max: string | null }>(maxRow)[0]?.max;
       // Start on a fresh /24 after the last bulk address.
       const base = max ? (Math.floor(Number(max) / 256) + 1) * 256 : BULK_FIRST;

@@ -49,16 +49,7 @@ const LIMIT_COLUMNS = [
   'addonDomains',
 ] as const;
 
-const SIGNATURES = [
-  'nginx',
-  'Apache',
-  'Apache/2.4.58 (Ubuntu)',
-  'nginx/1.24.0',
-  'LiteSpeed',
-  'openresty',
-  'Microsoft-IIS/10.0',
-  'cloudflare',
-];
+const SIGNATURES = ['nginx', 'Apache', 'Apache/2.4.58 (Ubuntu)', 'nginx/1.24.0', 'LiteSpeed', 'openresty', 'Microsoft-IIS/10.0', 'cloudflare'];
 
 /** The provider's offer: what can be ordered, at what price, and the stock behind it. */
 export async function seedCatalogue(ctx: SeedContext): Promise<Catalogue> {
@@ -121,10 +112,7 @@ export async function seedCatalogue(ctx: SeedContext): Promise<Catalogue> {
   ];
   const hostingLocationMap = new Map<string, { location: string; server: string }>();
   for (const [position, h] of hostingPlaces.entries()) {
-    const [loc] = await db
-      .insert(hostingLocations)
-      .values({ city: h.city, country: h.country, countryName: h.countryName, position })
-      .returning({ guid: hostingLocations.guid });
+    const [loc] = await db.insert(hostingLocations).values({ city: h.city, country: h.country, countryName: h.countryName, position }).returning({ guid: hostingLocations.guid });
     const [server] = await db
       .insert(hostingServers)
       .values({
@@ -139,21 +127,32 @@ export async function seedCatalogue(ctx: SeedContext): Promise<Catalogue> {
 
   const software = await db
     .insert(softwareCatalogue)
-    .values([
-      { key: 'WORDPRESS', name: 'WordPress', inWizard: true, languages: ['en', 'no', 'sv', 'es', 'de', 'pt', 'fr', 'el', 'nl', 'pl', 'it'] },
-      { key: 'JOOMLA', name: 'Joomla', languages: ['en', 'de', 'fr', 'es', 'nl', 'it'] },
-      { key: 'DRUPAL', name: 'Drupal', languages: ['en', 'fr'] },
-      { key: 'PRESTASHOP', name: 'PrestaShop' },
-      { key: 'OPENCART', name: 'OpenCart' },
-      { key: 'MEDIAWIKI', name: 'MediaWiki' },
-    ].map((s, position) => ({ ...s, position })))
+    .values(
+      [
+        { key: 'WORDPRESS', name: 'WordPress', inWizard: true, languages: ['en', 'no', 'sv', 'es', 'de', 'pt', 'fr', 'el', 'nl', 'pl', 'it'] },
+        { key: 'JOOMLA', name: 'Joomla', languages: ['en', 'de', 'fr', 'es', 'nl', 'it'] },
+        { key: 'DRUPAL', name: 'Drupal', languages: ['en', 'fr'] },
+        { key: 'PRESTASHOP', name: 'PrestaShop' },
+        { key: 'OPENCART', name: 'OpenCart' },
+        { key: 'MEDIAWIKI', name: 'MediaWiki' },
+      ].map((s, position) => ({ ...s, position })),
+    )
     .returning({ id: softwareCatalogue.id, key: softwareCatalogue.key });
 
   const cycles = (orderType: string, list: [string, number, number | null][]) =>
     list.map(([name, months, discountPercentage], position) => ({ orderType, name, months, discountPercentage, position }));
   await db.insert(billingCycles).values([
-    ...cycles('IP_ADDRESS_HOSTING', [['MONTHLY', 1, null], ['QUARTERLY', 3, 5], ['SEMI_ANNUALLY', 6, 10], ['ANNUALLY', 12, 15]]),
-    ...cycles('SHARED_HOSTING', [['MONTHLY', 1, null], ['ANNUALLY', 12, 20], ['BIENNIALLY', 24, 30]]),
+    ...cycles('IP_ADDRESS_HOSTING', [
+      ['MONTHLY', 1, null],
+      ['QUARTERLY', 3, 5],
+      ['SEMI_ANNUALLY', 6, 10],
+      ['ANNUALLY', 12, 15],
+    ]),
+    ...cycles('SHARED_HOSTING', [
+      ['MONTHLY', 1, null],
+      ['ANNUALLY', 12, 20],
+      ['BIENNIALLY', 24, 30],
+    ]),
   ]);
   const [welcome] = await db
     .insert(coupons)

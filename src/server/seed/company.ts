@@ -52,11 +52,32 @@ export async function seedUserArea(ctx: SeedContext, user: Actor, email: string,
   const { db, rng } = ctx;
   await db.insert(notifications).values([
     { userGuid: user.guid, companyGuid, notificationType: 'WARNING', message: 'Some domains in Client Blogs expire within 7 days.', seen: false, dateCreated: ctx.ago(0, 3) },
-    { userGuid: user.guid, companyGuid, notificationType: 'ERROR', message: 'Hosting account Old Reseller was suspended because an invoice is overdue.', seen: false, dateCreated: ctx.ago(5) },
-    { userGuid: user.guid, companyGuid, notificationType: 'INFO', message: 'A new version of WordPress is available for 12 of your websites.', seen: false, dateCreated: ctx.ago(1) },
+    {
+      userGuid: user.guid,
+      companyGuid,
+      notificationType: 'ERROR',
+      message: 'Hosting account Old Reseller was suspended because an invoice is overdue.',
+      seen: false,
+      dateCreated: ctx.ago(5),
+    },
+    {
+      userGuid: user.guid,
+      companyGuid,
+      notificationType: 'INFO',
+      message: 'A new version of WordPress is available for 12 of your websites.',
+      seen: false,
+      dateCreated: ctx.ago(1),
+    },
     { userGuid: user.guid, companyGuid, notificationType: 'SUCCESS', message: 'Your payment was received. Thank you!', seen: true, dateCreated: ctx.ago(9) },
     { userGuid: user.guid, companyGuid, notificationType: 'SUCCESS', message: 'Let’s Encrypt certificates were installed on 8 domains.', seen: true, dateCreated: ctx.ago(14) },
-    { userGuid: user.guid, companyGuid: null, notificationType: 'INFO', message: 'Two-factor authentication keeps your account safe. Turn it on in your profile.', seen: true, dateCreated: ctx.ago(60) },
+    {
+      userGuid: user.guid,
+      companyGuid: null,
+      notificationType: 'INFO',
+      message: 'Two-factor authentication keeps your account safe. Turn it on in your profile.',
+      seen: true,
+      dateCreated: ctx.ago(60),
+    },
   ]);
   await db.insert(loginRecords).values(
     Array.from({ length: 12 }, (_, i) => {
@@ -88,12 +109,14 @@ export async function seedUserArea(ctx: SeedContext, user: Actor, email: string,
     dateSent: sent ? ctx.ago(daysAgo) : null,
     dateCreated: ctx.ago(daysAgo),
   });
-  await db.insert(emails).values([
-    mail('Welcome to Hostdeck', '<p>Welcome aboard! Your account is ready.</p>', 400),
-    mail('Please verify your email address', '<p>Follow the link in this email to verify your address.</p>', 400),
-    mail('New sign-in from Berlin, Germany', '<p>We noticed a new sign-in to your account. If this was not you, change your password.</p>', 6),
-    mail('Failed sign-in attempt', '<p>Someone tried to sign in to your account with a wrong password.</p>', 9),
-  ]);
+  await db
+    .insert(emails)
+    .values([
+      mail('Welcome to Hostdeck', '<p>Welcome aboard! Your account is ready.</p>', 400),
+      mail('Please verify your email address', '<p>Follow the link in this email to verify your address.</p>', 400),
+      mail('New sign-in from Berlin, Germany', '<p>We noticed a new sign-in to your account. If this was not you, change your password.</p>', 6),
+      mail('Failed sign-in attempt', '<p>Someone tried to sign in to your account with a wrong password.</p>', 9),
+    ]);
 }
 
 export async function seedCompanyMail(ctx: SeedContext, companyGuid: string, name: string, email: string) {
@@ -108,14 +131,16 @@ export async function seedCompanyMail(ctx: SeedContext, companyGuid: string, nam
     dateSent: sent ? ctx.ago(daysAgo) : null,
     dateCreated: ctx.ago(daysAgo),
   });
-  await ctx.db.insert(emails).values([
-    mail('new_invoice', 'New invoice available', '<p>A new invoice is available in your billing area.</p>', 2),
-    mail('new_payment', 'Payment received', '<p>Thank you, we received your payment.</p>', 9),
-    mail('invoice_payment_reminder', 'Invoice payment reminder', '<p>An invoice of yours is overdue. Please pay it to avoid suspension.</p>', 12),
-    mail('order_suspended', 'Hosting account suspended', '<p>Your hosting account Old Reseller was suspended.</p>', 5),
-    mail('ssl_install', 'SSL certificates installed', '<p>Let’s Encrypt certificates were installed.</p>', 14),
-    mail('order_termination_warning', 'Your hosting account will be terminated', '<p>Pay the overdue invoice to keep your data.</p>', 0, false),
-  ]);
+  await ctx.db
+    .insert(emails)
+    .values([
+      mail('new_invoice', 'New invoice available', '<p>A new invoice is available in your billing area.</p>', 2),
+      mail('new_payment', 'Payment received', '<p>Thank you, we received your payment.</p>', 9),
+      mail('invoice_payment_reminder', 'Invoice payment reminder', '<p>An invoice of yours is overdue. Please pay it to avoid suspension.</p>', 12),
+      mail('order_suspended', 'Hosting account suspended', '<p>Your hosting account Old Reseller was suspended.</p>', 5),
+      mail('ssl_install', 'SSL certificates installed', '<p>Let’s Encrypt certificates were installed.</p>', 14),
+      mail('order_termination_warning', 'Your hosting account will be terminated', '<p>Pay the overdue invoice to keep your data.</p>', 0, false),
+    ]);
 }
 
 /** What people did in the company, as the Logs tabs show it. */

@@ -46,14 +46,16 @@ export async function seedPreset(ctx: SeedContext, companyGuid: string): Promise
     ])
     .returning({ guid: softwarePresetGroups.guid });
   const item = (groupGuid: string, name: string, slug: string, itemType: string) => ({ groupGuid, name, slug, itemType, dateCreated: ctx.ago(99) });
-  await db.insert(softwarePresetItems).values([
-    item(plugins!.guid, 'Yoast SEO', 'wordpress-seo', 'PLUGIN'),
-    item(plugins!.guid, 'Wordfence Security', 'wordfence', 'PLUGIN'),
-    item(plugins!.guid, 'WP Super Cache', 'wp-super-cache', 'PLUGIN'),
-    item(themes!.guid, 'Astra', 'astra', 'THEME'),
-    item(themes!.guid, 'GeneratePress', 'generatepress', 'THEME'),
-    item(themes!.guid, 'Kadence', 'kadence', 'THEME'),
-  ]);
+  await db
+    .insert(softwarePresetItems)
+    .values([
+      item(plugins!.guid, 'Yoast SEO', 'wordpress-seo', 'PLUGIN'),
+      item(plugins!.guid, 'Wordfence Security', 'wordfence', 'PLUGIN'),
+      item(plugins!.guid, 'WP Super Cache', 'wp-super-cache', 'PLUGIN'),
+      item(themes!.guid, 'Astra', 'astra', 'THEME'),
+      item(themes!.guid, 'GeneratePress', 'generatepress', 'THEME'),
+      item(themes!.guid, 'Kadence', 'kadence', 'THEME'),
+    ]);
   return preset!.guid;
 }
 
@@ -117,16 +119,18 @@ export async function seedDomainExtras(ctx: SeedContext, companyGuid: string, li
       })
       .returning({ guid: dnsZones.guid });
     const rec = (type: string, name: string, value: string, position = 0, ttl = 3600) => ({ zoneGuid: zone!.guid, type, name, value, ttl, position });
-    await db.insert(dnsRecords).values([
-      rec('NS', '', 'ns1.hostdeck.test', 0, 86400),
-      rec('NS', '', 'ns2.hostdeck.test', 1, 86400),
-      rec('A', '', d.ipAddress!),
-      rec('A', 'www', d.ipAddress!),
-      rec('MX', '', `10 mail.${d.domain}`),
-      rec('A', 'mail', d.ipAddress!),
-      rec('TXT', '', 'v=spf1 a mx ~all', 0, 14400),
-      ...(i % 3 === 0 ? [rec('CNAME', 'ftp', d.domain), rec('TXT', '_dmarc', 'v=DMARC1; p=none')] : []),
-    ]);
+    await db
+      .insert(dnsRecords)
+      .values([
+        rec('NS', '', 'ns1.hostdeck.test', 0, 86400),
+        rec('NS', '', 'ns2.hostdeck.test', 1, 86400),
+        rec('A', '', d.ipAddress!),
+        rec('A', 'www', d.ipAddress!),
+        rec('MX', '', `10 mail.${d.domain}`),
+        rec('A', 'mail', d.ipAddress!),
+        rec('TXT', '', 'v=spf1 a mx ~all', 0, 14400),
+        ...(i % 3 === 0 ? [rec('CNAME', 'ftp', d.domain), rec('TXT', '_dmarc', 'v=DMARC1; p=none')] : []),
+      ]);
   }
 
   // Every other live domain has the zone the provider set up, pointing where its seeded health
@@ -136,7 +140,18 @@ export async function seedDomainExtras(ctx: SeedContext, companyGuid: string, li
   await insertChunked(plain, 500, async (chunk) => {
     const zones = await db
       .insert(dnsZones)
-      .values(chunk.map((d) => ({ companyGuid, domainGuid: d.guid, dnsType: 'INTERNAL', status: 'ACTIVE', soaNameserver: 'ns1.hostdeck.test', soaEmail: `hostmaster.${d.domain}`, soaSerial: Number(`${ctx.now.toISOString().slice(0, 10).replace(/-/g, '')}01`), dateCreated: ctx.ago(rng.int(10, 120)) })))
+      .values(
+        chunk.map((d) => ({
+          companyGuid,
+          domainGuid: d.guid,
+          dnsType: 'INTERNAL',
+          status: 'ACTIVE',
+          soaNameserver: 'ns1.hostdeck.test',
+          soaEmail: `hostmaster.${d.domain}`,
+          soaSerial: Number(`${ctx.now.toISOString().slice(0, 10).replace(/-/g, '')}01`),
+          dateCreated: ctx.ago(rng.int(10, 120)),
+        })),
+      )
       .returning({ guid: dnsZones.guid });
     await db.insert(dnsRecords).values(
       chunk.flatMap((d, i) => {
@@ -219,13 +234,22 @@ async function seedTasks(ctx: SeedContext, companyGuid: string, seeded: SeededDo
   const { db } = ctx;
   const stuck = new Set<string>();
   for (const d of seeded) if (requested(d) && !(await resolvesToItsAddress(db, d))) stuck.add(d.guid);
-  if (stuck.size) await db.update(domains).set({ sslStatus: 'FAILURE' }).where(inArray(domains.guid, [...stuck]));
+  if (stuck.size)
+    await db
+      .update(domains)
+      .set({ sslStatus: 'FAILURE' })
+      .where(inArray(domains.guid, [...stuck]));
   const list = seeded.map((d) => (stuck.has(d.guid) ? { ...d, sslStatus: 'FAILURE' } : d));
   const byGroup = Map.groupBy(list, (d) => d.groupGuid);
   for (const [groupGuid, group] of byGroup) {
     const done = group.slice(0, 5);
     const failed = group.filter((d) => d.sslStatus === 'FAILURE' || d.software === 'FAILURE');
-    const task = async (kind: string, status: string, items: { d: SeededDomain; action: string; status: string; error?: string; payload?: Record<string, unknown> }[], daysAgo: number) => {
+    const task = async (
+      kind: string,
+      status: string,
+      items: { d: SeededDomain; action: string; status: string; error?: string; payload?: Record<string, unknown> }[],
+      daysAgo: number,
+    ) => {
       if (items.length === 0) return;
       const completed = items.filter((i) => i.status === 'COMPLETED').length;
       const [t] = await db
@@ -258,13 +282,25 @@ async function seedTasks(ctx: SeedContext, companyGuid: string, seeded: SeededDo
         })),
       );
     };
-    await task('ADD_DOMAINS', 'COMPLETED', done.map((d) => ({ d, action: 'CREATE_DOMAIN', status: 'COMPLETED' })), 30);
+    await task(
+      'ADD_DOMAINS',
+      'COMPLETED',
+      done.map((d) => ({ d, action: 'CREATE_DOMAIN', status: 'COMPLETED' })),
+      30,
+    );
     // In progress, as the drawer's dialogs start them: the steps the engine runs (jobs/steps), nothing begun yet.
-    await task(INSTALL_SSL, 'PENDING', group.filter(requested).map((d) => ({ d, action: 'INSTALL_LETS_ENCRYPT', status: 'PENDING' })), 0);
+    await task(
+      INSTALL_SSL,
+      'PENDING',
+      group.filter(requested).map((d) => ({ d, action: 'INSTALL_LETS_ENCRYPT', status: 'PENDING' })),
+      0,
+    );
     await task(
       INSTALL_SOFTWARE,
       'PENDING',
-      group.filter((d) => d.software === 'INSTALLING').map((d) => ({ d, action: 'INSTALL_SOFTWARE', status: 'PENDING', payload: { key: 'WORDPRESS', protocol: d.sslStatus === 'ACTIVE' ? 'https://' : 'http://' } })),
+      group
+        .filter((d) => d.software === 'INSTALLING')
+        .map((d) => ({ d, action: 'INSTALL_SOFTWARE', status: 'PENDING', payload: { key: 'WORDPRESS', protocol: d.sslStatus === 'ACTIVE' ? 'https://' : 'http://' } })),
       0,
     );
     await task(

@@ -122,17 +122,40 @@ function domainRow(
 ) {
   const { rng } = ctx;
   const status = ip
-    ? rng.weighted([['ACTIVE', 88], ['ADDING', 3], ['PENDING', 2], ['UPDATING', 2], ['SUSPENDED', 2], ['DELETING', 1], ['SCHEDULED', 1], ['UPDATING_HOSTING', 1]] as const)
+    ? rng.weighted([
+        ['ACTIVE', 88],
+        ['ADDING', 3],
+        ['PENDING', 2],
+        ['UPDATING', 2],
+        ['SUSPENDED', 2],
+        ['DELETING', 1],
+        ['SCHEDULED', 1],
+        ['UPDATING_HOSTING', 1],
+      ] as const)
     : 'ADDING';
-  const ssl = rng.weighted([['ACTIVE', 60], [null, 25], ['PENDING', 8], ['INSTALLING', 4], ['FAILURE', 3]] as const);
-  const software = customHost ? null : rng.weighted([['ACTIVE', 55], [null, 38], ['INSTALLING', 4], ['FAILURE', 3]] as const);
+  const ssl = rng.weighted([
+    ['ACTIVE', 60],
+    [null, 25],
+    ['PENDING', 8],
+    ['INSTALLING', 4],
+    ['FAILURE', 3],
+  ] as const);
+  const software = customHost
+    ? null
+    : rng.weighted([
+        ['ACTIVE', 55],
+        [null, 38],
+        ['INSTALLING', 4],
+        ['FAILURE', 3],
+      ] as const);
   const created = ctx.ago(rng.int(1, groupDaysAgo), rng.int(0, 23));
   // Spread of expiry dates: every 20 domains, 1 expired, 1 within 7 days, 2 within 30 days, 1 never checked.
   const slot = k % 20;
   const whoisDays = slot === 0 ? -rng.int(1, 45) : slot === 1 ? rng.int(1, 7) : slot <= 3 ? rng.int(8, 30) : rng.int(31, 720);
   const whoisChecked = slot !== 4;
   const checked = status !== 'ADDING' && k % 12 !== 11;
-  const resolved = !checked || !ip ? null : k % 25 === 3 ? null : k % 17 === 7 ? `104.21.${rng.int(1, 254)}.${rng.int(1, 254)}` : k % 13 === 5 ? `185.199.${rng.int(108, 111)}.153` : ip.ipAddress;
+  const resolved =
+    !checked || !ip ? null : k % 25 === 3 ? null : k % 17 === 7 ? `104.21.${rng.int(1, 254)}.${rng.int(1, 254)}` : k % 13 === 5 ? `185.199.${rng.int(108, 111)}.153` : ip.ipAddress;
   const lastCheck = ctx.ago(0, rng.int(1, 20));
   const row: DomainInsert = {
     companyGuid,

@@ -32,7 +32,12 @@ export async function seedFirewall(ctx: SeedContext, companyGuid: string, domain
     .values([
       rule('Block bad bots', 10, {
         type: 'FIREWALL',
-        conditions: [[{ field: 'predefined_bot', name: 'AhrefsBot', operator: 'EQUALS', value: 'ahrefsbot' }, { field: 'predefined_bot', name: 'SemrushBot', operator: 'EQUALS', value: 'semrushbot' }]],
+        conditions: [
+          [
+            { field: 'predefined_bot', name: 'AhrefsBot', operator: 'EQUALS', value: 'ahrefsbot' },
+            { field: 'predefined_bot', name: 'SemrushBot', operator: 'EQUALS', value: 'semrushbot' },
+          ],
+        ],
         action: { type: 'REJECT', default_type: 'ALLOW' },
       }),
       rule('Rate limit wp-login', 20, {
@@ -44,16 +49,28 @@ export async function seedFirewall(ctx: SeedContext, companyGuid: string, domain
       }),
       // The office is let through before the bot and rate-limit rules, everyone else goes on to
       // them: a default of REJECT would make it an allowlist and close the demo sites to all.
-      rule('Allow office', 5, {
-        type: 'FIREWALL',
-        conditions: [[{ field: 'ip_address', operator: 'EQUALS', value: ['198.51.100.7'] }]],
-        action: { type: 'ALLOW', default_type: 'ALLOW' },
-      }, 'ACTIVE', 30),
-      rule('Redirect blocked countries', 30, {
-        type: 'FIREWALL',
-        conditions: [[{ field: 'country', operator: 'EQUALS', value: ['CN', 'RU'] }], [{ field: 'is_bot', operator: 'EQUALS', value: 'false' }]],
-        action: { type: 'REDIRECT', default_type: 'ALLOW', redirect_destination: 'https://northwind-agency.test/unavailable', redirect_status_code: 302 },
-      }, 'DISABLED', 15),
+      rule(
+        'Allow office',
+        5,
+        {
+          type: 'FIREWALL',
+          conditions: [[{ field: 'ip_address', operator: 'EQUALS', value: ['198.51.100.7'] }]],
+          action: { type: 'ALLOW', default_type: 'ALLOW' },
+        },
+        'ACTIVE',
+        30,
+      ),
+      rule(
+        'Redirect blocked countries',
+        30,
+        {
+          type: 'FIREWALL',
+          conditions: [[{ field: 'country', operator: 'EQUALS', value: ['CN', 'RU'] }], [{ field: 'is_bot', operator: 'EQUALS', value: 'false' }]],
+          action: { type: 'REDIRECT', default_type: 'ALLOW', redirect_destination: 'https://northwind-agency.test/unavailable', redirect_status_code: 302 },
+        },
+        'DISABLED',
+        15,
+      ),
     ])
     .returning({ guid: firewallRules.guid });
   const [hardening, geoSet] = await db

@@ -51,7 +51,12 @@ export async function seedHosting(ctx: SeedContext, cat: Catalogue, bill: BillTo
         pendingPlanGuid: spec.downgradeTo ? cat.plans.get(spec.downgradeTo)!.guid : null,
         locationGuid: where?.location ?? null,
         serverGuid: where?.server ?? null,
-        username: custom ? null : `${spec.name.toLowerCase().replace(/[^a-z]/g, '').slice(0, 6)}${rng.int(10, 99)}`,
+        username: custom
+          ? null
+          : `${spec.name
+              .toLowerCase()
+              .replace(/[^a-z]/g, '')
+              .slice(0, 6)}${rng.int(10, 99)}`,
         // A cPanel password to reveal and change; derived from the name, so the seed's random sequence stays as it was.
         cpanelPasswordSecret: custom ? null : await sealSecret(db, `cP-${createHash('sha256').update(spec.name).digest('base64url').slice(0, 14)}`),
         monthlyCostCents: spec.kind === 'LEGACY' ? 0 : cost,
@@ -110,4 +115,3 @@ export async function seedHosting(ctx: SeedContext, cat: Catalogue, bill: BillTo
   }
   return { accounts };
 }
-

@@ -123,7 +123,13 @@ export async function seedIdentity(ctx: SeedContext): Promise<SeededIdentity> {
   await db.insert(memberships).values([
     member(demoGuid, partner!.guid, 'OWNER', ALL_SCOPES, 420),
     member(demoGuid, second!.guid, 'STAFF', [...PRESETS.STAFF, 'can_switch_companies'], 150),
-    member(staffGuid, partner!.guid, 'STAFF', PRESETS.STAFF.filter((s) => !BILLING.has(s)), 180),
+    member(
+      staffGuid,
+      partner!.guid,
+      'STAFF',
+      PRESETS.STAFF.filter((s) => !BILLING.has(s)),
+      180,
+    ),
     member(customerGuid, partner!.guid, 'CUSTOMER', PRESETS.CUSTOMER, 180),
     member(bluebirdOwnerGuid, second!.guid, 'OWNER', ALL_SCOPES, 200),
     member(apiUser!.guid, partner!.guid, 'API_USER', [...SCOPE_GROUPS.domains, ...SCOPE_GROUPS.domain_groups, 'can_view_ip_addresses'], 60),

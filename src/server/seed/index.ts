@@ -125,7 +125,12 @@ async function seedEverything(db: Db, now: Date, ipCount: number, domainCount: n
   const demo = { guid: who.demoGuid, firstName: 'Dana', lastName: 'Demo', userType: 'USER' };
   const staff = { guid: who.staffGuid, firstName: 'Sam', lastName: 'Staffer', userType: 'USER' };
   const api = { guid: who.apiUserGuid, firstName: 'Deploy script', lastName: '', userType: 'API_USER' };
-  await seedActivity(ctx, who.partnerGuid, [demo, demo, staff, api], doms.domains.map((d) => d.domain));
+  await seedActivity(
+    ctx,
+    who.partnerGuid,
+    [demo, demo, staff, api],
+    doms.domains.map((d) => d.domain),
+  );
   await seedUserArea(ctx, demo, 'demo@hostdeck.test', who.partnerGuid);
   await seedUserArea(ctx, staff, 'staff@hostdeck.test', who.partnerGuid);
   await seedAffiliate(ctx, who.demoGuid, who.secondGuid);
@@ -154,6 +159,11 @@ async function seedSecondCompany(ctx: SeedContext, cat: Catalogue, who: SeededId
   const doms = await seedDomains(ctx, who.secondGuid, 6, [{ name: 'Bluebird Blogs', share: 1, hosting: 'Bluebird Hosting', ipGroups: [], daysAgo: 170 }], ips, hosting, null);
   await seedDomainExtras(ctx, who.secondGuid, doms.domains.slice(0, 2), cat.wordpressId, 'bluebird@hostdeck.test');
   const owner = { guid: who.bluebirdOwnerGuid, firstName: 'Beatrice', lastName: 'Bird', userType: 'USER' };
-  await seedActivity(ctx, who.secondGuid, [owner], doms.domains.map((d) => d.domain));
+  await seedActivity(
+    ctx,
+    who.secondGuid,
+    [owner],
+    doms.domains.map((d) => d.domain),
+  );
   await seedUserArea(ctx, owner, 'bluebird@hostdeck.test', who.secondGuid);
 }

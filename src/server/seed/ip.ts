@@ -81,7 +81,15 @@ export async function seedIps(ctx: SeedContext, cat: Catalogue, bill: BillTo, to
         countryCode: place.countryCode,
         city: place.city,
         locationGuid: cat.locationByHash.get(place.hash) ?? null,
-        domainsAllowed: shared ? 1 : rng.weighted([[1, 45], [2, 15], [3, 15], [5, 15], [10, 10]] as const),
+        domainsAllowed: shared
+          ? 1
+          : rng.weighted([
+              [1, 45],
+              [2, 15],
+              [3, 15],
+              [5, 15],
+              [10, 10],
+            ] as const),
         signatureGuid: shared ? cat.signatureGuids[0] : rng.pick(cat.signatureGuids),
         directAccess: !shared && rng.chance(0.1),
         ipCostCents: money(shared ? SHARED_CENTS : place.dedicatedCents),

@@ -75,7 +75,8 @@ const logJson = (r: typeof activityLogs.$inferSelect): LogRecord => ({
 export function activityLogPage(db: Db, paging: Paging, filter: SQL) {
   return pageOfRows(
     paging,
-    async (limit, offset) => (await db.select().from(activityLogs).where(filter).orderBy(desc(activityLogs.dateCreated), desc(activityLogs.guid)).limit(limit).offset(offset)).map(logJson),
+    async (limit, offset) =>
+      (await db.select().from(activityLogs).where(filter).orderBy(desc(activityLogs.dateCreated), desc(activityLogs.guid)).limit(limit).offset(offset)).map(logJson),
     () => countRows(db, activityLogs, filter),
   );
 }

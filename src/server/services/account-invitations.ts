@@ -66,7 +66,11 @@ export async function revokeInvitation(c: Context<AppEnv>, guid: string): Promis
   const { inv, co } = await ownInvitation(c, guid);
   await c.var.deps.db.transaction(async (tx) => {
     await settle(tx, inv.guid, 'REVOKED');
-    await recordActivity(c, { verb: 'revoked', object: 'the invitation', objectType: 'invitation', objectGuid: inv.guid, target: co.name, targetType: 'company', companyGuid: co.guid }, tx);
+    await recordActivity(
+      c,
+      { verb: 'revoked', object: 'the invitation', objectType: 'invitation', objectGuid: inv.guid, target: co.name, targetType: 'company', companyGuid: co.guid },
+      tx,
+    );
   });
 }
 
@@ -108,6 +112,10 @@ export async function acceptInvitation(c: Context<AppEnv>, guid: string): Promis
       ...(inviter ? inheritedRestrictions(inviter) : {}),
       dateCreated: now(),
     });
-    await recordActivity(c, { verb: 'accepted', object: 'the invitation', objectType: 'invitation', objectGuid: inv.guid, target: co.name, targetType: 'company', companyGuid: co.guid }, tx);
+    await recordActivity(
+      c,
+      { verb: 'accepted', object: 'the invitation', objectType: 'invitation', objectGuid: inv.guid, target: co.name, targetType: 'company', companyGuid: co.guid },
+      tx,
+    );
   });
 }

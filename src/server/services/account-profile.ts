@@ -55,11 +55,7 @@ export const profileOf = async (db: Db, userGuid: string): Promise<Profile> => p
 
 export async function updateProfile(c: Context<AppEnv>, input: ProfileChange): Promise<Profile> {
   const user = await c.var.deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ firstName: input.first_name, lastName: input.last_name })
-      .where(eq(users.guid, c.var.viewer.userGuid))
-      .returning();
+    const [row] = await tx.update(users).set({ firstName: input.first_name, lastName: input.last_name }).where(eq(users.guid, c.var.viewer.userGuid)).returning();
     // The log shows the new name as the actor, as the person now reads it.
     c.set('viewer', { ...c.var.viewer, firstName: input.first_name, lastName: input.last_name });
     await recordActivity(c, { verb: 'updated the profile of', object: `${input.first_name} ${input.last_name}`, objectType: 'user', objectGuid: row!.guid, companyGuid: null }, tx);
@@ -102,7 +98,11 @@ export async function updatePreference(c: Context<AppEnv>, input: PreferenceChan
       .set({ [COLUMNS[key]]: value })
       .where(eq(users.guid, c.var.viewer.userGuid))
       .returning();
-    await recordActivity(c, { verb: 'updated the email preferences of', object: `${row!.firstName} ${row!.lastName}`, objectType: 'user', objectGuid: row!.guid, companyGuid: null }, tx);
+    await recordActivity(
+      c,
+      { verb: 'updated the email preferences of', object: `${row!.firstName} ${row!.lastName}`, objectType: 'user', objectGuid: row!.guid, companyGuid: null },
+      tx,
+    );
     return row!;
   });
   const { first_name: _f, last_name: _l, email: _e, ...preferences } = profileJson(user);

@@ -122,7 +122,10 @@ async function openAccount(db: Db, options: AcmeIssuerOptions, pollMs: number): 
       key = made;
     } else {
       // Another process may have made one meanwhile: theirs is kept and used by both.
-      await db.insert(acmeAccounts).values({ directoryUrl, accountUrl: '', email: options.email ?? null, accountKeySealed: sealed }).onConflictDoNothing();
+      await db
+        .insert(acmeAccounts)
+        .values({ directoryUrl, accountUrl: '', email: options.email ?? null, accountKeySealed: sealed })
+        .onConflictDoNothing();
       const [kept] = await db.select().from(acmeAccounts).where(eq(acmeAccounts.directoryUrl, directoryUrl));
       key = kept ? await openSecret(db, kept.accountKeySealed) : null;
       if (!key) throw new Error(`The ACME account key for ${directoryUrl} could not be read back.`);
@@ -130,7 +133,10 @@ async function openAccount(db: Db, options: AcmeIssuerOptions, pollMs: number): 
   }
   const client = new Client({ directoryUrl, accountKey: key, backoffAttempts: 30, backoffMin: pollMs, backoffMax: Math.max(pollMs, MAX_POLL_MS) });
   await client.createAccount({ termsOfServiceAgreed: true, ...(options.email ? { contact: [`mailto:${options.email}`] } : {}) });
-  await db.update(acmeAccounts).set({ accountUrl: client.getAccountUrl(), email: options.email ?? null }).where(eq(acmeAccounts.directoryUrl, directoryUrl));
+  await db
+    .update(acmeAccounts)
+    .set({ accountUrl: client.getAccountUrl(), email: options.email ?? null })
+    .where(eq(acmeAccounts.directoryUrl, directoryUrl));
   return client;
 }
 
@@ -197,7 +203,10 @@ function issuerName(certificate: X509Certificate): string | null {
 async function withinBudget<T>(work: Promise<T>, budgetMs: number, directoryUrl: string): Promise<{ ok: T } | { error: unknown }> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const spent = new Promise<{ error: unknown }>((resolve) => {
-    timer = setTimeout(() => resolve({ error: new CertificateAuthorityUnavailable(`The certificate authority (${directoryUrl}) did not finish within ${Math.round(budgetMs / 1000)} s.`) }), budgetMs);
+    timer = setTimeout(
+      () => resolve({ error: new CertificateAuthorityUnavailable(`The certificate authority (${directoryUrl}) did not finish within ${Math.round(budgetMs / 1000)} s.`) }),
+      budgetMs,
+    );
   });
   // The order left behind must not end in an unhandled rejection.
   const settled = work.then(
@@ -225,6 +234,7 @@ function classified<T>(outcome: { ok: T } | { error: unknown }, directoryUrl: st
   // refused connection, a time-out) and throws a TypeError in place of the network error.
   if (error instanceof TypeError) throw new CertificateAuthorityUnavailable(`The certificate authority (${directoryUrl}) did not answer.`);
   const network = typeof error === 'object' && error !== null && (error as { isAxiosError?: boolean }).isAxiosError === true && !(error as { response?: unknown }).response;
-  if (network || message === 'Operation is pending or processing') throw new CertificateAuthorityUnavailable(`The certificate authority (${directoryUrl}) did not answer: ${message}`);
+  if (network || message === 'Operation is pending or processing')
+    throw new CertificateAuthorityUnavailable(`The certificate authority (${directoryUrl}) did not answer: ${message}`);
   throw new CertificateRefused(`The certificate authority refused the certificate: ${message}`);
 }

@@ -42,7 +42,10 @@ export async function insertNewDomains(
     const ipGuids = unique(rows.map((r) => r.ip_address));
     const presetGuids = unique(rows.map((r) => r.software_preset));
     const [groups, groupIpGroups, accounts, ips, used, presets, taken] = await Promise.all([
-      tx.select({ guid: domainGroups.guid }).from(domainGroups).where(and(inArray(domainGroups.guid, groupGuids), eq(domainGroups.companyGuid, company.guid))),
+      tx
+        .select({ guid: domainGroups.guid })
+        .from(domainGroups)
+        .where(and(inArray(domainGroups.guid, groupGuids), eq(domainGroups.companyGuid, company.guid))),
       tx.select().from(domainGroupIpGroups).where(inArray(domainGroupIpGroups.domainGroupGuid, groupGuids)),
       tx
         .select({ guid: hostingAccounts.guid, status: hostingAccounts.status, type: hostingAccounts.accountType })
@@ -59,7 +62,10 @@ export async function insertNewDomains(
             .from(softwarePresets)
             .where(and(inArray(softwarePresets.guid, presetGuids), eq(softwarePresets.companyGuid, company.guid), restrictTo(softwarePresets.guid, company.allowedSoftwarePresets)))
         : [],
-      tx.select({ domain: domains.domain }).from(domains).where(inArray(domains.domain, unique(rows.map((r) => r.domain)))),
+      tx
+        .select({ domain: domains.domain })
+        .from(domains)
+        .where(inArray(domains.domain, unique(rows.map((r) => r.domain)))),
     ]);
     const visibleGroups = new Set(groups.filter((g) => isAllowed(company.allowedDomainGroups, g.guid)).map((g) => g.guid));
     const ipGroupsOf = Map.groupBy(groupIpGroups, (g) => g.domainGroupGuid);
@@ -140,12 +146,18 @@ export async function insertNewDomains(
     });
     const inserted: { guid: string; domain: string }[] = [];
     for (let i = 0; i < values.length; i += 1000) {
-      inserted.push(...(await tx.insert(domains).values(values.slice(i, i + 1000)).returning({ guid: domains.guid, domain: domains.domain })));
+      inserted.push(
+        ...(await tx
+          .insert(domains)
+          .values(values.slice(i, i + 1000))
+          .returning({ guid: domains.guid, domain: domains.domain })),
+      );
     }
     const rowOfDomain = new Map(values.map((v) => [v.domain, v]));
     // The wizard keeps the first domain for its summary; the to-do list ticks 'Add your domains'.
     const first = inserted[0];
-    if (first) await recordSetupEvent(tx, company.guid, { kind: 'domains_added', first: { domain: first.domain, ip_address: ipOf.get(rowOfDomain.get(first.domain)!.ipAddressGuid)!.ip } });
+    if (first)
+      await recordSetupEvent(tx, company.guid, { kind: 'domains_added', first: { domain: first.domain, ip_address: ipOf.get(rowOfDomain.get(first.domain)!.ipAddressGuid)!.ip } });
     const rowOf = new Map(rows.map((r) => [r.domain, r]));
     const added = inserted.map((d): AddedDomain => {
       const v = rowOfDomain.get(d.domain)!;
@@ -188,7 +200,9 @@ export async function addDomains(c: Context<AppEnv>, rows: readonly Row[]): Prom
   const { db, jobs, now } = c.var.deps;
   const company = c.var.company;
   const key = keyRunOf(c);
-  const added = key?.earlier<AddedDomain[]>(DOMAINS_STEP) ?? (await insertNewDomains(db, company, rows, c.var.viewer.email, now(), (tx, inserted) => key?.record(tx, DOMAINS_STEP, inserted) ?? Promise.resolve()));
+  const added =
+    key?.earlier<AddedDomain[]>(DOMAINS_STEP) ??
+    (await insertNewDomains(db, company, rows, c.var.viewer.email, now(), (tx, inserted) => key?.record(tx, DOMAINS_STEP, inserted) ?? Promise.resolve()));
   const groupGuid = rows[0]!.group;
   try {
     const task = key?.earlier<true>(TASK_STEP)

@@ -30,7 +30,9 @@ export async function invoiceClearedPayouts(db: Db, now: Date): Promise<number[]
       const payouts = await tx
         .select()
         .from(referrals)
-        .where(and(eq(referrals.affiliateGuid, affiliate), isNull(referrals.affiliateInvoiceId), sql`${referrals.status} in ('CLEARING', 'UNPAID')`, lt(referrals.dateClears, cutoff)))
+        .where(
+          and(eq(referrals.affiliateGuid, affiliate), isNull(referrals.affiliateInvoiceId), sql`${referrals.status} in ('CLEARING', 'UNPAID')`, lt(referrals.dateClears, cutoff)),
+        )
         .orderBy(asc(referrals.dateClears), asc(referrals.guid));
       const gross = payouts.reduce((sum, r) => sum + r.payoutCents, 0);
       if (!payouts.length || gross < account.paymentThresholdCents) return null;
@@ -68,7 +70,15 @@ export async function invoiceClearedPayouts(db: Db, now: Date): Promise<number[]
           payoutCents: r.payoutCents,
         })),
       );
-      await tx.update(referrals).set({ affiliateInvoiceId: invoice!.id, status: 'UNPAID' }).where(inArray(referrals.guid, payouts.map((r) => r.guid)));
+      await tx
+        .update(referrals)
+        .set({ affiliateInvoiceId: invoice!.id, status: 'UNPAID' })
+        .where(
+          inArray(
+            referrals.guid,
+            payouts.map((r) => r.guid),
+          ),
+        );
       return invoice!.id;
     });
     if (id !== null) made.push(id);

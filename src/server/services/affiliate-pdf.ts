@@ -29,7 +29,12 @@ export function affiliateInvoicePdf(invoice: AffiliateInvoice, options: { compre
   const half = width / 2 - 10;
 
   doc.font('Helvetica-Bold').fontSize(20).text(title, MARGIN, MARGIN);
-  doc.font('Helvetica').fontSize(11).fillColor('#555555').text(`Status: ${statusWords(invoice.status)}`).fillColor('black');
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .fillColor('#555555')
+    .text(`Status: ${statusWords(invoice.status)}`)
+    .fillColor('black');
   const top = doc.y + 16;
   doc.font('Helvetica-Bold').fontSize(10).text('Issuer', MARGIN, top, { width: half });
   doc.font('Helvetica').text(sellerLines(invoice.issuer).join('\n'), { width: half });

@@ -134,7 +134,8 @@ export function linksPage(db: Db, affiliateGuid: string, paging: Paging) {
   const mine = eq(affiliateLinks.affiliateGuid, affiliateGuid);
   return pageOfRows(
     paging,
-    async (limit, offset) => (await db.select().from(affiliateLinks).where(mine).orderBy(desc(affiliateLinks.dateCreated), desc(affiliateLinks.guid)).limit(limit).offset(offset)).map(linkJson),
+    async (limit, offset) =>
+      (await db.select().from(affiliateLinks).where(mine).orderBy(desc(affiliateLinks.dateCreated), desc(affiliateLinks.guid)).limit(limit).offset(offset)).map(linkJson),
     () => countRows(db, affiliateLinks, mine),
   );
 }

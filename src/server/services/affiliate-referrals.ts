@@ -27,7 +27,13 @@ export async function recordReferralPayout(tx: Db, invoiceId: number, now: Date)
     .limit(1);
   if (!owner?.clickId) return;
   const [visit] = await tx
-    .select({ guid: affiliateVisits.guid, affiliateGuid: affiliateVisits.affiliateGuid, payoutRate: affiliateAccounts.payoutRate, affiliateUser: affiliateAccounts.userGuid, status: affiliateAccounts.status })
+    .select({
+      guid: affiliateVisits.guid,
+      affiliateGuid: affiliateVisits.affiliateGuid,
+      payoutRate: affiliateAccounts.payoutRate,
+      affiliateUser: affiliateAccounts.userGuid,
+      status: affiliateAccounts.status,
+    })
     .from(affiliateVisits)
     .innerJoin(affiliateAccounts, eq(affiliateAccounts.guid, affiliateVisits.affiliateGuid))
     .where(eq(affiliateVisits.clickId, owner.clickId));

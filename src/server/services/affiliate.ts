@@ -31,7 +31,8 @@ export async function affiliateOf(db: Db, userGuid: string): Promise<AffiliateRo
 export async function activeAffiliate(db: Db, userGuid: string): Promise<AffiliateRow> {
   const row = await affiliateOf(db, userGuid);
   if (!row) throw notFound(AFFILIATE_NOT_FOUND);
-  if (row.status !== 'ACTIVE') throw problem(403, row.status === 'PENDING' ? AFFILIATE_NOT_ACTIVE : `Your affiliate account is ${row.status.toLowerCase()}.`, { code: 'affiliate_not_active' });
+  if (row.status !== 'ACTIVE')
+    throw problem(403, row.status === 'PENDING' ? AFFILIATE_NOT_ACTIVE : `Your affiliate account is ${row.status.toLowerCase()}.`, { code: 'affiliate_not_active' });
   return row;
 }
 
@@ -45,7 +46,8 @@ export const statusJson = (r: AffiliateRow): AffiliateStatus => ({
 });
 
 /** A referral's status as of `now`: a CLEARING payout whose date has come counts as UNPAID. */
-export const referralStatusAt = (now: Date) => sql<string>`case when ${referrals.status} = 'CLEARING' and ${referrals.dateClears} <= ${now} then 'UNPAID' else ${referrals.status} end`;
+export const referralStatusAt = (now: Date) =>
+  sql<string>`case when ${referrals.status} = 'CLEARING' and ${referrals.dateClears} <= ${now} then 'UNPAID' else ${referrals.status} end`;
 
 async function countsSince(db: Db, affiliateGuid: string, since: Date | null) {
   const visitWhere = since ? and(eq(affiliateVisits.affiliateGuid, affiliateGuid), gte(affiliateVisits.dateCreated, since)) : eq(affiliateVisits.affiliateGuid, affiliateGuid);
@@ -105,7 +107,11 @@ export async function reportOf(db: Db, affiliateGuid: string, range: ReportRange
       .where(and(eq(affiliateVisits.affiliateGuid, affiliateGuid), gte(affiliateVisits.dateCreated, from), lt(affiliateVisits.dateCreated, until)))
       .groupBy(visitDay),
     db
-      .select({ day: referralDay, referrals: sql<number>`(count(*) filter (where ${referrals.payoutType} = 'NEW'))::int`, earnings: sql<number>`coalesce(sum(${referrals.payoutCents}), 0)::int` })
+      .select({
+        day: referralDay,
+        referrals: sql<number>`(count(*) filter (where ${referrals.payoutType} = 'NEW'))::int`,
+        earnings: sql<number>`coalesce(sum(${referrals.payoutCents}), 0)::int`,
+      })
       .from(referrals)
       .where(and(eq(referrals.affiliateGuid, affiliateGuid), ne(referrals.status, 'REVERSED'), gte(referrals.dateCreated, from), lt(referrals.dateCreated, until)))
       .groupBy(referralDay),
@@ -157,7 +163,15 @@ export async function loadAffiliateInvoice(db: Db, affiliateGuid: string, id: nu
 /** The newest referral payouts (spec part 3, 2.10: the Overview's recent activity table). */
 export async function recentActivityOf(db: Db, affiliateGuid: string, now: Date, limit = 10) {
   const rows = await db
-    .select({ guid: referrals.guid, payout: referrals.payoutCents, currency: referrals.currency, payoutType: referrals.payoutType, status: referralStatusAt(now), dateCreated: referrals.dateCreated, dateClears: referrals.dateClears })
+    .select({
+      guid: referrals.guid,
+      payout: referrals.payoutCents,
+      currency: referrals.currency,
+      payoutType: referrals.payoutType,
+      status: referralStatusAt(now),
+      dateCreated: referrals.dateCreated,
+      dateClears: referrals.dateClears,
+    })
     .from(referrals)
     .where(eq(referrals.affiliateGuid, affiliateGuid))
     .orderBy(desc(referrals.dateCreated), desc(referrals.guid))

@@ -81,10 +81,20 @@ export async function createApiKey(c: Context<AppEnv>, body: CreateKey): Promise
         dateCreated: now(),
       })
       .returning({ guid: users.guid });
-    await tx.insert(memberships).values({ userGuid: user!.guid, companyGuid: company.guid, accountType: 'API_USER', permissions, ...inheritedRestrictions(company), dateCreated: now() });
+    await tx
+      .insert(memberships)
+      .values({ userGuid: user!.guid, companyGuid: company.guid, accountType: 'API_USER', permissions, ...inheritedRestrictions(company), dateCreated: now() });
     const [row] = await tx
       .insert(apiKeys)
-      .values({ companyGuid: company.guid, name: body.name, userGuid: user!.guid, allowedIpAddresses: body.allowed_ip_addresses, createdBy: c.var.viewer.userGuid, dateExpires: expires, dateCreated: now() })
+      .values({
+        companyGuid: company.guid,
+        name: body.name,
+        userGuid: user!.guid,
+        allowedIpAddresses: body.allowed_ip_addresses,
+        createdBy: c.var.viewer.userGuid,
+        dateExpires: expires,
+        dateCreated: now(),
+      })
       .returning();
     // Only a hash of the token is kept; no address until the key is first used.
     await tx.insert(sessionTokens).values({ userGuid: user!.guid, tokenHash: hashToken(token), kind: 'API_KEY', companyGuid: company.guid, lastUsedAt: now(), dateCreated: now() });
@@ -105,7 +115,10 @@ export async function deleteApiKey(c: Context<AppEnv>, keyGuid: string): Promise
       .where(and(eq(apiKeys.guid, keyGuid), eq(apiKeys.companyGuid, company.guid)))
       .for('update');
     if (!key) throw notFound(API_KEY_NOT_FOUND);
-    const [membership] = await tx.select().from(memberships).where(and(eq(memberships.userGuid, key.userGuid), eq(memberships.companyGuid, company.guid)));
+    const [membership] = await tx
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.userGuid, key.userGuid), eq(memberships.companyGuid, company.guid)));
     if (membership) requireNotWider(company, membership);
     await recordActivity(c, { verb: 'deleted the API key', object: key.name, objectType: 'api_key', objectGuid: key.guid }, tx);
     // The key, its membership and its token go with its user.

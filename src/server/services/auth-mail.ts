@@ -23,13 +23,32 @@ function send(deps: ServerDeps, db: Db, to: Recipient, template: string, subject
 }
 
 export const mailVerifyEmail = (deps: ServerDeps, db: Db, to: Recipient, token: string) =>
-  send(deps, db, to, 'verify_email', 'Please verify your email address', ['Please confirm your email address by opening this link within 48 hours:'], `${deps.config.publicUrl}/auth/verify?hash=${encodeURIComponent(token)}`);
+  send(
+    deps,
+    db,
+    to,
+    'verify_email',
+    'Please verify your email address',
+    ['Please confirm your email address by opening this link within 48 hours:'],
+    `${deps.config.publicUrl}/auth/verify?hash=${encodeURIComponent(token)}`,
+  );
 
 export const mailResetPassword = (deps: ServerDeps, db: Db, to: Recipient, token: string) =>
-  send(deps, db, to, 'reset_password', 'Reset your password', ['Someone asked to reset the password of your account. If it was you, open this link within 1 hour. If not, ignore this email: your password stays as it is.'], `${deps.config.publicUrl}/auth/reset?hash=${encodeURIComponent(token)}`);
+  send(
+    deps,
+    db,
+    to,
+    'reset_password',
+    'Reset your password',
+    ['Someone asked to reset the password of your account. If it was you, open this link within 1 hour. If not, ignore this email: your password stays as it is.'],
+    `${deps.config.publicUrl}/auth/reset?hash=${encodeURIComponent(token)}`,
+  );
 
 export const mailDeviceCode = (deps: ServerDeps, db: Db, to: Recipient, code: string) =>
-  send(deps, db, to, 'device_code', 'Your sign-in verification code', [`Your verification code is ${code}. It is valid for 10 minutes and works once.`, 'If you did not try to sign in, change your password now.']);
+  send(deps, db, to, 'device_code', 'Your sign-in verification code', [
+    `Your verification code is ${code}. It is valid for 10 minutes and works once.`,
+    'If you did not try to sign in, change your password now.',
+  ]);
 
 /** How a security notice is filed and titled: a password change keeps its own, as users know it. */
 export interface NoticeKind {

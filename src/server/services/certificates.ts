@@ -58,7 +58,10 @@ export async function saveCertificate(tx: Db, domainGuid: string, certificate: S
     renewalError: null,
     dateCreated: now,
   };
-  await tx.insert(sslCertificates).values({ domainGuid, ...values }).onConflictDoUpdate({ target: sslCertificates.domainGuid, set: values });
+  await tx
+    .insert(sslCertificates)
+    .values({ domainGuid, ...values })
+    .onConflictDoUpdate({ target: sslCertificates.domainGuid, set: values });
 }
 
 export interface RenewalDeps {

@@ -39,7 +39,10 @@ const fullName = (r: Pick<ContactRow, 'firstName' | 'lastName'>) => `${r.firstNa
 
 /** The company's contact of this guid; another company's is not found. Locked for the transaction when `lock`. */
 export async function companyContact(db: Db, companyGuid: string, guid: string, lock = false): Promise<ContactRow> {
-  const query = db.select().from(contacts).where(and(eq(contacts.guid, guid), eq(contacts.companyGuid, companyGuid)));
+  const query = db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.guid, guid), eq(contacts.companyGuid, companyGuid)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(CONTACT_NOT_FOUND);
   return row;
@@ -70,7 +73,15 @@ export async function createContact(c: Context<AppEnv>, body: CreateContact): Pr
     if (taken) throw problem(409, CONTACT_EMAIL_TAKEN, { code: 'conflict', fields: { email_address: CONTACT_EMAIL_TAKEN } });
     const [row] = await tx
       .insert(contacts)
-      .values({ companyGuid, firstName: body.first_name, lastName: body.last_name, emailAddress: body.email_address, selectedEvents: [...new Set(body.events)], status: 'VERIFICATION', dateCreated: now() })
+      .values({
+        companyGuid,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        emailAddress: body.email_address,
+        selectedEvents: [...new Set(body.events)],
+        status: 'VERIFICATION',
+        dateCreated: now(),
+      })
       .returning();
     await recordActivity(c, { verb: 'created', object: fullName(row!), objectType: 'contact', objectGuid: row!.guid }, tx);
     return row!;

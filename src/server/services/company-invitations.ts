@@ -36,6 +36,17 @@ export async function inviteCompanyUser(c: Context<AppEnv>, invitationCode: stri
     if (pending) throw badRequest({ invitation_code: ALREADY_INVITED }, 'already_invited');
     const [person] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.guid, userGuid));
     await tx.insert(invitations).values({ companyGuid: company.guid, userGuid, invitedByGuid: c.var.viewer.userGuid, dateCreated: now() });
-    await recordActivity(c, { verb: 'invited', object: `${person?.firstName ?? ''} ${person?.lastName ?? ''}`.trim(), objectType: 'user', objectGuid: userGuid, target: company.name, targetType: 'company' }, tx);
+    await recordActivity(
+      c,
+      {
+        verb: 'invited',
+        object: `${person?.firstName ?? ''} ${person?.lastName ?? ''}`.trim(),
+        objectType: 'user',
+        objectGuid: userGuid,
+        target: company.name,
+        targetType: 'company',
+      },
+      tx,
+    );
   });
 }

@@ -112,7 +112,11 @@ export async function deliverLeftCompanyEmails(db: Db, mailer: Mailer, now: Date
   // A batch per sweep, so a long mail outage is caught up without outliving the sweep's job;
   // the condition is checked again by the update, so a row another process claimed meanwhile is left.
   const batch = db.select({ guid: emails.guid }).from(emails).where(left).limit(LEFT_BATCH);
-  const claimed = await db.update(emails).set({ dateSent: now }).where(and(inArray(emails.guid, batch), left)).returning();
+  const claimed = await db
+    .update(emails)
+    .set({ dateSent: now })
+    .where(and(inArray(emails.guid, batch), left))
+    .returning();
   for (const row of claimed) await deliverRecorded(db, mailer, row, now);
   return claimed.length;
 }

@@ -126,7 +126,12 @@ function requireScopes(company: CompanyContext, needed: readonly Scope[]) {
 }
 
 /** Every guid of `given` must be one of the company's own rows of `table`, else the field's sentence. */
-async function ownRows(db: Db, table: typeof ipGroups | typeof domainGroups | typeof hostingAccounts | typeof softwarePresets, company: string, given: readonly string[] | undefined) {
+async function ownRows(
+  db: Db,
+  table: typeof ipGroups | typeof domainGroups | typeof hostingAccounts | typeof softwarePresets,
+  company: string,
+  given: readonly string[] | undefined,
+) {
   if (!given?.length) return true;
   const unique = [...new Set(given)];
   const rows = await db
@@ -174,10 +179,20 @@ export async function createCompanyUser(c: Context<AppEnv>, body: CreateUser): P
     .transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email: body.email, passwordHash, firstName: body.first_name, lastName: body.last_name, defaultCompanyGuid: company.guid, passwordChangedAt: now(), dateCreated: now() })
+        .values({
+          email: body.email,
+          passwordHash,
+          firstName: body.first_name,
+          lastName: body.last_name,
+          defaultCompanyGuid: company.guid,
+          passwordChangedAt: now(),
+          dateCreated: now(),
+        })
         .returning(userColumns);
       // A new member starts with nothing (the edit dialog or a preset gives what they need), and no wider reach than their maker's.
-      await tx.insert(memberships).values({ userGuid: user!.guid, companyGuid: company.guid, accountType: 'STAFF', permissions: [], ...inheritedRestrictions(company), dateCreated: now() });
+      await tx
+        .insert(memberships)
+        .values({ userGuid: user!.guid, companyGuid: company.guid, accountType: 'STAFF', permissions: [], ...inheritedRestrictions(company), dateCreated: now() });
       await recordActivity(c, { verb: 'created the user', object: `${user!.firstName} ${user!.lastName}`, objectType: 'user', objectGuid: user!.guid }, tx);
       // The address is proved as at sign-up before the person can sign in.
       const token = await issueEmailToken(tx, { purpose: 'VERIFY_EMAIL', userGuid: user!.guid, now: now() });
@@ -263,7 +278,12 @@ export async function updateCompanyUser(c: Context<AppEnv>, userGuid: string, bo
     }
     await recordActivity(
       c,
-      { verb: isKey ? 'updated the API key' : 'updated the user', object: isKey ? (keyChange?.name ?? k?.name ?? u.firstName) : `${u.firstName} ${u.lastName}`, objectType: isKey ? 'api_key' : 'user', objectGuid: u.guid },
+      {
+        verb: isKey ? 'updated the API key' : 'updated the user',
+        object: isKey ? (keyChange?.name ?? k?.name ?? u.firstName) : `${u.firstName} ${u.lastName}`,
+        objectType: isKey ? 'api_key' : 'user',
+        objectGuid: u.guid,
+      },
       tx,
     );
     return u.guid;

@@ -20,9 +20,18 @@ export async function sendContactVerification(deps: ServerDeps, db: Db, contactG
   const [contact] = await db.select().from(contacts).where(eq(contacts.guid, contactGuid));
   if (!contact) throw new Error(`contact ${contactGuid} not found`);
   const token = await issueEmailToken(db, { purpose: 'CONTACT', subjectGuid: contact.guid, now });
-  const [link] = await db.select({ guid: emailTokens.guid }).from(emailTokens).where(and(eq(emailTokens.subjectGuid, contact.guid), eq(emailTokens.purpose, 'CONTACT'), isNull(emailTokens.usedAt)));
+  const [link] = await db
+    .select({ guid: emailTokens.guid })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.subjectGuid, contact.guid), eq(emailTokens.purpose, 'CONTACT'), isNull(emailTokens.usedAt)));
   const code = newNumericCode();
-  await db.insert(emailTokens).values({ purpose: 'CONTACT_CODE', subjectGuid: contact.guid, tokenHash: codeHash(link!.guid, code), expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL.CONTACT), dateCreated: now });
+  await db.insert(emailTokens).values({
+    purpose: 'CONTACT_CODE',
+    subjectGuid: contact.guid,
+    tokenHash: codeHash(link!.guid, code),
+    expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL.CONTACT),
+    dateCreated: now,
+  });
   const url = `${deps.config.publicUrl}/auth/verify/contact?hash=${encodeURIComponent(token)}`;
   const lines = [`Hello ${contact.firstName},`, 'Please confirm that you want to receive emails of this company: open the link and enter this verification code:', code];
   const paragraphs = (list: readonly string[]) => list.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
@@ -47,6 +56,9 @@ export async function sendContactVerification(deps: ServerDeps, db: Db, contactG
 
 /** Is `code` the one emailed with the link row `linkGuid`? */
 export async function contactCodeMatches(db: Db, linkGuid: string, code: string): Promise<boolean> {
-  const [row] = await db.select({ guid: emailTokens.guid }).from(emailTokens).where(and(eq(emailTokens.purpose, 'CONTACT_CODE'), eq(emailTokens.tokenHash, codeHash(linkGuid, code))));
+  const [row] = await db
+    .select({ guid: emailTokens.guid })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.purpose, 'CONTACT_CODE'), eq(emailTokens.tokenHash, codeHash(linkGuid, code))));
   return Boolean(row);
 }

@@ -41,10 +41,14 @@ async function insertSet(tx: Db, zone: ZoneRow, type: string, name: string, valu
  * stands alone at its name (RFC 1034, 3.6.2).
  */
 async function refuseClash(tx: Db, zone: ZoneRow, type: string, name: string, values: string[]) {
-  const here = await tx.select({ type: dnsRecords.type, value: dnsRecords.value }).from(dnsRecords).where(and(eq(dnsRecords.zoneGuid, zone.guid), eq(dnsRecords.name, name)));
+  const here = await tx
+    .select({ type: dnsRecords.type, value: dnsRecords.value })
+    .from(dnsRecords)
+    .where(and(eq(dnsRecords.zoneGuid, zone.guid), eq(dnsRecords.name, name)));
   const same = here.filter((r) => r.type === type);
   if (type === 'NS' ? same.some((r) => values.includes(r.value)) : same.length) throw recordExists(type, name, ': edit it to add values');
-  if (name && here.some((r) => r.type !== type && (type === 'CNAME' || r.type === 'CNAME'))) throw atName('cname_conflict', `${shown(name)} cannot have a CNAME record and other records.`);
+  if (name && here.some((r) => r.type !== type && (type === 'CNAME' || r.type === 'CNAME')))
+    throw atName('cname_conflict', `${shown(name)} cannot have a CNAME record and other records.`);
 }
 
 /** Adds a record set, its values one a row, and answers the zone as it now stands. */
@@ -70,7 +74,10 @@ export async function updateRecordSet(editor: ZoneEditor, { zone, domain }: Zone
   if (body.type === 'SOA') {
     const [nameserver, email, , refresh, retry, expiry, ttl] = valuesOf(body.value).join(' ').split(/\s+/);
     const { zone: updated } = await changeZone(editor, zone.guid, 'Changed the SOA record', async (tx, z) => {
-      await tx.update(dnsZones).set({ soaNameserver: nameserver!, soaEmail: email!, soaRefresh: Number(refresh), soaRetry: Number(retry), soaExpiry: Number(expiry), soaTtl: Number(ttl) }).where(eq(dnsZones.guid, z.guid));
+      await tx
+        .update(dnsZones)
+        .set({ soaNameserver: nameserver!, soaEmail: email!, soaRefresh: Number(refresh), soaRetry: Number(retry), soaExpiry: Number(expiry), soaTtl: Number(ttl) })
+        .where(eq(dnsZones.guid, z.guid));
     });
     return zoneAnswer(editor.db, updated, domain);
   }
@@ -78,10 +85,18 @@ export async function updateRecordSet(editor: ZoneEditor, { zone, domain }: Zone
   const name = nameFor(body.type, body.name);
   const summary = name === oldName ? `Changed ${body.type} ${shown(name)}` : `Changed ${body.type} ${shown(oldName)} to ${shown(name)}`;
   const { zone: updated } = await changeZone(editor, zone.guid, summary, async (tx, z) => {
-    const [found] = await tx.select({ guid: dnsRecords.guid }).from(dnsRecords).where(setAt(z, body.type, oldName)).limit(1);
+    const [found] = await tx
+      .select({ guid: dnsRecords.guid })
+      .from(dnsRecords)
+      .where(setAt(z, body.type, oldName))
+      .limit(1);
     if (!found) throw notFound('DNS record not found.');
     if (name !== oldName) {
-      const [taken] = await tx.select({ guid: dnsRecords.guid }).from(dnsRecords).where(setAt(z, body.type, name)).limit(1);
+      const [taken] = await tx
+        .select({ guid: dnsRecords.guid })
+        .from(dnsRecords)
+        .where(setAt(z, body.type, name))
+        .limit(1);
       if (taken) throw recordExists(body.type, name, '');
     }
     await tx.delete(dnsRecords).where(setAt(z, body.type, oldName));
@@ -98,7 +113,12 @@ export async function deleteRecordSet(editor: ZoneEditor, { zone, domain }: Zone
     const where = params.type === 'NS' ? and(eq(dnsRecords.zoneGuid, z.guid), eq(dnsRecords.type, 'NS'), eq(dnsRecords.value, name)) : setAt(z, params.type, name);
     const rows = await tx.select({ guid: dnsRecords.guid }).from(dnsRecords).where(where);
     if (!rows.length) throw notFound(message);
-    await tx.delete(dnsRecords).where(inArray(dnsRecords.guid, rows.map((r) => r.guid)));
+    await tx.delete(dnsRecords).where(
+      inArray(
+        dnsRecords.guid,
+        rows.map((r) => r.guid),
+      ),
+    );
   });
   return zoneAnswer(editor.db, updated, domain);
 }

@@ -32,7 +32,8 @@ export async function restoreVersion(editor: ZoneEditor, { zone, domain }: ZoneT
  */
 function readImport(domain: string, text: string, current: ZoneSnapshot): ImportPreview {
   const preview = previewImport(domain, text, current);
-  if ('unreadable' in preview) throw new ApiProblem(400, { errors: preview.unreadable.map((p) => (p.line === null ? p.message : `Line ${p.line}: ${p.message}`)), code: 'zone_file_unreadable' });
+  if ('unreadable' in preview)
+    throw new ApiProblem(400, { errors: preview.unreadable.map((p) => (p.line === null ? p.message : `Line ${p.line}: ${p.message}`)), code: 'zone_file_unreadable' });
   return preview;
 }
 

@@ -54,7 +54,11 @@ export interface ZoneView {
 }
 
 export async function snapshotOf(db: Db, zone: ZoneRow): Promise<ZoneSnapshot> {
-  const rows = await db.select().from(dnsRecords).where(eq(dnsRecords.zoneGuid, zone.guid)).orderBy(asc(dnsRecords.type), asc(dnsRecords.name), asc(dnsRecords.position), asc(dnsRecords.dateCreated));
+  const rows = await db
+    .select()
+    .from(dnsRecords)
+    .where(eq(dnsRecords.zoneGuid, zone.guid))
+    .orderBy(asc(dnsRecords.type), asc(dnsRecords.name), asc(dnsRecords.position), asc(dnsRecords.dateCreated));
   return {
     soa: { nameserver: zone.soaNameserver, email: zone.soaEmail, serial: zone.soaSerial, refresh: zone.soaRefresh, retry: zone.soaRetry, expiry: zone.soaExpiry, ttl: zone.soaTtl },
     records: rows.map((r) => ({ type: r.type, name: r.name, value: r.value, ttl: r.ttl })),
@@ -96,14 +100,23 @@ export function diffOf(before: ZoneSnapshot | null, after: ZoneSnapshot): { remo
  * zone must still be ACTIVE under it. A zone's first change also records how it stood before, so
  * that earlier state can be restored.
  */
-export async function changeZone<T>({ db, by, now }: ZoneEditor, zoneGuid: string, summary: string | ((done: T) => string), change: (tx: Db, zone: ZoneRow) => Promise<T>): Promise<{ zone: ZoneRow; done: T }> {
+export async function changeZone<T>(
+  { db, by, now }: ZoneEditor,
+  zoneGuid: string,
+  summary: string | ((done: T) => string),
+  change: (tx: Db, zone: ZoneRow) => Promise<T>,
+): Promise<{ zone: ZoneRow; done: T }> {
   return db.transaction(async (tx) => {
     const [zone] = await tx.select().from(dnsZones).where(eq(dnsZones.guid, zoneGuid)).for('update');
     if (zone?.status !== 'ACTIVE') throw zoneUnavailable();
     await recordBaseline(tx, zone);
     const done = await change(tx, zone);
     const [changed] = await tx.select().from(dnsZones).where(eq(dnsZones.guid, zoneGuid));
-    const [updated] = await tx.update(dnsZones).set({ soaSerial: nextSerial(changed!.soaSerial, now), dateUpdated: now }).where(eq(dnsZones.guid, zoneGuid)).returning();
+    const [updated] = await tx
+      .update(dnsZones)
+      .set({ soaSerial: nextSerial(changed!.soaSerial, now), dateUpdated: now })
+      .where(eq(dnsZones.guid, zoneGuid))
+      .returning();
     await recordVersion(tx, updated!, by, typeof summary === 'string' ? summary : summary(done), now);
     return { zone: updated!, done };
   });
@@ -111,15 +124,39 @@ export async function changeZone<T>({ db, by, now }: ZoneEditor, zoneGuid: strin
 
 /** Before a zone's first recorded change: how it stood, as version 1, so that it can be restored. */
 export async function recordBaseline(tx: Db, zone: ZoneRow): Promise<void> {
-  const [last] = await tx.select({ v: max(dnsZoneVersions.version) }).from(dnsZoneVersions).where(eq(dnsZoneVersions.zoneGuid, zone.guid));
+  const [last] = await tx
+    .select({ v: max(dnsZoneVersions.version) })
+    .from(dnsZoneVersions)
+    .where(eq(dnsZoneVersions.zoneGuid, zone.guid));
   if (last?.v != null) return;
-  await tx.insert(dnsZoneVersions).values({ companyGuid: zone.companyGuid, zoneGuid: zone.guid, version: 1, serial: zone.soaSerial, snapshot: await snapshotOf(tx, zone), summary: 'The zone before its first recorded change', changedBy: null, dateCreated: zone.dateUpdated ?? zone.dateCreated });
+  await tx.insert(dnsZoneVersions).values({
+    companyGuid: zone.companyGuid,
+    zoneGuid: zone.guid,
+    version: 1,
+    serial: zone.soaSerial,
+    snapshot: await snapshotOf(tx, zone),
+    summary: 'The zone before its first recorded change',
+    changedBy: null,
+    dateCreated: zone.dateUpdated ?? zone.dateCreated,
+  });
 }
 
 /** The zone as it now stands, as its next version. */
 export async function recordVersion(tx: Db, zone: ZoneRow, by: string | null, summary: string, now: Date): Promise<void> {
-  const [last] = await tx.select({ v: max(dnsZoneVersions.version) }).from(dnsZoneVersions).where(eq(dnsZoneVersions.zoneGuid, zone.guid));
-  await tx.insert(dnsZoneVersions).values({ companyGuid: zone.companyGuid, zoneGuid: zone.guid, version: Number(last?.v ?? 0) + 1, serial: zone.soaSerial, snapshot: await snapshotOf(tx, zone), summary, changedBy: by, dateCreated: now });
+  const [last] = await tx
+    .select({ v: max(dnsZoneVersions.version) })
+    .from(dnsZoneVersions)
+    .where(eq(dnsZoneVersions.zoneGuid, zone.guid));
+  await tx.insert(dnsZoneVersions).values({
+    companyGuid: zone.companyGuid,
+    zoneGuid: zone.guid,
+    version: Number(last?.v ?? 0) + 1,
+    serial: zone.soaSerial,
+    snapshot: await snapshotOf(tx, zone),
+    summary,
+    changedBy: by,
+    dateCreated: now,
+  });
 }
 
 /**
@@ -144,7 +181,10 @@ export async function writeSnapshot(tx: Db, zone: ZoneRow, snapshot: ZoneSnapsho
   const records = storableRecords(snapshot.records);
   if (records.length) await tx.insert(dnsRecords).values(records.map((r, position) => ({ zoneGuid: zone.guid, type: r.type, name: r.name, value: r.value, ttl: r.ttl, position })));
   const { nameserver, email, refresh, retry, expiry, ttl } = snapshot.soa;
-  await tx.update(dnsZones).set({ soaNameserver: nameserver, soaEmail: email, soaRefresh: refresh, soaRetry: retry, soaExpiry: expiry, soaTtl: ttl }).where(eq(dnsZones.guid, zone.guid));
+  await tx
+    .update(dnsZones)
+    .set({ soaNameserver: nameserver, soaEmail: email, soaRefresh: refresh, soaRetry: retry, soaExpiry: expiry, soaTtl: ttl })
+    .where(eq(dnsZones.guid, zone.guid));
 }
 
 export async function versionsOf(db: Db, zoneGuid: string, limit: number, offset: number) {
@@ -152,6 +192,9 @@ export async function versionsOf(db: Db, zoneGuid: string, limit: number, offset
 }
 
 export async function versionOf(db: Db, zoneGuid: string, version: number) {
-  const [row] = await db.select().from(dnsZoneVersions).where(and(eq(dnsZoneVersions.zoneGuid, zoneGuid), eq(dnsZoneVersions.version, version)));
+  const [row] = await db
+    .select()
+    .from(dnsZoneVersions)
+    .where(and(eq(dnsZoneVersions.zoneGuid, zoneGuid), eq(dnsZoneVersions.version, version)));
   return row ?? null;
 }

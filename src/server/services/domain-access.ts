@@ -57,7 +57,8 @@ export async function visibleDomainGroup(db: Db, company: CompanyContext, guid: 
 
 /** Spec part 2, 4.1: changes wait for an ACTIVE domain; otherwise 409 saying it is busy. */
 export function needsActive(d: DomainRef): void {
-  if (d.status !== 'ACTIVE') throw problem(409, `The domain is busy (${d.status.replace(/_/g, ' ').toLowerCase()}). Please wait until its current task finishes!`, { code: 'domain_busy' });
+  if (d.status !== 'ACTIVE')
+    throw problem(409, `The domain is busy (${d.status.replace(/_/g, ' ').toLowerCase()}). Please wait until its current task finishes!`, { code: 'domain_busy' });
 }
 
 /** Whether the domain's hosting account is a custom host (not ours: no software, no cPanel). */

@@ -39,18 +39,47 @@ const TOGGLES: Partial<Record<BulkAction, MetaFlag>> = {
  * takes meanwhile; domains the action does not apply to are left out (already done).
  */
 function plan(action: Exclude<BulkAction, 'CHANGE_GROUP'>, rows: readonly Selected[]): { items: NewTaskItem[]; busy: DomainBusy } | null {
-  const each = (list: readonly Selected[], step: string, payload?: Record<string, unknown>) => list.map((d) => ({ action: step, domainGuid: d.guid, details: d.domain, ...(payload ? { payload } : {}) }));
+  const each = (list: readonly Selected[], step: string, payload?: Record<string, unknown>) =>
+    list.map((d) => ({ action: step, domainGuid: d.guid, details: d.domain, ...(payload ? { payload } : {}) }));
   switch (action) {
     case 'DELETE_DOMAINS':
       return { items: each(rows, 'DELETE_DOMAIN'), busy: { status: 'DELETING' } };
     case 'INSTALL_LETS_ENCRYPT':
-      return { items: each(rows.filter((d) => !d.sslStatus), 'INSTALL_LETS_ENCRYPT'), busy: { sslStatus: 'PENDING', sslCertificateType: 'LETS_ENCRYPT' } };
+      return {
+        items: each(
+          rows.filter((d) => !d.sslStatus),
+          'INSTALL_LETS_ENCRYPT',
+        ),
+        busy: { sslStatus: 'PENDING', sslCertificateType: 'LETS_ENCRYPT' },
+      };
     case 'UNINSTALL_SSL_CERTIFICATE':
-      return { items: each(rows.filter((d) => d.sslStatus === 'ACTIVE'), 'UNINSTALL_SSL_CERTIFICATE'), busy: { sslStatus: 'UNINSTALLING' } };
+      return {
+        items: each(
+          rows.filter((d) => d.sslStatus === 'ACTIVE'),
+          'UNINSTALL_SSL_CERTIFICATE',
+        ),
+        busy: { sslStatus: 'UNINSTALLING' },
+      };
     case 'INSTALL_SOFTWARE':
-      return { items: rows.filter((d) => !d.software && !d.customHost).map((d) => ({ action: 'INSTALL_SOFTWARE', domainGuid: d.guid, details: d.domain, payload: { key: 'WORDPRESS', protocol: d.sslStatus === 'ACTIVE' ? 'https://' : 'http://' } })), busy: {} };
+      return {
+        items: rows
+          .filter((d) => !d.software && !d.customHost)
+          .map((d) => ({
+            action: 'INSTALL_SOFTWARE',
+            domainGuid: d.guid,
+            details: d.domain,
+            payload: { key: 'WORDPRESS', protocol: d.sslStatus === 'ACTIVE' ? 'https://' : 'http://' },
+          })),
+        busy: {},
+      };
     case 'UNINSTALL_SOFTWARE':
-      return { items: each(rows.filter((d) => d.software === 'ACTIVE'), 'UNINSTALL_SOFTWARE'), busy: {} };
+      return {
+        items: each(
+          rows.filter((d) => d.software === 'ACTIVE'),
+          'UNINSTALL_SOFTWARE',
+        ),
+        busy: {},
+      };
     default: {
       const flag = TOGGLES[action];
       if (!flag) return null;
@@ -64,7 +93,15 @@ function plan(action: Exclude<BulkAction, 'CHANGE_GROUP'>, rows: readonly Select
 /** Spec part 2, 4.1: bulk actions take ACTIVE domains only; the refusal names the first ten that are not. */
 function refuseBusy(rows: readonly { domain: string; status: string }[]): void {
   const busy = rows.filter((r) => r.status !== 'ACTIVE');
-  if (busy.length) throw problem(409, `Only ACTIVE domains can be selected for bulk actions: ${busy.slice(0, 10).map((r) => r.domain).join(', ')}${busy.length > 10 ? ', ...' : ''}`, { code: 'domains_busy' });
+  if (busy.length)
+    throw problem(
+      409,
+      `Only ACTIVE domains can be selected for bulk actions: ${busy
+        .slice(0, 10)
+        .map((r) => r.domain)
+        .join(', ')}${busy.length > 10 ? ', ...' : ''}`,
+      { code: 'domains_busy' },
+    );
 }
 
 /**
@@ -88,7 +125,13 @@ export async function bulkAction(c: Context<AppEnv>, body: BulkRequest): Promise
       sslStatus: domains.sslStatus,
       software: softwareInstallations.status,
       accountType: hostingAccounts.accountType,
-      flags: { redirect_to_https: domains.redirectToHttps, redirect_to_http: domains.redirectToHttp, redirect_to_www: domains.redirectToWww, redirect_to_nonwww: domains.redirectToNonwww, cache_enabled: domains.cacheEnabled },
+      flags: {
+        redirect_to_https: domains.redirectToHttps,
+        redirect_to_http: domains.redirectToHttp,
+        redirect_to_www: domains.redirectToWww,
+        redirect_to_nonwww: domains.redirectToNonwww,
+        cache_enabled: domains.cacheEnabled,
+      },
     })
     .from(domains)
     .leftJoin(softwareInstallations, eq(softwareInstallations.domainGuid, domains.guid))

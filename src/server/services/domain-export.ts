@@ -19,7 +19,15 @@ function selectRows(db: Db) {
     .select({
       d: domains,
       groupName: domainGroups.name,
-      ip: { address: ipAddresses.ipAddress, city: ipAddresses.city, country: ipAddresses.country, http: ipAddresses.httpVersion, cost: ipAddresses.monthlyCostCents, currency: ipAddresses.currency, orderId: ipAddresses.orderId },
+      ip: {
+        address: ipAddresses.ipAddress,
+        city: ipAddresses.city,
+        country: ipAddresses.country,
+        http: ipAddresses.httpVersion,
+        cost: ipAddresses.monthlyCostCents,
+        currency: ipAddresses.currency,
+        orderId: ipAddresses.orderId,
+      },
       ipGroupName: ipGroup.name,
       renewal: orders.dateNextInvoice,
       software: { name: softwareCatalogue.name, username: softwareInstallations.adminUsername, secret: softwareInstallations.adminPasswordSecret },
@@ -121,7 +129,12 @@ export interface ExportRequest {
  * dialog's names, or a JSON array of objects keyed by field, written a chunk of rows at a time.
  */
 export function exportStream(db: Db, request: ExportRequest): ReadableStream<Uint8Array> {
-  const where = and(eq(domains.companyGuid, request.companyGuid), eq(domains.groupGuid, request.group), request.selected?.length ? inArray(domains.guid, [...request.selected]) : undefined, request.includeSubdomains ? undefined : isNull(domains.parentDomainGuid));
+  const where = and(
+    eq(domains.companyGuid, request.companyGuid),
+    eq(domains.groupGuid, request.group),
+    request.selected?.length ? inArray(domains.guid, [...request.selected]) : undefined,
+    request.includeSubdomains ? undefined : isNull(domains.parentDomainGuid),
+  );
   const order = request.sortDir === 'DESC' ? desc : asc;
   const column = SORT_COLUMNS[request.sortField];
   const encoder = new TextEncoder();

@@ -56,9 +56,13 @@ async function checkPlacement(tx: Db, company: CompanyContext, parent: DomainRef
   const [ip] = await tx
     .select()
     .from(ipAddresses)
-    .where(and(eq(ipAddresses.guid, ipGuid), eq(ipAddresses.companyGuid, company.guid), eq(ipAddresses.status, 'ACTIVE'), restrictTo(ipAddresses.groupGuid, company.allowedIpGroups)));
+    .where(
+      and(eq(ipAddresses.guid, ipGuid), eq(ipAddresses.companyGuid, company.guid), eq(ipAddresses.status, 'ACTIVE'), restrictTo(ipAddresses.groupGuid, company.allowedIpGroups)),
+    );
   if (!ip) throw badRequest({ ip_address: SELECT_IP_ADDRESS });
-  const allowed = (await tx.select({ g: domainGroupIpGroups.ipGroupGuid }).from(domainGroupIpGroups).where(eq(domainGroupIpGroups.domainGroupGuid, parent.groupGuid))).map((r) => r.g);
+  const allowed = (await tx.select({ g: domainGroupIpGroups.ipGroupGuid }).from(domainGroupIpGroups).where(eq(domainGroupIpGroups.domainGroupGuid, parent.groupGuid))).map(
+    (r) => r.g,
+  );
   if (allowed.length && !allowed.includes(ip.groupGuid)) throw badRequest({ ip_address: `${ip.ipAddress} is not in an IP group this domain group may use.` });
   const [used] = await tx.select({ n: count() }).from(domains).where(eq(domains.ipAddressGuid, ip.guid));
   if (Number(used?.n ?? 0) >= ip.domainsAllowed) throw badRequest({ ip_address: `No free website slot is left on ${ip.ipAddress}.` });
@@ -90,7 +94,8 @@ export function subdomainsPage(db: Db, parent: DomainRef, paging: Paging, now: D
   const filter = and(eq(domains.parentDomainGuid, parent.guid), eq(domains.companyGuid, parent.companyGuid));
   return pageOfRows(
     paging,
-    async (limit, offset) => (await selectDomains(db, filter).orderBy(desc(domains.dateCreated), asc(domains.domain)).limit(limit).offset(offset)).map((row) => domainAnswer(row, now)),
+    async (limit, offset) =>
+      (await selectDomains(db, filter).orderBy(desc(domains.dateCreated), asc(domains.domain)).limit(limit).offset(offset)).map((row) => domainAnswer(row, now)),
     () => countRows(db, domains, filter),
   );
 }
@@ -132,7 +137,13 @@ export async function createSubdomain(c: Context<AppEnv>, parent: DomainRef, bod
     return row!;
   });
   try {
-    const { task } = await jobs.startTask({ companyGuid: company.guid, domainGroupGuid: parent.groupGuid, kind: ADD_SUBDOMAIN, createdBy: c.var.viewer.userGuid, items: subdomainItems(created) });
+    const { task } = await jobs.startTask({
+      companyGuid: company.guid,
+      domainGroupGuid: parent.groupGuid,
+      kind: ADD_SUBDOMAIN,
+      createdBy: c.var.viewer.userGuid,
+      items: subdomainItems(created),
+    });
     const [subdomain] = await domainsByGuid(db, company.guid, [created.guid], now());
     return { subdomain: subdomain!, task: (await taskAnswers(db, [task]))[0]! };
   } catch (error) {
@@ -146,7 +157,9 @@ export function forwardersPage(db: Db, d: DomainRef, paging: Paging) {
   return pageOfRows(
     paging,
     async (limit, offset) =>
-      (await db.select().from(emailForwarders).where(filter).orderBy(asc(emailForwarders.address), asc(emailForwarders.dateCreated)).limit(limit).offset(offset)).map((r) => forwarderOf(r, d.domain)),
+      (await db.select().from(emailForwarders).where(filter).orderBy(asc(emailForwarders.address), asc(emailForwarders.dateCreated)).limit(limit).offset(offset)).map((r) =>
+        forwarderOf(r, d.domain),
+      ),
     () => countRows(db, emailForwarders, filter),
   );
 }

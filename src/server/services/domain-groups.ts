@@ -52,7 +52,9 @@ export async function groupAnswers(db: Db, rows: GroupRow[]): Promise<DomainGrou
     return {
       guid: r.guid,
       name: r.name,
-      default_hosting_account: account ? { guid: account.guid, name: account.name, account_type: account.accountType as 'SHARED_HOSTING' | 'CUSTOM_HOST', status: account.status } : null,
+      default_hosting_account: account
+        ? { guid: account.guid, name: account.name, account_type: account.accountType as 'SHARED_HOSTING' | 'CUSTOM_HOST', status: account.status }
+        : null,
       domain_count: countOf.get(r.guid) ?? 0,
       date_created: r.dateCreated.toISOString(),
       is_internal: r.isInternal,
@@ -100,7 +102,17 @@ export function domainGroupsPage(db: Db, company: CompanyContext, paging: Paging
   const filter = and(eq(domainGroups.companyGuid, company.guid), restrictTo(domainGroups.guid, company.allowedDomainGroups));
   return pageOfRows(
     paging,
-    async (limit, offset) => groupAnswers(db, await db.select().from(domainGroups).where(filter).orderBy(asc(sql`lower(${domainGroups.name})`), asc(domainGroups.guid)).limit(limit).offset(offset)),
+    async (limit, offset) =>
+      groupAnswers(
+        db,
+        await db
+          .select()
+          .from(domainGroups)
+          .where(filter)
+          .orderBy(asc(sql`lower(${domainGroups.name})`), asc(domainGroups.guid))
+          .limit(limit)
+          .offset(offset),
+      ),
     () => countRows(db, domainGroups, filter),
   );
 }

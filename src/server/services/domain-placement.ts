@@ -25,7 +25,14 @@ export async function changeDomainIp(c: Context<AppEnv>, d: DomainRef, body: IpC
   const [ip] = await db
     .select()
     .from(ipAddresses)
-    .where(and(eq(ipAddresses.guid, body.ip_address), eq(ipAddresses.companyGuid, company.guid), eq(ipAddresses.status, 'ACTIVE'), restrictTo(ipAddresses.groupGuid, company.allowedIpGroups)));
+    .where(
+      and(
+        eq(ipAddresses.guid, body.ip_address),
+        eq(ipAddresses.companyGuid, company.guid),
+        eq(ipAddresses.status, 'ACTIVE'),
+        restrictTo(ipAddresses.groupGuid, company.allowedIpGroups),
+      ),
+    );
   if (!ip) throw badRequest({ ip_address: 'Please select an IP address!' });
   const allowed = (await db.select({ g: domainGroupIpGroups.ipGroupGuid }).from(domainGroupIpGroups).where(eq(domainGroupIpGroups.domainGroupGuid, d.groupGuid))).map((r) => r.g);
   if (allowed.length && !allowed.includes(ip.groupGuid)) throw badRequest({ ip_address: `${ip.ipAddress} is not in an IP group this domain group may use.` });
@@ -42,8 +49,16 @@ export async function changeDomainIp(c: Context<AppEnv>, d: DomainRef, body: IpC
     const [known] = await db.select({ guid: signatures.guid }).from(signatures).where(eq(signatures.guid, body.signature));
     if (!known) throw badRequest({ signature: 'Please select the signature!' });
   }
-  if (!changesIp && !changesSignature && !changesHttp) throw problem(409, 'Nothing to change: the domain is on this address with these settings already.', { code: 'nothing_to_do' });
-  const items = [{ action: 'CHANGE_IP_ADDRESS', domainGuid: d.guid, details: `${d.domain} to ${ip.ipAddress}`, payload: { ip_address: ip.guid, signature: body.signature, http_version: body.http_version ?? null } }];
+  if (!changesIp && !changesSignature && !changesHttp)
+    throw problem(409, 'Nothing to change: the domain is on this address with these settings already.', { code: 'nothing_to_do' });
+  const items = [
+    {
+      action: 'CHANGE_IP_ADDRESS',
+      domainGuid: d.guid,
+      details: `${d.domain} to ${ip.ipAddress}`,
+      payload: { ip_address: ip.guid, signature: body.signature, http_version: body.http_version ?? null },
+    },
+  ];
   return startDomainTask(c, d, UPDATE_IP_ADDRESS, items, { status: 'UPDATING' });
 }
 

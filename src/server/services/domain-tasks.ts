@@ -41,7 +41,14 @@ export async function lockDomain(tx: Db, d: DomainRef): Promise<DomainRef> {
  * still holds when the task is recorded: a second change that started meanwhile is refused, not
  * run beside the first.
  */
-export function startCheckedTask<T>(c: Context<AppEnv>, d: DomainRef, kind: string, items: NewTaskItem[], refuse: (tx: Db, d: DomainRef) => Promise<T>, write: (tx: Db, found: T) => Promise<void>) {
+export function startCheckedTask<T>(
+  c: Context<AppEnv>,
+  d: DomainRef,
+  kind: string,
+  items: NewTaskItem[],
+  refuse: (tx: Db, d: DomainRef) => Promise<T>,
+  write: (tx: Db, found: T) => Promise<void>,
+) {
   return c.var.deps.jobs.startTask(
     { companyGuid: d.companyGuid, domainGroupGuid: d.groupGuid, kind, createdBy: c.var.viewer.userGuid, items },
     { onePerDomain: d.guid, alongside: async (tx) => write(tx, await refuse(tx, await lockDomain(tx, d))) },
@@ -49,7 +56,14 @@ export function startCheckedTask<T>(c: Context<AppEnv>, d: DomainRef, kind: stri
 }
 
 /** A task whose domain must pass `check` (ACTIVE unless told otherwise) and takes `busy` while it runs. */
-export async function startDomainTask(c: Context<AppEnv>, d: DomainRef, kind: string, items: NewTaskItem[], busy: DomainBusy, check: (d: DomainRef) => void = needsActive): Promise<Task> {
+export async function startDomainTask(
+  c: Context<AppEnv>,
+  d: DomainRef,
+  kind: string,
+  items: NewTaskItem[],
+  busy: DomainBusy,
+  check: (d: DomainRef) => void = needsActive,
+): Promise<Task> {
   const { task } = await startCheckedTask(
     c,
     d,

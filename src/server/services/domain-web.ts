@@ -69,7 +69,13 @@ export async function updateMeta(c: Context<AppEnv>, guid: string, body: MetaCha
     .returning();
   if (claimed.length === 0) throw problem(409, DOMAIN_BUSY, { code: 'domain_busy' });
   try {
-    const { task } = await jobs.startTask({ companyGuid: company.guid, domainGroupGuid: row.groupGuid, kind: DOMAIN_META, createdBy: c.var.viewer.userGuid, items: domainMetaItems(row, change) });
+    const { task } = await jobs.startTask({
+      companyGuid: company.guid,
+      domainGroupGuid: row.groupGuid,
+      kind: DOMAIN_META,
+      createdBy: c.var.viewer.userGuid,
+      items: domainMetaItems(row, change),
+    });
     const [answer] = await taskAnswers(db, [task]);
     // The meta as it will be once the task finishes, still UPDATING until then.
     return { meta: metaOf({ ...claimed[0]!, ...metaColumns(change) }), task: answer! };
@@ -89,7 +95,8 @@ export function redirectsPage(db: Db, domain: DomainRef, query: Paging & { searc
   );
   return pageOfRows(
     query,
-    async (limit, offset) => (await db.select().from(urlRedirects).where(filter).orderBy(desc(urlRedirects.dateCreated), desc(urlRedirects.guid)).limit(limit).offset(offset)).map(redirectOf),
+    async (limit, offset) =>
+      (await db.select().from(urlRedirects).where(filter).orderBy(desc(urlRedirects.dateCreated), desc(urlRedirects.guid)).limit(limit).offset(offset)).map(redirectOf),
     () => countRows(db, urlRedirects, filter),
   );
 }
@@ -97,7 +104,15 @@ export function redirectsPage(db: Db, domain: DomainRef, query: Paging & { searc
 export async function createRedirect(db: Db, domain: DomainRef, body: NewRedirect, now: Date): Promise<UrlRedirect> {
   const [row] = await db
     .insert(urlRedirects)
-    .values({ companyGuid: domain.companyGuid, domainGuid: domain.guid, urls: body.urls, destination: body.destination, responseCode: body.response_code, status: 'ACTIVE', dateCreated: now })
+    .values({
+      companyGuid: domain.companyGuid,
+      domainGuid: domain.guid,
+      urls: body.urls,
+      destination: body.destination,
+      responseCode: body.response_code,
+      status: 'ACTIVE',
+      dateCreated: now,
+    })
     .returning();
   return redirectOf(row!);
 }

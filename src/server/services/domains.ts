@@ -26,7 +26,10 @@ async function listFilter(db: Db, company: CompanyContext, group: string | undef
     conditions.push(eq(domains.groupGuid, row.guid));
     if (!row.includeSubdomainsInList) conditions.push(isNull(domains.parentDomainGuid));
   }
-  if (tags.length) conditions.push(or(...tags.flatMap((t) => [ilike(domains.domain, containsPattern(t)), ilike(ipAddresses.ipAddress, containsPattern(t)), ilike(hostingAccounts.name, containsPattern(t))])));
+  if (tags.length)
+    conditions.push(
+      or(...tags.flatMap((t) => [ilike(domains.domain, containsPattern(t)), ilike(ipAddresses.ipAddress, containsPattern(t)), ilike(hostingAccounts.name, containsPattern(t))])),
+    );
   return and(...conditions);
 }
 
@@ -34,10 +37,13 @@ async function listFilter(db: Db, company: CompanyContext, group: string | undef
 function searchable<T extends Record<string, unknown>>(db: Db, fields: T, tags: readonly string[]) {
   // Drizzle types a select by its literal field map; the two callers read what they asked for.
   const base = db.select(fields as never).from(domains);
-  return tags.length ? base.leftJoin(ipAddresses, eq(ipAddresses.guid, domains.ipAddressGuid)).leftJoin(hostingAccounts, eq(hostingAccounts.guid, domains.hostingAccountGuid)) : base;
+  return tags.length
+    ? base.leftJoin(ipAddresses, eq(ipAddresses.guid, domains.ipAddressGuid)).leftJoin(hostingAccounts, eq(hostingAccounts.guid, domains.hostingAccountGuid))
+    : base;
 }
 
-const countOf = async (db: Db, where: SQL | undefined, tags: readonly string[]) => Number(((await searchable(db, { n: count() }, tags).where(where)) as { n: number }[])[0]?.n ?? 0);
+const countOf = async (db: Db, where: SQL | undefined, tags: readonly string[]) =>
+  Number(((await searchable(db, { n: count() }, tags).where(where)) as { n: number }[])[0]?.n ?? 0);
 
 export interface DomainListQuery extends Paging {
   group?: string | undefined;
@@ -58,7 +64,10 @@ export async function domainsPage(db: Db, company: CompanyContext, query: Domain
 export async function selectableDomains(db: Db, company: CompanyContext, query: { group?: string | undefined; search?: string[] | undefined }) {
   const tags = query.search ?? [];
   const where = and(await listFilter(db, company, query.group, tags), eq(domains.status, 'ACTIVE'));
-  const rows = (await searchable(db, { guid: domains.guid }, tags).where(where).orderBy(asc(domains.domain)).limit(MAX_BULK_DOMAINS + 1)) as { guid: string }[];
+  const rows = (await searchable(db, { guid: domains.guid }, tags)
+    .where(where)
+    .orderBy(asc(domains.domain))
+    .limit(MAX_BULK_DOMAINS + 1)) as { guid: string }[];
   const total = rows.length > MAX_BULK_DOMAINS ? await countOf(db, where, tags) : rows.length;
   return { guids: rows.slice(0, MAX_BULK_DOMAINS).map((r) => r.guid), total };
 }
@@ -109,7 +118,11 @@ export async function domainDetail(db: Db, ref: DomainRef, now: Date): Promise<D
             is_internal: account.a.isInternal,
             custom_host_server:
               account.a.accountType === 'CUSTOM_HOST'
-                ? { destination_type: account.a.destinationType === 'IP_ADDRESS' ? 'IP_ADDRESS' : 'HOSTNAME', hostname: account.a.customHostname, ip_address: account.a.customIpAddress }
+                ? {
+                    destination_type: account.a.destinationType === 'IP_ADDRESS' ? 'IP_ADDRESS' : 'HOSTNAME',
+                    hostname: account.a.customHostname,
+                    ip_address: account.a.customIpAddress,
+                  }
                 : null,
           }
         : null,
@@ -126,5 +139,8 @@ export async function notesOf(db: Db, domainGuid: string): Promise<string> {
 /** Keeps the domain's notes (one row per domain), with who wrote them last and when. */
 export async function saveNotes(db: Db, domainGuid: string, notes: string, by: string, now: Date): Promise<void> {
   const values = { notes, updatedBy: by, dateUpdated: now };
-  await db.insert(domainNotes).values({ domainGuid, ...values }).onConflictDoUpdate({ target: domainNotes.domainGuid, set: values });
+  await db
+    .insert(domainNotes)
+    .values({ domainGuid, ...values })
+    .onConflictDoUpdate({ target: domainNotes.domainGuid, set: values });
 }

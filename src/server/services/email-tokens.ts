@@ -46,5 +46,8 @@ export async function consumeEmailToken(db: Db, token: string, purpose: EmailTok
 
 /** Ends the other live links of one purpose (a newer email replaces the older ones). */
 export async function retireEmailTokens(db: Db, userGuid: string, purpose: EmailTokenPurpose, now: Date) {
-  await db.update(emailTokens).set({ usedAt: now }).where(and(eq(emailTokens.userGuid, userGuid), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+  await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userGuid, userGuid), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
 }

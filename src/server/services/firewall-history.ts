@@ -69,7 +69,10 @@ interface Change {
  */
 export async function recordVersion(tx: Db, change: Change): Promise<number> {
   await lockKey(tx, `firewall-version:${change.snapshot.guid}`);
-  const [last] = await tx.select({ v: max(firewallVersions.version) }).from(firewallVersions).where(eq(firewallVersions.objectGuid, change.snapshot.guid));
+  const [last] = await tx
+    .select({ v: max(firewallVersions.version) })
+    .from(firewallVersions)
+    .where(eq(firewallVersions.objectGuid, change.snapshot.guid));
   const version = Number(last?.v ?? 0) + 1;
   await tx.insert(firewallVersions).values({
     companyGuid: change.companyGuid,
@@ -90,7 +93,10 @@ export async function recordVersion(tx: Db, change: Change): Promise<number> {
  */
 export async function recordBaseline(tx: Db, kind: FirewallKind, companyGuid: string, before: Snapshot, dated: Date): Promise<void> {
   await lockKey(tx, `firewall-version:${before.guid}`);
-  const [last] = await tx.select({ v: max(firewallVersions.version) }).from(firewallVersions).where(eq(firewallVersions.objectGuid, before.guid));
+  const [last] = await tx
+    .select({ v: max(firewallVersions.version) })
+    .from(firewallVersions)
+    .where(eq(firewallVersions.objectGuid, before.guid));
   if (last?.v != null) return;
   await tx.insert(firewallVersions).values({
     companyGuid,
@@ -109,13 +115,19 @@ export async function versionOf(db: Db, kind: FirewallKind, companyGuid: string,
   const [row] = await db
     .select()
     .from(firewallVersions)
-    .where(and(eq(firewallVersions.companyGuid, companyGuid), eq(firewallVersions.objectKind, kind), eq(firewallVersions.objectGuid, objectGuid), eq(firewallVersions.version, version)));
+    .where(
+      and(eq(firewallVersions.companyGuid, companyGuid), eq(firewallVersions.objectKind, kind), eq(firewallVersions.objectGuid, objectGuid), eq(firewallVersions.version, version)),
+    );
   return row ?? null;
 }
 
 /** Whether the company's object has a history (a deleted object is known by its history alone). */
 export async function hasHistory(db: Db, kind: FirewallKind, companyGuid: string, objectGuid: string): Promise<boolean> {
-  const n = await countRows(db, firewallVersions, and(eq(firewallVersions.companyGuid, companyGuid), eq(firewallVersions.objectKind, kind), eq(firewallVersions.objectGuid, objectGuid)));
+  const n = await countRows(
+    db,
+    firewallVersions,
+    and(eq(firewallVersions.companyGuid, companyGuid), eq(firewallVersions.objectKind, kind), eq(firewallVersions.objectGuid, objectGuid)),
+  );
   return n > 0;
 }
 
@@ -191,14 +203,32 @@ export const statusSummary = (status: string) => (status === 'ACTIVE' ? 'Enabled
  * One page of an object's history, newest first, each version with its diff against the one
  * before. An object made before there was a history shows how it stands as version 1.
  */
-export async function historyPage(db: Db, kind: FirewallKind, companyGuid: string, objectGuid: string, paging: Paging, current: () => Promise<{ snapshot: Snapshot; dated: Date } | null>) {
+export async function historyPage(
+  db: Db,
+  kind: FirewallKind,
+  companyGuid: string,
+  objectGuid: string,
+  paging: Paging,
+  current: () => Promise<{ snapshot: Snapshot; dated: Date } | null>,
+) {
   const where = and(eq(firewallVersions.companyGuid, companyGuid), eq(firewallVersions.objectKind, kind), eq(firewallVersions.objectGuid, objectGuid));
   const total = await countRows(db, firewallVersions, where);
   if (total === 0) {
     const now = await current();
     if (!now) return null;
     const data: FirewallVersionAnswer[] =
-      paging.page === 1 ? [{ version: 1, summary: BASELINE, changed_by: null, date_created: now.dated.toISOString(), snapshot: now.snapshot as unknown as Record<string, unknown>, diff: diffOf(kind, null, now.snapshot) }] : [];
+      paging.page === 1
+        ? [
+            {
+              version: 1,
+              summary: BASELINE,
+              changed_by: null,
+              date_created: now.dated.toISOString(),
+              snapshot: now.snapshot as unknown as Record<string, unknown>,
+              diff: diffOf(kind, null, now.snapshot),
+            },
+          ]
+        : [];
     return { data, page: paging.page, per_page: paging.per_page, total: 1 };
   }
   // One version more than the page: the last one's diff is against it.
@@ -210,7 +240,9 @@ export async function historyPage(db: Db, kind: FirewallKind, companyGuid: strin
     .limit(paging.per_page + 1)
     .offset((paging.page - 1) * paging.per_page);
   const authors = [...new Set(rows.map((r) => r.changedBy).filter((g): g is string => g !== null))];
-  const people = authors.length ? await db.select({ guid: users.guid, first: users.firstName, last: users.lastName, email: users.email }).from(users).where(inArray(users.guid, authors)) : [];
+  const people = authors.length
+    ? await db.select({ guid: users.guid, first: users.firstName, last: users.lastName, email: users.email }).from(users).where(inArray(users.guid, authors))
+    : [];
   const data = rows.slice(0, paging.per_page).map((r, i): FirewallVersionAnswer => {
     const by = people.find((p) => p.guid === r.changedBy);
     const before = rows[i + 1]?.snapshot as unknown as Snapshot | undefined;

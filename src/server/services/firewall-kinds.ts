@@ -23,7 +23,10 @@ export interface FirewallKindStore<Row> {
 export const ruleStore: FirewallKindStore<RuleRow> = {
   kind: 'RULE',
   rows(db, companyGuid, guids, lock) {
-    const q = db.select().from(firewallRules).where(and(inArray(firewallRules.guid, [...guids]), eq(firewallRules.companyGuid, companyGuid)));
+    const q = db
+      .select()
+      .from(firewallRules)
+      .where(and(inArray(firewallRules.guid, [...guids]), eq(firewallRules.companyGuid, companyGuid)));
     return lock ? q.for('update') : q;
   },
   snapshot: async (_db, row) => ruleSnapshot(row),
@@ -33,7 +36,10 @@ export const ruleStore: FirewallKindStore<RuleRow> = {
 export const rulesetStore: FirewallKindStore<RulesetRow> = {
   kind: 'RULESET',
   rows(db, companyGuid, guids, lock) {
-    const q = db.select().from(firewallRulesets).where(and(inArray(firewallRulesets.guid, [...guids]), eq(firewallRulesets.companyGuid, companyGuid)));
+    const q = db
+      .select()
+      .from(firewallRulesets)
+      .where(and(inArray(firewallRulesets.guid, [...guids]), eq(firewallRulesets.companyGuid, companyGuid)));
     return lock ? q.for('update') : q;
   },
   snapshot: rulesetSnapshot,
@@ -43,7 +49,10 @@ export const rulesetStore: FirewallKindStore<RulesetRow> = {
 export const policyStore: FirewallKindStore<PolicyRow> = {
   kind: 'POLICY',
   rows(db, companyGuid, guids, lock) {
-    const q = db.select().from(firewallPolicies).where(and(inArray(firewallPolicies.guid, [...guids]), eq(firewallPolicies.companyGuid, companyGuid)));
+    const q = db
+      .select()
+      .from(firewallPolicies)
+      .where(and(inArray(firewallPolicies.guid, [...guids]), eq(firewallPolicies.companyGuid, companyGuid)));
     return lock ? q.for('update') : q;
   },
   snapshot: policySnapshot,
@@ -72,7 +81,14 @@ export async function historyOf<Row>(db: Db, store: FirewallKindStore<Row>, comp
  * (so a deleted one is re-created once), the object as it stands is kept as the baseline, and
  * the version asked for is read (404: `noVersion` for an object that exists, `noObject` otherwise).
  */
-export async function versionToRestore<Row>(tx: Db, store: FirewallKindStore<Row>, companyGuid: string, guid: string, version: number, messages: { noVersion: string; noObject: string }) {
+export async function versionToRestore<Row>(
+  tx: Db,
+  store: FirewallKindStore<Row>,
+  companyGuid: string,
+  guid: string,
+  version: number,
+  messages: { noVersion: string; noObject: string },
+) {
   await lockKey(tx, `firewall-version:${guid}`);
   const [current] = await store.rows(tx, companyGuid, [guid], true);
   if (current) await recordBaseline(tx, store.kind, companyGuid, await store.snapshot(tx, current), store.dated(current));

@@ -34,21 +34,30 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The company's object of a table by guid, locked for the transaction when `lock`; 404 with `message` otherwise. */
 export async function companyRule(db: Db, company: CompanyContext, guid: string, message: string, lock = false): Promise<RuleRow> {
-  const q = db.select().from(firewallRules).where(and(eq(firewallRules.guid, guid), eq(firewallRules.companyGuid, company.guid)));
+  const q = db
+    .select()
+    .from(firewallRules)
+    .where(and(eq(firewallRules.guid, guid), eq(firewallRules.companyGuid, company.guid)));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound(message);
   return row;
 }
 
 export async function companyRuleset(db: Db, company: CompanyContext, guid: string, message: string, lock = false): Promise<RulesetRow> {
-  const q = db.select().from(firewallRulesets).where(and(eq(firewallRulesets.guid, guid), eq(firewallRulesets.companyGuid, company.guid)));
+  const q = db
+    .select()
+    .from(firewallRulesets)
+    .where(and(eq(firewallRulesets.guid, guid), eq(firewallRulesets.companyGuid, company.guid)));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound(message);
   return row;
 }
 
 export async function companyPolicy(db: Db, company: CompanyContext, guid: string, message: string, lock = false): Promise<PolicyRow> {
-  const q = db.select().from(firewallPolicies).where(and(eq(firewallPolicies.guid, guid), eq(firewallPolicies.companyGuid, company.guid)));
+  const q = db
+    .select()
+    .from(firewallPolicies)
+    .where(and(eq(firewallPolicies.guid, guid), eq(firewallPolicies.companyGuid, company.guid)));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound(message);
   return row;
@@ -57,7 +66,10 @@ export async function companyPolicy(db: Db, company: CompanyContext, guid: strin
 /** How many distinct policies bring each rule, directly or by one of its rulesets. */
 async function policiesPerRule(db: Db, ruleGuids: string[]): Promise<Map<string, number>> {
   if (!ruleGuids.length) return new Map();
-  const direct = await db.select({ rule: firewallPolicyRules.ruleGuid, policy: firewallPolicyRules.policyGuid }).from(firewallPolicyRules).where(inArray(firewallPolicyRules.ruleGuid, ruleGuids));
+  const direct = await db
+    .select({ rule: firewallPolicyRules.ruleGuid, policy: firewallPolicyRules.policyGuid })
+    .from(firewallPolicyRules)
+    .where(inArray(firewallPolicyRules.ruleGuid, ruleGuids));
   const viaRulesets = await db
     .select({ rule: firewallRulesetRules.ruleGuid, policy: firewallPolicyRulesets.policyGuid })
     .from(firewallRulesetRules)
@@ -87,7 +99,14 @@ export async function ruleAnswers(db: Db, rows: RuleRow[]): Promise<FirewallRule
 
 export const ruleAnswer = async (db: Db, row: RuleRow) => (await ruleAnswers(db, [row]))[0]!;
 
-export const ruleSnapshot = (r: RuleRow): RuleSnapshot => ({ guid: r.guid, name: r.name, priority: r.priority, status: r.status, date_created: r.dateCreated.toISOString(), data: r.data });
+export const ruleSnapshot = (r: RuleRow): RuleSnapshot => ({
+  guid: r.guid,
+  name: r.name,
+  priority: r.priority,
+  status: r.status,
+  date_created: r.dateCreated.toISOString(),
+  data: r.data,
+});
 
 /** Rules by priority then name, the order the tab lists them in. */
 const ruleOrder = [asc(firewallRules.priority), asc(firewallRules.name), asc(firewallRules.guid)];
@@ -206,13 +225,19 @@ export async function policySnapshot(db: Db, p: PolicyRow): Promise<PolicySnapsh
 /** Which of `guids` are the company's rules (`strict`: any other is refused by `field` with 400). */
 export async function ownRules(db: Db, company: CompanyContext, guids: string[], field: string, strict = true): Promise<string[]> {
   if (!guids.length) return [];
-  const found = await db.select({ guid: firewallRules.guid }).from(firewallRules).where(and(inArray(firewallRules.guid, guids), eq(firewallRules.companyGuid, company.guid)));
+  const found = await db
+    .select({ guid: firewallRules.guid })
+    .from(firewallRules)
+    .where(and(inArray(firewallRules.guid, guids), eq(firewallRules.companyGuid, company.guid)));
   return known(guids, found, field, UNKNOWN_RULE, strict);
 }
 
 export async function ownRulesets(db: Db, company: CompanyContext, guids: string[], field: string, strict = true): Promise<string[]> {
   if (!guids.length) return [];
-  const found = await db.select({ guid: firewallRulesets.guid }).from(firewallRulesets).where(and(inArray(firewallRulesets.guid, guids), eq(firewallRulesets.companyGuid, company.guid)));
+  const found = await db
+    .select({ guid: firewallRulesets.guid })
+    .from(firewallRulesets)
+    .where(and(inArray(firewallRulesets.guid, guids), eq(firewallRulesets.companyGuid, company.guid)));
   return known(guids, found, field, UNKNOWN_RULESET, strict);
 }
 

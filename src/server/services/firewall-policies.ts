@@ -39,7 +39,17 @@ export function policiesPage(db: Db, company: CompanyContext, paging: Paging) {
   return pageOfRows(
     paging,
     async (limit, offset) =>
-      policyAnswers(db, company, await db.select().from(firewallPolicies).where(where).orderBy(asc(firewallPolicies.priority), asc(firewallPolicies.name), asc(firewallPolicies.guid)).limit(limit).offset(offset)),
+      policyAnswers(
+        db,
+        company,
+        await db
+          .select()
+          .from(firewallPolicies)
+          .where(where)
+          .orderBy(asc(firewallPolicies.priority), asc(firewallPolicies.name), asc(firewallPolicies.guid))
+          .limit(limit)
+          .offset(offset),
+      ),
     () => countRows(db, firewallPolicies, where),
   );
 }
@@ -96,7 +106,8 @@ export async function updatePolicy(c: Context<AppEnv>, guid: string, body: Polic
     const before = await policySnapshot(tx, current);
     let updated = current;
     if (body.status !== undefined) {
-      if (body.status !== current.status) [updated] = (await tx.update(firewallPolicies).set({ status: body.status }).where(eq(firewallPolicies.guid, current.guid)).returning()) as [PolicyRow];
+      if (body.status !== current.status)
+        [updated] = (await tx.update(firewallPolicies).set({ status: body.status }).where(eq(firewallPolicies.guid, current.guid)).returning()) as [PolicyRow];
     } else {
       const chosen = { rulesets: body.rulesets ?? [], rules: body.rules ?? [], domain_groups: body.domain_groups ?? [], domains: body.domains ?? [] };
       const links = await linksFor(tx, company, chosen, current.guid, true);
@@ -152,7 +163,14 @@ export async function restorePolicy(c: Context<AppEnv>, guid: string, version: n
           .values({ ...values, guid, companyGuid: company.guid, dateCreated: new Date(snapshot.date_created) })
           .returning();
     await setPolicyLinks(tx, guid, links);
-    await recordVersion(tx, { kind: 'POLICY', companyGuid: company.guid, snapshot: await policySnapshot(tx, restored!), summary: `Restored version ${old.version}`, by: c.var.viewer.userGuid, now: now() });
+    await recordVersion(tx, {
+      kind: 'POLICY',
+      companyGuid: company.guid,
+      snapshot: await policySnapshot(tx, restored!),
+      summary: `Restored version ${old.version}`,
+      by: c.var.viewer.userGuid,
+      now: now(),
+    });
     return restored!;
   });
 }

@@ -20,7 +20,8 @@ export function rulesPage(db: Db, companyGuid: string, paging: Paging) {
   const where = eq(firewallRules.companyGuid, companyGuid);
   return pageOfRows(
     paging,
-    async (limit, offset) => ruleAnswers(db, await db.select().from(firewallRules).where(where).orderBy(firewallRules.priority, firewallRules.name, firewallRules.guid).limit(limit).offset(offset)),
+    async (limit, offset) =>
+      ruleAnswers(db, await db.select().from(firewallRules).where(where).orderBy(firewallRules.priority, firewallRules.name, firewallRules.guid).limit(limit).offset(offset)),
     () => countRows(db, firewallRules, where),
   );
 }
@@ -30,7 +31,13 @@ export function rulesPage(db: Db, companyGuid: string, paging: Paging) {
  * row as it now stands; the rule before the change is the baseline of a rule made before there
  * was a history, and the rule after it the next version, summarised by `summary`.
  */
-async function changeRule(c: Context<AppEnv>, guid: string, message: string, apply: (tx: Db, row: RuleRow) => Promise<RuleRow>, summary: (before: RuleSnapshot, after: RuleSnapshot) => string | null) {
+async function changeRule(
+  c: Context<AppEnv>,
+  guid: string,
+  message: string,
+  apply: (tx: Db, row: RuleRow) => Promise<RuleRow>,
+  summary: (before: RuleSnapshot, after: RuleSnapshot) => string | null,
+) {
   const { db, now } = c.var.deps;
   const company = c.var.company;
   return db.transaction(async (tx) => {
@@ -136,7 +143,14 @@ export async function restoreRule(c: Context<AppEnv>, guid: string, version: num
           .insert(firewallRules)
           .values({ ...values, guid, companyGuid: company.guid, dateCreated: new Date(snapshot.date_created) })
           .returning();
-    await recordVersion(tx, { kind: 'RULE', companyGuid: company.guid, snapshot: ruleSnapshot(restored!), summary: `Restored version ${old.version}`, by: c.var.viewer.userGuid, now: now() });
+    await recordVersion(tx, {
+      kind: 'RULE',
+      companyGuid: company.guid,
+      snapshot: ruleSnapshot(restored!),
+      summary: `Restored version ${old.version}`,
+      by: c.var.viewer.userGuid,
+      now: now(),
+    });
     return restored!;
   });
 }

@@ -26,7 +26,16 @@ export function rulesetsPage(db: Db, companyGuid: string, paging: Paging) {
   return pageOfRows(
     paging,
     async (limit, offset) =>
-      rulesetAnswers(db, await db.select().from(firewallRulesets).where(where).orderBy(asc(firewallRulesets.name), desc(firewallRulesets.dateCreated), asc(firewallRulesets.guid)).limit(limit).offset(offset)),
+      rulesetAnswers(
+        db,
+        await db
+          .select()
+          .from(firewallRulesets)
+          .where(where)
+          .orderBy(asc(firewallRulesets.name), desc(firewallRulesets.dateCreated), asc(firewallRulesets.guid))
+          .limit(limit)
+          .offset(offset),
+      ),
     () => countRows(db, firewallRulesets, where),
   );
 }
@@ -55,7 +64,14 @@ export async function createRuleset(c: Context<AppEnv>, body: NewRuleset): Promi
     const rules = await ownRules(tx, company, body.rules, 'rules');
     const [created] = await tx.insert(firewallRulesets).values({ companyGuid: company.guid, name: body.name, dateCreated: now() }).returning();
     await setRulesetRules(tx, created!.guid, rules);
-    await recordVersion(tx, { kind: 'RULESET', companyGuid: company.guid, snapshot: await rulesetSnapshot(tx, created!), summary: 'Created', by: c.var.viewer.userGuid, now: now() });
+    await recordVersion(tx, {
+      kind: 'RULESET',
+      companyGuid: company.guid,
+      snapshot: await rulesetSnapshot(tx, created!),
+      summary: 'Created',
+      by: c.var.viewer.userGuid,
+      now: now(),
+    });
     return created!;
   });
 }
@@ -70,7 +86,8 @@ export async function updateRuleset(c: Context<AppEnv>, guid: string, body: Rule
     const before = await rulesetSnapshot(tx, current);
     let updated = current;
     if (body.status !== undefined) {
-      if (body.status !== current.status) [updated] = (await tx.update(firewallRulesets).set({ status: body.status }).where(eq(firewallRulesets.guid, current.guid)).returning()) as [RulesetRow];
+      if (body.status !== current.status)
+        [updated] = (await tx.update(firewallRulesets).set({ status: body.status }).where(eq(firewallRulesets.guid, current.guid)).returning()) as [RulesetRow];
     } else {
       [updated] = (await tx.update(firewallRulesets).set({ name: body.name! }).where(eq(firewallRulesets.guid, current.guid)).returning()) as [RulesetRow];
       await setRulesetRules(tx, current.guid, rules ?? []);
@@ -121,7 +138,14 @@ export async function restoreRuleset(c: Context<AppEnv>, guid: string, version: 
           .values({ guid, companyGuid: company.guid, name: snapshot.name, status: snapshot.status, dateCreated: new Date(snapshot.date_created) })
           .returning();
     await setRulesetRules(tx, guid, rules);
-    await recordVersion(tx, { kind: 'RULESET', companyGuid: company.guid, snapshot: await rulesetSnapshot(tx, restored!), summary: `Restored version ${old.version}`, by: c.var.viewer.userGuid, now: now() });
+    await recordVersion(tx, {
+      kind: 'RULESET',
+      companyGuid: company.guid,
+      snapshot: await rulesetSnapshot(tx, restored!),
+      summary: `Restored version ${old.version}`,
+      by: c.var.viewer.userGuid,
+      now: now(),
+    });
     return restored!;
   });
 }

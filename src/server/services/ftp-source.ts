@@ -21,7 +21,8 @@ const TIMEOUT_MS = 10_000;
  * rather than quietly connecting another way.
  */
 export async function withFtp<T>(source: FtpSource, work: (client: Client) => Promise<T>): Promise<T> {
-  if (source.ftp_mode === 'ACTIVE') throw problem(400, 'Active FTP mode is not available: choose PASSIVE.', { code: 'ftp_mode', fields: { ftp_mode: 'Active FTP mode is not available: choose PASSIVE.' } });
+  if (source.ftp_mode === 'ACTIVE')
+    throw problem(400, 'Active FTP mode is not available: choose PASSIVE.', { code: 'ftp_mode', fields: { ftp_mode: 'Active FTP mode is not available: choose PASSIVE.' } });
   const client = new Client(TIMEOUT_MS);
   const options: AccessOptions = { host: source.ftp_host, port: source.ftp_port, user: source.ftp_username, password: source.ftp_password, secure: source.ftp_security === 'TLS' };
   try {

@@ -36,9 +36,18 @@ function database(): Promise<Reader<Response>> {
 }
 
 /** This-network, private, shared, loopback, link-local and unique-local ranges: they have no country. */
-const NO_COUNTRY: IpRange[] = ['0.0.0.0/8', '10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16', '172.16.0.0/12', '192.168.0.0/16', '::/127', 'fc00::/7', 'fe80::/10'].map(
-  (range) => parseCidr(range)!,
-);
+const NO_COUNTRY: IpRange[] = [
+  '0.0.0.0/8',
+  '10.0.0.0/8',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '::/127',
+  'fc00::/7',
+  'fe80::/10',
+].map((range) => parseCidr(range)!);
 
 /** The country of an address (IPv4 or IPv6), or null when unknown or private. */
 export async function lookupLocation(ip: string | null | undefined): Promise<Location> {

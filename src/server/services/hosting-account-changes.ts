@@ -25,7 +25,8 @@ export const INTERNAL_NOT_DELETABLE = 'Internal hosting accounts cannot be delet
 /** docs/decisions.md "Hosting accounts": a custom host in use is not deleted from under its domains. */
 export const stillHosting = (n: number) =>
   `This custom host still hosts ${n} ${n === 1 ? 'domain' : 'domains'}. Move ${n === 1 ? 'it' : 'them'} to another hosting account before deleting it.`;
-export const stillDefaultOf = (group: string) => `This custom host is the default hosting account of the domain group ${group}. Choose another default for that group before deleting it.`;
+export const stillDefaultOf = (group: string) =>
+  `This custom host is the default hosting account of the domain group ${group}. Choose another default for that group before deleting it.`;
 
 /** The activity log's object type of an account. */
 const activityTypeOf = (accountType: string) => (accountType === 'CUSTOM_HOST' ? 'custom_host' : 'shared_hosting_account');
@@ -54,7 +55,9 @@ export function hostingAccountDomainsPage(db: Db, company: CompanyContext, accou
         .orderBy(desc(domains.dateCreated), desc(domains.guid))
         .limit(limit)
         .offset(offset);
-      return rows.map(({ d, ip, group }): HostingDomain => ({ guid: d.guid, domain: d.domain, ip_address: ip, status: d.status, group, date_created: d.dateCreated.toISOString() }));
+      return rows.map(
+        ({ d, ip, group }): HostingDomain => ({ guid: d.guid, domain: d.domain, ip_address: ip, status: d.status, group, date_created: d.dateCreated.toISOString() }),
+      );
     },
     () => countRows(db, domains, filter),
   );
@@ -77,7 +80,16 @@ export async function setDomainDeletion(c: Context<AppEnv>, guid: string, allow:
     const account = await visibleHostingAccount(tx, c.var.company, guid, missing, 'update');
     if (account.isLegacy || account.isInternal) throw problem(409, TOGGLE_REFUSED, { code: 'toggle_not_allowed' });
     await tx.update(hostingAccounts).set({ allowDomainDeletion: allow }).where(eq(hostingAccounts.guid, account.guid));
-    await recordActivity(c, { verb: allow ? 'enabled domain deletion on' : 'disabled domain deletion on', object: account.name, objectType: activityTypeOf(account.accountType), objectGuid: account.guid }, tx);
+    await recordActivity(
+      c,
+      {
+        verb: allow ? 'enabled domain deletion on' : 'disabled domain deletion on',
+        object: account.name,
+        objectType: activityTypeOf(account.accountType),
+        objectGuid: account.guid,
+      },
+      tx,
+    );
     return account.guid;
   });
 }

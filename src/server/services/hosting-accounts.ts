@@ -95,7 +95,9 @@ function toAccount({ a, renewal, location, server, plan }: Joined, domainCount: 
     location: location ? { city: location.city, country_name: location.countryName } : null,
     hosting_server: server ? { hostname: server.hostname, ip_address: server.ipAddress } : null,
     custom_host_server:
-      a.accountType === 'CUSTOM_HOST' ? { destination_type: a.destinationType === 'IP_ADDRESS' ? 'IP_ADDRESS' : 'HOSTNAME', hostname: a.customHostname, ip_address: a.customIpAddress } : null,
+      a.accountType === 'CUSTOM_HOST'
+        ? { destination_type: a.destinationType === 'IP_ADDRESS' ? 'IP_ADDRESS' : 'HOSTNAME', hostname: a.customHostname, ip_address: a.customIpAddress }
+        : null,
     plan: plan ? { guid: plan.guid, name: plan.name } : null,
   };
 }

@@ -43,7 +43,8 @@ export function planAnswer(plan: PlanRow, currency: Currency): HostingPlan {
 
 /** Plans on offer (a retired plan stays only on the accounts that have it). */
 export const availablePlans = (db: Db) => db.select().from(hostingPlans).where(eq(hostingPlans.isAvailable, true)).orderBy(asc(hostingPlans.position), asc(hostingPlans.name));
-export const activeLocations = (db: Db) => db.select().from(hostingLocations).where(eq(hostingLocations.isActive, true)).orderBy(asc(hostingLocations.position), asc(hostingLocations.city));
+export const activeLocations = (db: Db) =>
+  db.select().from(hostingLocations).where(eq(hostingLocations.isActive, true)).orderBy(asc(hostingLocations.position), asc(hostingLocations.city));
 
 export async function hostingCycles(db: Db): Promise<BillingCycleTerms[]> {
   const rows = await cyclesOf(db, SHARED_HOSTING);

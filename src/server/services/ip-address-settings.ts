@@ -36,7 +36,11 @@ function assertActive(ip: IpRow): void {
  */
 async function withAllowedIp<T>(db: Db, company: CompanyContext, guid: string, allowed: (ip: IpRow) => void, work: (tx: Db, ip: IpRow) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    const [ip] = await tx.select().from(ipAddresses).where(and(companyIps(company), eq(ipAddresses.guid, guid))).for('update');
+    const [ip] = await tx
+      .select()
+      .from(ipAddresses)
+      .where(and(companyIps(company), eq(ipAddresses.guid, guid)))
+      .for('update');
     if (!ip) throw notFound('IP address not found.');
     allowed(ip);
     return work(tx, ip);
@@ -79,7 +83,10 @@ export async function moveIpAddresses(db: Db, company: CompanyContext, body: Par
 export async function setHttpVersionInBulk(db: Db, company: CompanyContext, body: ParsedInput<typeof ipBulkActionOp>['body']): Promise<{ updated: number; skippedShared: number }> {
   return db.transaction(async (tx) => {
     const { where } = await resolveSelection(tx, company, body);
-    const [shared] = await tx.select({ n: sql<number>`count(*)::int` }).from(ipAddresses).where(and(where, eq(ipAddresses.ipAddressType, 'SHARED')));
+    const [shared] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ipAddresses)
+      .where(and(where, eq(ipAddresses.ipAddressType, 'SHARED')));
     const version = body.action === 'ENABLE_HTTP2' ? 2 : 1;
     const changed = await tx
       .update(ipAddresses)

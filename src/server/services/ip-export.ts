@@ -92,14 +92,33 @@ export function ipExportStream(db: Db, request: IpExportRequest): ReadableStream
       done += guids.length;
       const rows = guids.length
         ? await db
-            .select({ guid: ipAddresses.guid, ip: ipAddresses.ipAddress, city: ipAddresses.city, country: ipAddresses.country, type: ipAddresses.ipAddressType, status: ipAddresses.status, orderId: ipAddresses.orderId, allowed: ipAddresses.domainsAllowed, signature: signatures.signature })
+            .select({
+              guid: ipAddresses.guid,
+              ip: ipAddresses.ipAddress,
+              city: ipAddresses.city,
+              country: ipAddresses.country,
+              type: ipAddresses.ipAddressType,
+              status: ipAddresses.status,
+              orderId: ipAddresses.orderId,
+              allowed: ipAddresses.domainsAllowed,
+              signature: signatures.signature,
+            })
             .from(ipAddresses)
             .leftJoin(signatures, eq(signatures.guid, ipAddresses.signatureGuid))
             .where(inArray(ipAddresses.guid, guids))
         : [];
-      const counts = guids.length && request.fields.some((f) => f.startsWith('website_slots'))
-        ? new Map((await db.select({ ip: domains.ipAddressGuid, n: sql<number>`count(*)::int` }).from(domains).where(inArray(domains.ipAddressGuid, guids)).groupBy(domains.ipAddressGuid)).map((c) => [c.ip, Number(c.n)]))
-        : new Map<string | null, number>();
+      const counts =
+        guids.length && request.fields.some((f) => f.startsWith('website_slots'))
+          ? new Map(
+              (
+                await db
+                  .select({ ip: domains.ipAddressGuid, n: sql<number>`count(*)::int` })
+                  .from(domains)
+                  .where(inArray(domains.ipAddressGuid, guids))
+                  .groupBy(domains.ipAddressGuid)
+              ).map((c) => [c.ip, Number(c.n)]),
+            )
+          : new Map<string | null, number>();
       const byGuid = new Map(rows.map((r) => [r.guid, r]));
       const records = guids.flatMap((g) => {
         const r = byGuid.get(g);

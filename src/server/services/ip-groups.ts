@@ -22,7 +22,8 @@ export function ipGroupsPage(db: Db, company: CompanyContext, paging: Paging) {
   const filter = and(eq(ipGroups.companyGuid, company.guid), restrictTo(ipGroups.guid, company.allowedIpGroups));
   return pageOfRows(
     paging,
-    (limit, offset) => db.select({ guid: ipGroups.guid, name: ipGroups.name }).from(ipGroups).where(filter).orderBy(asc(ipGroups.name), asc(ipGroups.guid)).limit(limit).offset(offset),
+    (limit, offset) =>
+      db.select({ guid: ipGroups.guid, name: ipGroups.name }).from(ipGroups).where(filter).orderBy(asc(ipGroups.name), asc(ipGroups.guid)).limit(limit).offset(offset),
     () => countRows(db, ipGroups, filter),
   );
 }
@@ -32,7 +33,11 @@ export function signaturesPage(db: Db, paging: Paging) {
   return pageOfRows(
     paging,
     async (limit, offset) =>
-      (await db.select().from(signatures).orderBy(asc(signatures.position), asc(signatures.signature)).limit(limit).offset(offset)).map((s) => ({ guid: s.guid, signature: s.signature, is_default: s.isDefault })),
+      (await db.select().from(signatures).orderBy(asc(signatures.position), asc(signatures.signature)).limit(limit).offset(offset)).map((s) => ({
+        guid: s.guid,
+        signature: s.signature,
+        is_default: s.isDefault,
+      })),
     () => countRows(db, signatures, undefined),
   );
 }

@@ -25,7 +25,12 @@ export function searchMatches(tags: readonly string[]): SQL | undefined {
 
 /** A group's addresses as the list shows them searched, less `except`. */
 export function filterWhere(company: CompanyContext, filter: { group: string; search?: readonly string[] | undefined; except?: readonly string[] | undefined }): SQL {
-  return and(companyIps(company), eq(ipAddresses.groupGuid, filter.group), searchMatches(filter.search ?? []), filter.except?.length ? notInArray(ipAddresses.guid, [...filter.except]) : undefined)!;
+  return and(
+    companyIps(company),
+    eq(ipAddresses.groupGuid, filter.group),
+    searchMatches(filter.search ?? []),
+    filter.except?.length ? notInArray(ipAddresses.guid, [...filter.except]) : undefined,
+  )!;
 }
 
 const onlySelectable = notInArray(ipAddresses.status, [...UNSELECTABLE_IP_STATUSES]);
@@ -37,7 +42,12 @@ const onlySelectable = notInArray(ipAddresses.status, [...UNSELECTABLE_IP_STATUS
  * Rows that cannot be selected (spec part 3, 2.2) answer 409 when named, and are left out of
  * a filter, unless `anyStatus` (the export, and the cancellation's own check first).
  */
-export async function resolveSelection(db: Db, company: CompanyContext, selection: IpSelectionInput, options: { anyStatus?: boolean } = {}): Promise<{ where: SQL; count: number }> {
+export async function resolveSelection(
+  db: Db,
+  company: CompanyContext,
+  selection: IpSelectionInput,
+  options: { anyStatus?: boolean } = {},
+): Promise<{ where: SQL; count: number }> {
   if (selection.filter) {
     if (!(await ipGroupVisible(db, company, selection.filter.group))) throw notFound('IP address group not found.');
     const where = and(filterWhere(company, selection.filter), options.anyStatus ? undefined : onlySelectable)!;
@@ -50,7 +60,14 @@ export async function resolveSelection(db: Db, company: CompanyContext, selectio
   if (rows.length !== wanted.length) throw notFound(IPS_NOT_FOUND);
   const unselectable = rows.filter((r) => (UNSELECTABLE_IP_STATUSES as readonly string[]).includes(r.status));
   if (!options.anyStatus && unselectable.length) {
-    throw problem(409, `IP addresses that are cancelled, pending cancellation or replaced cannot be selected: ${unselectable.slice(0, 10).map((r) => r.ip).join(', ')}${unselectable.length > 10 ? ', ...' : ''}`, { code: 'ip_addresses_unselectable' });
+    throw problem(
+      409,
+      `IP addresses that are cancelled, pending cancellation or replaced cannot be selected: ${unselectable
+        .slice(0, 10)
+        .map((r) => r.ip)
+        .join(', ')}${unselectable.length > 10 ? ', ...' : ''}`,
+      { code: 'ip_addresses_unselectable' },
+    );
   }
   return { where, count: rows.length };
 }

@@ -4,7 +4,16 @@ import type { ParsedInput } from '../../lib/api/define';
 import type { modifySlotsOp } from '../../lib/api/ip-addresses';
 import { slotUpgradeDueToday } from '../../lib/billing/proration';
 import { invoiceOf, type Currency, type InvoiceLine } from '../../lib/billing';
-import { CHANGE_ONE_IP, IPS_NOT_FOUND, SLOTS_AWAIT_PAYMENT, SLOTS_BELOW_DOMAINS, SLOTS_NOT_ACTIVE, SLOTS_ONE_CURRENCY, SLOTS_OUT_OF_RANGE, slotLimits } from '../../lib/schemas/ip-addresses';
+import {
+  CHANGE_ONE_IP,
+  IPS_NOT_FOUND,
+  SLOTS_AWAIT_PAYMENT,
+  SLOTS_BELOW_DOMAINS,
+  SLOTS_NOT_ACTIVE,
+  SLOTS_ONE_CURRENCY,
+  SLOTS_OUT_OF_RANGE,
+  slotLimits,
+} from '../../lib/schemas/ip-addresses';
 import type { AppEnv } from '../context';
 import type { Db } from '../db/connection';
 import { domains, invoices, ipAddresses, orders } from '../db/schema/index';
@@ -18,7 +27,10 @@ type SlotChange = ParsedInput<typeof modifySlotsOp>['body'];
 
 /** The company's unpaid slot-upgrade invoices naming any of these addresses. */
 async function unpaidSlotInvoices(tx: Db, companyGuid: string, guids: string[]): Promise<{ guid: string; invoice: number }[]> {
-  const named = sql.join(guids.map((g) => sql`${g}`), sql`, `);
+  const named = sql.join(
+    guids.map((g) => sql`${g}`),
+    sql`, `,
+  );
   const open = await tx
     .select({ id: invoices.id, onPaid: invoices.onPaid })
     .from(invoices)
@@ -99,15 +111,25 @@ export async function modifySlots(c: Context<AppEnv>, body: SlotChange): Promise
       return { row: r, added, renewal, due };
     });
 
-    for (const r of downgrades) await tx.update(ipAddresses).set({ pendingDomainsAllowed: wanted.get(r.ip.guid)! }).where(eq(ipAddresses.guid, r.ip.guid));
+    for (const r of downgrades)
+      await tx
+        .update(ipAddresses)
+        .set({ pendingDomainsAllowed: wanted.get(r.ip.guid)! })
+        .where(eq(ipAddresses.guid, r.ip.guid));
     const keep = [...withdrawn, ...upgrades].map((r) => r.ip.guid);
     if (keep.length) await tx.update(ipAddresses).set({ pendingDomainsAllowed: null }).where(inArray(ipAddresses.guid, keep));
     // The orders' renewals already raised are priced again with the new slots.
-    await withdrawUnpaidRenewals(tx, changed.map((r) => r.ip.orderId));
+    await withdrawUnpaidRenewals(
+      tx,
+      changed.map((r) => r.ip.orderId),
+    );
     if (!lines.length) return null;
     if (new Set(lines.map((l) => l.row.ip.currency)).size > 1) throw badRequest({ ip_addresses: SLOTS_ONE_CURRENCY });
     const orderIds = [...new Set(lines.map((l) => l.row.ip.orderId))];
-    const onPaid: InvoiceActionOf<'APPLY_SLOT_UPGRADE'> = { action: 'APPLY_SLOT_UPGRADE', ip_addresses: lines.map((l) => ({ guid: l.row.ip.guid, value: wanted.get(l.row.ip.guid)! })) };
+    const onPaid: InvoiceActionOf<'APPLY_SLOT_UPGRADE'> = {
+      action: 'APPLY_SLOT_UPGRADE',
+      ip_addresses: lines.map((l) => ({ guid: l.row.ip.guid, value: wanted.get(l.row.ip.guid)! })),
+    };
     const items: InvoiceLine[] = lines.map((l) => ({
       description: `Additional website slots for ${l.row.ip.ipAddress}: ${l.added} more, prorated to the renewal`,
       period_start: today,

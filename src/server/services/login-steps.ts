@@ -25,7 +25,10 @@ const deviceHash = (deviceId: string) => hashToken(`device:${deviceId}`);
 
 /** Is the account's 2FA on (a confirmed secret)? */
 export async function twoFactorSecretOf(db: Db, userGuid: string) {
-  const [row] = await db.select().from(twoFactorSecrets).where(and(eq(twoFactorSecrets.userGuid, userGuid), isNotNull(twoFactorSecrets.confirmedAt)));
+  const [row] = await db
+    .select()
+    .from(twoFactorSecrets)
+    .where(and(eq(twoFactorSecrets.userGuid, userGuid), isNotNull(twoFactorSecrets.confirmedAt)));
   return row ?? null;
 }
 
@@ -62,10 +65,21 @@ export async function openChallenge(c: Context<AppEnv>, user: User, kind: '2fa' 
   const code = kind === 'device' ? newNumericCode() : null;
   const [row] = await deps.db
     .insert(loginChallenges)
-    .values({ userGuid: user.guid, kind, deviceId: deviceId ?? null, expiresAt: new Date(now.getTime() + CHALLENGE_MINUTES * 60_000), ipAddress: c.var.ip, userAgent: c.var.userAgent, dateCreated: now })
+    .values({
+      userGuid: user.guid,
+      kind,
+      deviceId: deviceId ?? null,
+      expiresAt: new Date(now.getTime() + CHALLENGE_MINUTES * 60_000),
+      ipAddress: c.var.ip,
+      userAgent: c.var.userAgent,
+      dateCreated: now,
+    })
     .returning();
   if (code) {
-    await deps.db.update(loginChallenges).set({ codeHash: hashCode(row!.guid, code) }).where(eq(loginChallenges.guid, row!.guid));
+    await deps.db
+      .update(loginChallenges)
+      .set({ codeHash: hashCode(row!.guid, code) })
+      .where(eq(loginChallenges.guid, row!.guid));
     await mailDeviceCode(deps, deps.db, user, code);
   }
   return row!.guid;
@@ -96,7 +110,10 @@ export async function wrongCode(c: Context<AppEnv>, challenge: typeof loginChall
   await recordFailure(db, `code:${challenge.userGuid}`, now());
   const attempts = challenge.attempts + 1;
   const ended = attempts >= CHALLENGE_MAX_ATTEMPTS;
-  await db.update(loginChallenges).set({ attempts, ...(ended ? { usedAt: now() } : {}) }).where(eq(loginChallenges.guid, challenge.guid));
+  await db
+    .update(loginChallenges)
+    .set({ attempts, ...(ended ? { usedAt: now() } : {}) })
+    .where(eq(loginChallenges.guid, challenge.guid));
   await db.insert(loginRecords).values({ userGuid: challenge.userGuid, timestamp: now(), ipAddress: c.var.ip, userAgent: c.var.userAgent, status: 'FAILURE' });
   if (ended) throw problem(400, 'Too many wrong codes. Please sign in again.', { code: 'challenge_ended' });
   throw problem(400, message, { code: 'wrong_code', fields: { code: message } });

@@ -10,7 +10,8 @@ import { recordActivity } from './activity';
 /** The bell (spec part 1, 2.7), newest first. */
 
 /** What the bell lists: the user's notifications about the company and about no company. */
-const bellOf = (userGuid: string, companyGuid: string) => and(eq(notifications.userGuid, userGuid), or(eq(notifications.companyGuid, companyGuid), isNull(notifications.companyGuid)));
+const bellOf = (userGuid: string, companyGuid: string) =>
+  and(eq(notifications.userGuid, userGuid), or(eq(notifications.companyGuid, companyGuid), isNull(notifications.companyGuid)));
 
 const notificationJson = (n: typeof notifications.$inferSelect): Notification => ({
   guid: n.guid,
@@ -26,7 +27,8 @@ export async function bellPage(db: Db, userGuid: string, companyGuid: string, pa
   const [page, unseen] = await Promise.all([
     pageOfRows(
       paging,
-      async (limit, offset) => (await db.select().from(notifications).where(mine).orderBy(desc(notifications.dateCreated), desc(notifications.guid)).limit(limit).offset(offset)).map(notificationJson),
+      async (limit, offset) =>
+        (await db.select().from(notifications).where(mine).orderBy(desc(notifications.dateCreated), desc(notifications.guid)).limit(limit).offset(offset)).map(notificationJson),
       () => countRows(db, notifications, mine),
     ),
     countRows(db, notifications, and(mine, eq(notifications.seen, false))),

@@ -59,21 +59,39 @@ const groupOf = (g: GroupRow, items: ItemRow[]): PresetGroup => ({
 async function withGroups(db: Db, presets: PresetRow[]): Promise<SoftwarePreset[]> {
   const guids = presets.map((p) => p.guid);
   const groups = guids.length
-    ? await db.select().from(softwarePresetGroups).where(inArray(softwarePresetGroups.presetGuid, guids)).orderBy(asc(softwarePresetGroups.dateCreated), asc(softwarePresetGroups.name))
+    ? await db
+        .select()
+        .from(softwarePresetGroups)
+        .where(inArray(softwarePresetGroups.presetGuid, guids))
+        .orderBy(asc(softwarePresetGroups.dateCreated), asc(softwarePresetGroups.name))
     : [];
-  const items = await itemsOf(db, groups.map((g) => g.guid));
+  const items = await itemsOf(
+    db,
+    groups.map((g) => g.guid),
+  );
   return presets.map((p) => ({
     guid: p.guid,
     name: p.name,
     software_name: p.softwareName,
     date_created: p.dateCreated.toISOString(),
-    groups: groups.filter((g) => g.presetGuid === p.guid).map((g) => groupOf(g, items.filter((i) => i.groupGuid === g.guid))),
+    groups: groups
+      .filter((g) => g.presetGuid === p.guid)
+      .map((g) =>
+        groupOf(
+          g,
+          items.filter((i) => i.groupGuid === g.guid),
+        ),
+      ),
   }));
 }
 
 async function itemsOf(db: Db, groupGuids: string[]): Promise<ItemRow[]> {
   if (!groupGuids.length) return [];
-  return db.select().from(softwarePresetItems).where(inArray(softwarePresetItems.groupGuid, groupGuids)).orderBy(asc(sql`lower(${softwarePresetItems.name})`), asc(softwarePresetItems.slug));
+  return db
+    .select()
+    .from(softwarePresetItems)
+    .where(inArray(softwarePresetItems.groupGuid, groupGuids))
+    .orderBy(asc(sql`lower(${softwarePresetItems.name})`), asc(softwarePresetItems.slug));
 }
 
 /** The wizard's preset picker: one page of names. */
@@ -90,7 +108,8 @@ export function presetsPage(db: Db, company: CompanyContext, paging: Paging) {
   const filter = presetsOf(company);
   return pageOfRows(
     paging,
-    async (limit, offset) => withGroups(db, await db.select().from(softwarePresets).where(filter).orderBy(desc(softwarePresets.dateCreated), asc(softwarePresets.name)).limit(limit).offset(offset)),
+    async (limit, offset) =>
+      withGroups(db, await db.select().from(softwarePresets).where(filter).orderBy(desc(softwarePresets.dateCreated), asc(softwarePresets.name)).limit(limit).offset(offset)),
     () => countRows(db, softwarePresets, filter),
   );
 }
@@ -129,7 +148,15 @@ export async function deletePresetGroup(db: Db, company: CompanyContext, presetG
  * Adds directory items of the group's kind (plugins or themes) by slug, with the directory's
  * name; slugs the group holds already are left out. Answers how many were added and the group.
  */
-export async function addPresetItems(db: Db, company: CompanyContext, presetGuid: string, groupGuid: string, body: NewItems, now: Date, missing: string): Promise<{ added: number; group: PresetGroup }> {
+export async function addPresetItems(
+  db: Db,
+  company: CompanyContext,
+  presetGuid: string,
+  groupGuid: string,
+  body: NewItems,
+  now: Date,
+  missing: string,
+): Promise<{ added: number; group: PresetGroup }> {
   const group = await visiblePresetGroup(db, company, presetGuid, groupGuid, missing);
   const type = itemTypeOf(group.groupType as PresetGroupType);
   const refused: Record<string, string> = {};

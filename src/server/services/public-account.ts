@@ -41,7 +41,17 @@ export async function verifyContact(c: Context<AppEnv>, input: ContactVerificati
     if (!(await consumeEmailToken(tx, input.hash, 'CONTACT', now()))) throw problem(400, CONTACT_LINK_INVALID, { code: 'invalid_link' });
     const [contact] = await tx.update(contacts).set({ status: 'ACTIVE', dateVerified: now() }).where(eq(contacts.guid, live.subjectGuid!)).returning();
     // The contact acts without an account: the row has no actor, only the company.
-    await recordActivity(c, { verb: 'verified the email address of', object: `${contact!.firstName} ${contact!.lastName}`, objectType: 'contact', objectGuid: contact!.guid, companyGuid: contact!.companyGuid }, tx);
+    await recordActivity(
+      c,
+      {
+        verb: 'verified the email address of',
+        object: `${contact!.firstName} ${contact!.lastName}`,
+        objectType: 'contact',
+        objectGuid: contact!.guid,
+        companyGuid: contact!.companyGuid,
+      },
+      tx,
+    );
   });
 }
 
@@ -59,7 +69,11 @@ export async function unsubscribe(c: Context<AppEnv>, eid: string): Promise<void
     await db.transaction(async (tx) => {
       const [user] = await tx.update(users).set({ receiveMarketingEmails: false }).where(eq(users.guid, userGuid)).returning();
       c.set('viewer', viewerOf(user!));
-      await recordActivity(c, { verb: 'unsubscribed from marketing emails', object: `${user!.firstName} ${user!.lastName}`, objectType: 'user', objectGuid: user!.guid, companyGuid: null }, tx);
+      await recordActivity(
+        c,
+        { verb: 'unsubscribed from marketing emails', object: `${user!.firstName} ${user!.lastName}`, objectType: 'user', objectGuid: user!.guid, companyGuid: null },
+        tx,
+      );
     });
     return;
   }
@@ -77,6 +91,16 @@ export async function unsubscribe(c: Context<AppEnv>, eid: string): Promise<void
       .update(contacts)
       .set({ selectedEvents: events.filter((e) => e !== template) })
       .where(eq(contacts.guid, contact.guid));
-    await recordActivity(c, { verb: `unsubscribed from ${template} emails`, object: `${contact.firstName} ${contact.lastName}`, objectType: 'contact', objectGuid: contact.guid, companyGuid: contact.companyGuid }, tx);
+    await recordActivity(
+      c,
+      {
+        verb: `unsubscribed from ${template} emails`,
+        object: `${contact.firstName} ${contact.lastName}`,
+        objectType: 'contact',
+        objectGuid: contact.guid,
+        companyGuid: contact.companyGuid,
+      },
+      tx,
+    );
   });
 }

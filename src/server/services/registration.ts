@@ -11,7 +11,6 @@ import type { Viewer } from '../context';
 import type { VatAnswer } from '../../lib/api/auth-flows';
 import { EMPTY_TODO_LIST } from '../../lib/rules/todo-list';
 
-
 const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
@@ -24,7 +23,6 @@ export async function checkVat(db: Db, vatId: string, companyName: string): Prom
   if (!entry) return { is_valid: false, invalid_company: false };
   return { is_valid: true, invalid_company: !sameName(entry.companyName, companyName) };
 }
-
 
 type RegisterData = z.output<typeof registerSchema>;
 
@@ -82,5 +80,15 @@ export async function createAccount(
 
 /** Lets a public route's activity row name the person acting (they have no session yet). */
 export function viewerOf(user: typeof users.$inferSelect): Viewer {
-  return { userGuid: user.guid, email: user.email, firstName: user.firstName, lastName: user.lastName, isCustomer: user.isCustomer, userKind: user.userKind, sessionGuid: '', sessionKind: 'SESSION', keyCompanyGuid: null };
+  return {
+    userGuid: user.guid,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    isCustomer: user.isCustomer,
+    userKind: user.userKind,
+    sessionGuid: '',
+    sessionKind: 'SESSION',
+    keyCompanyGuid: null,
+  };
 }

@@ -46,12 +46,7 @@ export async function searchCompany(db: Db, company: CompanyContext, q: string):
       .from(domains)
       .innerJoin(domainGroups, eq(domainGroups.guid, domains.groupGuid))
       .where(
-        and(
-          eq(domains.companyGuid, company.guid),
-          ilike(domains.domain, pattern),
-          isNull(domains.parentDomainGuid),
-          restrictTo(domains.groupGuid, company.allowedDomainGroups),
-        ),
+        and(eq(domains.companyGuid, company.guid), ilike(domains.domain, pattern), isNull(domains.parentDomainGuid), restrictTo(domains.groupGuid, company.allowedDomainGroups)),
       )
       .orderBy(asc(domains.domain))
       .limit(LIMIT);

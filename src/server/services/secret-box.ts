@@ -22,7 +22,10 @@ async function keyFor(db: Db): Promise<Buffer> {
     return Buffer.from(fromEnv, 'hex');
   }
   if (cached?.db === db) return cached.key;
-  await db.insert(serverSecrets).values({ name: KEY_NAME, value: randomBytes(32).toString('hex') }).onConflictDoNothing();
+  await db
+    .insert(serverSecrets)
+    .values({ name: KEY_NAME, value: randomBytes(32).toString('hex') })
+    .onConflictDoNothing();
   const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, KEY_NAME));
   const key = Buffer.from(row!.value, 'hex');
   cached = { db, key };

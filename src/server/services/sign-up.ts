@@ -70,7 +70,11 @@ export async function verifyEmail(c: Context<AppEnv>, token: string): Promise<vo
     if (!used?.userGuid) throw problem(400, VERIFY_LINK_INVALID, { code: 'invalid_link' });
     const [user] = await tx.update(users).set({ emailVerifiedAt: now() }).where(eq(users.guid, used.userGuid)).returning();
     c.set('viewer', viewerOf(user!));
-    await recordActivity(c, { verb: 'verified the email address of', object: `${user!.firstName} ${user!.lastName}`, objectType: 'user', objectGuid: user!.guid, companyGuid: user!.defaultCompanyGuid }, tx);
+    await recordActivity(
+      c,
+      { verb: 'verified the email address of', object: `${user!.firstName} ${user!.lastName}`, objectType: 'user', objectGuid: user!.guid, companyGuid: user!.defaultCompanyGuid },
+      tx,
+    );
   });
 }
 

@@ -82,7 +82,10 @@ async function refuseSoftware(q: Db, d: DomainRef, customHost: string): Promise<
 
 /** The active catalogue entry the form names. */
 async function softwareOf(db: Db, key: string) {
-  const [software] = await db.select().from(softwareCatalogue).where(and(eq(softwareCatalogue.key, key), eq(softwareCatalogue.isActive, true)));
+  const [software] = await db
+    .select()
+    .from(softwareCatalogue)
+    .where(and(eq(softwareCatalogue.key, key), eq(softwareCatalogue.isActive, true)));
   if (!software) throw badRequest({ software: 'Please choose the software!' });
   return software;
 }
@@ -138,7 +141,15 @@ export async function migrateSoftware(c: Context<AppEnv>, d: DomainRef, body: Mi
   const { ftp_password, ...source } = body;
   const payload: MigratePayload = { ...source, ftp_password_sealed: await sealSecret(db, ftp_password) };
   const items = [{ action: 'MIGRATE_FROM_FTP', domainGuid: d.guid, details: `${body.remote_domain} to ${d.domain}`, payload: { ...payload } }];
-  const row: NewInstallation = { companyGuid: d.companyGuid, domainGuid: d.guid, softwareId: software.id, status: 'INSTALLING', protocol: body.protocol, installDirectory: body.install_directory, websiteName: body.remote_domain };
+  const row: NewInstallation = {
+    companyGuid: d.companyGuid,
+    domainGuid: d.guid,
+    softwareId: software.id,
+    status: 'INSTALLING',
+    protocol: body.protocol,
+    installDirectory: body.install_directory,
+    websiteName: body.remote_domain,
+  };
   return startInstall(c, d, MIGRATE_SOFTWARE, items, row, ON_CUSTOM_HOST.migrate);
 }
 
@@ -151,7 +162,15 @@ export async function importSoftware(db: Db, d: DomainRef, now: Date): Promise<S
   await oneInstallation(
     db.transaction(async (tx) => {
       await refuseInstalled(tx, await lockDomain(tx, d));
-      await tx.insert(softwareInstallations).values({ companyGuid: d.companyGuid, domainGuid: d.guid, softwareId: software!.id, status: 'ACTIVE', installDirectory: found.directory, isImported: true, dateInstalled: now });
+      await tx.insert(softwareInstallations).values({
+        companyGuid: d.companyGuid,
+        domainGuid: d.guid,
+        softwareId: software!.id,
+        status: 'ACTIVE',
+        installDirectory: found.directory,
+        isImported: true,
+        dateInstalled: now,
+      });
     }),
   );
   return installationAnswer((await installationOf(db, d.guid))!);

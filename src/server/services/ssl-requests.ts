@@ -30,7 +30,8 @@ async function refuseInstall(q: Db, d: DomainRef): Promise<void> {
 /** A removal waits for an ACTIVE certificate. */
 async function refuseRemoval(q: Db, d: DomainRef): Promise<void> {
   const row = await sslOf(q, d);
-  if (row?.ssl !== 'ACTIVE') throw problem(409, row?.ssl ? 'The SSL certificate can be removed once it is installed.' : 'SSL certificate not installed!', { code: 'ssl_not_active' });
+  if (row?.ssl !== 'ACTIVE')
+    throw problem(409, row?.ssl ? 'The SSL certificate can be removed once it is installed.' : 'SSL certificate not installed!', { code: 'ssl_not_active' });
 }
 
 /** Requests a Let's Encrypt certificate, the www subdomain included when asked. */

@@ -4,7 +4,6 @@ import { SUPPORT_HOURS } from '../../lib/rules/support';
 import type { Db } from '../db/connection';
 import { companies, kbArticles, providers } from '../db/schema/index';
 
-
 const DEPARTMENTS = [
   { key: 'technical', name: 'Technical support', hours: SUPPORT_HOURS.technical },
   { key: 'sales', name: 'Sales', hours: SUPPORT_HOURS.office },

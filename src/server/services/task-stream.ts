@@ -28,7 +28,10 @@ export async function changedSince(db: Db, company: string, since: number): Prom
  * still valid (not revoked, not expired, not idle), without counting the stream as a use.
  */
 export async function sessionAlive(db: Db, viewer: Viewer, now: Date, config: ServerConfig): Promise<boolean> {
-  const [row] = await db.select().from(sessionTokens).where(and(eq(sessionTokens.guid, viewer.sessionGuid), isNull(sessionTokens.revokedAt)));
+  const [row] = await db
+    .select()
+    .from(sessionTokens)
+    .where(and(eq(sessionTokens.guid, viewer.sessionGuid), isNull(sessionTokens.revokedAt)));
   if (!row || (row.expiresAt && row.expiresAt <= now)) return false;
   return row.kind !== 'SESSION' || row.lastUsedAt.getTime() + config.sessionIdleMinutes * 60_000 > now.getTime();
 }

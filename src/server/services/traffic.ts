@@ -50,7 +50,10 @@ interface Plan {
 }
 
 async function planOf(db: Db, domain: TrafficDomain, range: DateRange): Promise<Plan> {
-  const [first] = await db.select({ at: min(edgeRequests.at) }).from(edgeRequests).where(eq(edgeRequests.domainGuid, domain.guid));
+  const [first] = await db
+    .select({ at: min(edgeRequests.at) })
+    .from(edgeRequests)
+    .where(eq(edgeRequests.domainGuid, domain.guid));
   const firstReal = first?.at ? dayOf(new Date(first.at)) : null;
   const created = dayOf(domain.dateCreated);
   const generated = daysOf(range)
@@ -85,11 +88,7 @@ function addGenerated(into: Map<string, number>, plan: Plan, day: string, n: num
 
 async function fieldCounts(db: Db, plan: Plan, field: TrafficField): Promise<Map<string, number>> {
   const column = COLUMN[field];
-  const rows = await db
-    .select({ value: column, n: count() })
-    .from(edgeRequests)
-    .where(and(plan.realWhere, HAS_VALUE[field]))
-    .groupBy(column);
+  const rows = await db.select({ value: column, n: count() }).from(edgeRequests).where(and(plan.realWhere, HAS_VALUE[field])).groupBy(column);
   const totals = new Map<string, number>();
   for (const { traffic } of plan.generated) for (const [value, n] of traffic.fields[field]) totals.set(value, (totals.get(value) ?? 0) + n);
   for (const row of rows) totals.set(row.value ?? '', (totals.get(row.value ?? '') ?? 0) + Number(row.n));
@@ -158,13 +157,11 @@ export async function trafficGraph(db: Db, domain: TrafficDomain, field: Traffic
     return { field: null, ...range, timestamps: axis, series: [{ name: 'Visits', visits: seriesOf(perBucket) }] };
   }
 
-  const top = ranked(await fieldCounts(db, plan, field)).slice(0, GRAPH_SERIES).map(([value]) => value);
+  const top = ranked(await fieldCounts(db, plan, field))
+    .slice(0, GRAPH_SERIES)
+    .map(([value]) => value);
   const column = COLUMN[field];
-  const rows = await db
-    .select({ bucket, value: column, n: count() })
-    .from(edgeRequests)
-    .where(and(plan.realWhere, HAS_VALUE[field]))
-    .groupBy(bucket, column);
+  const rows = await db.select({ bucket, value: column, n: count() }).from(edgeRequests).where(and(plan.realWhere, HAS_VALUE[field])).groupBy(bucket, column);
   const series = top.map((value) => {
     const perBucket = new Map<string, number>();
     for (const { day, traffic } of plan.generated) addGenerated(perBucket, plan, day, traffic.fields[field].get(value) ?? 0);

@@ -44,7 +44,10 @@ export async function replaceBackupCodes(db: Db, userGuid: string, now: Date): P
 }
 
 export async function remainingBackupCodes(db: Db, userGuid: string): Promise<number> {
-  const rows = await db.select({ guid: backupCodes.guid }).from(backupCodes).where(and(eq(backupCodes.userGuid, userGuid), isNull(backupCodes.usedAt)));
+  const rows = await db
+    .select({ guid: backupCodes.guid })
+    .from(backupCodes)
+    .where(and(eq(backupCodes.userGuid, userGuid), isNull(backupCodes.usedAt)));
   return rows.length;
 }
 
@@ -75,7 +78,11 @@ export async function startTwoFactor(c: Context<AppEnv>): Promise<{ guid: string
     // An unfinished enrolment is replaced by the new one.
     await tx.delete(twoFactorSecrets).where(and(eq(twoFactorSecrets.userGuid, viewer.userGuid), isNull(twoFactorSecrets.confirmedAt)));
     const [created] = await tx.insert(twoFactorSecrets).values({ userGuid: viewer.userGuid, secret, dateCreated: now() }).returning();
-    await recordActivity(c, { verb: 'started enabling 2FA for', object: `${viewer.firstName} ${viewer.lastName}`, objectType: 'user', objectGuid: viewer.userGuid, companyGuid: null }, tx);
+    await recordActivity(
+      c,
+      { verb: 'started enabling 2FA for', object: `${viewer.firstName} ${viewer.lastName}`, objectType: 'user', objectGuid: viewer.userGuid, companyGuid: null },
+      tx,
+    );
     return created!;
   });
   return { guid: row.guid, secret };
@@ -106,7 +113,11 @@ export async function regenerateBackupCodes(c: Context<AppEnv>, password: string
   const user = await confirmedUser(c, password);
   return deps.db.transaction(async (tx) => {
     const fresh = await replaceBackupCodes(tx, user.guid, deps.now());
-    await recordActivity(c, { verb: 'regenerated the backup codes of', object: `${user.firstName} ${user.lastName}`, objectType: 'user', objectGuid: user.guid, companyGuid: null }, tx);
+    await recordActivity(
+      c,
+      { verb: 'regenerated the backup codes of', object: `${user.firstName} ${user.lastName}`, objectType: 'user', objectGuid: user.guid, companyGuid: null },
+      tx,
+    );
     return fresh;
   });
 }

@@ -47,7 +47,13 @@ export async function orderWebsiteSetup<T>(c: Context<AppEnv>, body: WebsiteSetu
         billingCycleMonths: WEBSITE_SETUP_MONTHS,
         monthlyCostCents: 0,
         currency,
-        data: { website_count: setup.websiteCount, content_count: setup.contentCount, premium_theme: setup.premiumTheme, managed_hosting: setup.managedHosting, white_glove_domain_picking: setup.whiteGloveDomainPicking },
+        data: {
+          website_count: setup.websiteCount,
+          content_count: setup.contentCount,
+          premium_theme: setup.premiumTheme,
+          managed_hosting: setup.managedHosting,
+          white_glove_domain_picking: setup.whiteGloveDomainPicking,
+        },
         createdBy: c.var.viewer.userGuid,
         dateCreated: today,
       })

@@ -47,7 +47,12 @@ export function zoneFileOf(domain: string, s: ZoneSnapshot): string {
   const rname = labelsOf(mailboxName(s.soa.email));
   const records: WrittenRecord[] = [];
   const left: string[] = [];
-  if (mname && rname) records.push({ owner: origin, type: 'SOA', rdata: { kind: 'SOA', mname, rname, serial: s.soa.serial, refresh: s.soa.refresh, retry: s.soa.retry, expire: s.soa.expiry, minimum: s.soa.ttl } });
+  if (mname && rname)
+    records.push({
+      owner: origin,
+      type: 'SOA',
+      rdata: { kind: 'SOA', mname, rname, serial: s.soa.serial, refresh: s.soa.refresh, retry: s.soa.retry, expire: s.soa.expiry, minimum: s.soa.ttl },
+    });
   else left.push(`SOA ${s.soa.nameserver} ${s.soa.email}`);
   for (const r of s.records) {
     const below = r.name ? labelsOf(r.name) : [];
@@ -116,7 +121,8 @@ export function previewImport(domain: string, text: string, current: ZoneSnapsho
   const reading = readZoneFile(text, domain);
   const syntax = reading.problems.filter((p: ZoneProblem) => p.kind === 'syntax');
   if (syntax.length) return { unreadable: syntax.map(({ line, message }) => ({ line, message })) };
-  if (!reading.records.length && !reading.outside.length && !reading.problems.length) return { unreadable: [{ line: null, message: 'The text holds no records, so it is not a zone file.' }] };
+  if (!reading.records.length && !reading.outside.length && !reading.problems.length)
+    return { unreadable: [{ line: null, message: 'The text holds no records, so it is not a zone file.' }] };
   const apex = labelsOf(domain)!;
   const errors: ImportPreview['errors'] = reading.problems.map(({ line, message }) => ({ line, message }));
   for (const o of reading.outside) errors.push({ line: o.line, message: `${nameText(o.owner)} is outside ${domain}; remove it from the file.` });

@@ -92,7 +92,11 @@ export interface TwoApiProcesses<T> {
  * cross processes): `pick` reads what the test needs from the copy, given the demo company,
  * before they start; `otherEnv` is what the second runs with besides.
  */
-export async function twoApiProcesses<T>(url: string, pick: (database: Database, demoCompany: string) => Promise<T>, otherEnv: Record<string, string>): Promise<TwoApiProcesses<T>> {
+export async function twoApiProcesses<T>(
+  url: string,
+  pick: (database: Database, demoCompany: string) => Promise<T>,
+  otherEnv: Record<string, string>,
+): Promise<TwoApiProcesses<T>> {
   const databaseUrl = await copyToWorkerDatabase(url, inject('postgresSeededTemplate'));
   const database = await openDatabase({ databaseUrl, migrate: false });
   let picked: T;

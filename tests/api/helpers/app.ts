@@ -72,9 +72,7 @@ export function createTestApp(database: Database, config: Partial<ServerConfig> 
     if (opts.token) headers.Authorization = `Token ${opts.token}`;
     if (opts.company) headers.Company = opts.company;
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-    return Promise.resolve(
-      app.request(path, { method, headers, ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}) }),
-    );
+    return Promise.resolve(app.request(path, { method, headers, ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}) }));
   };
   const options = (session?: { token: string; company?: string }): ApiOptions => ({
     baseURL: 'http://hostdeck.test',

@@ -66,7 +66,25 @@ export async function startPebble(options: { dir: string; httpPort: number; dnsS
   const { dir } = options;
   const tlsCertFile = join(dir, 'pebble-tls.pem');
   const tlsKeyFile = join(dir, 'pebble-tls.key');
-  await run(OPENSSL, ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', tlsKeyFile, '-out', tlsCertFile, '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost']);
+  await run(OPENSSL, [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    tlsKeyFile,
+    '-out',
+    tlsCertFile,
+    '-days',
+    '2',
+    '-subj',
+    '/CN=localhost',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1,DNS:localhost',
+  ]);
   const [listen, management, tlsPort] = [await freePort(), await freePort(), await freePort()];
   const config = {
     pebble: {

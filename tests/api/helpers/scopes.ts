@@ -7,7 +7,10 @@ export async function withoutOwnerScopes(database: Database, companyGuid: string
   const owner = and(eq(memberships.companyGuid, companyGuid), eq(memberships.accountType, 'OWNER'));
   const [m] = await database.db.select().from(memberships).where(owner);
   if (!m) throw new Error(`no owner in ${companyGuid}`);
-  await database.db.update(memberships).set({ permissions: m.permissions.filter((p) => !scopes.includes(p)) }).where(owner);
+  await database.db
+    .update(memberships)
+    .set({ permissions: m.permissions.filter((p) => !scopes.includes(p)) })
+    .where(owner);
   try {
     await work();
   } finally {

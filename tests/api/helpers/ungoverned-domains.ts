@@ -28,6 +28,11 @@ export async function ungovernedDomains(database: Database, companyGuid: string,
   await db
     .update(domains)
     .set({ redirectToHttps: false, redirectToHttp: false, redirectToWww: false, redirectToNonwww: false })
-    .where(inArray(domains.guid, free.map((d) => d.guid)));
+    .where(
+      inArray(
+        domains.guid,
+        free.map((d) => d.guid),
+      ),
+    );
   return free;
 }

@@ -54,8 +54,7 @@ export async function watchPage(page: Page, expected: (url: URL, status: number)
     Object.assign(window, { tourToasts: seen });
     new MutationObserver((records) => {
       for (const record of records)
-        for (const node of record.addedNodes)
-          if (node instanceof HTMLElement && node.matches('.toast-error')) seen.push(node.textContent?.trim() ?? '');
+        for (const node of record.addedNodes) if (node instanceof HTMLElement && node.matches('.toast-error')) seen.push(node.textContent?.trim() ?? '');
     }).observe(document, { childList: true, subtree: true });
   });
   page.on('console', (message) => {

@@ -13,14 +13,20 @@ export interface Opener {
 }
 
 /** Clicks the button named `label` when the role has it, and answers the dialog named `title`. */
-const byButton = (label: string, title: string | RegExp = label): Opener['open'] => async (page) => {
-  const button = page.getByRole('main').getByRole('button', { name: label, exact: true });
-  if ((await button.count()) === 0 || !(await button.first().isEnabled())) return null;
-  await button.first().click();
-  return page.getByRole('dialog', { name: title });
-};
+const byButton =
+  (label: string, title: string | RegExp = label): Opener['open'] =>
+  async (page) => {
+    const button = page.getByRole('main').getByRole('button', { name: label, exact: true });
+    if ((await button.count()) === 0 || !(await button.first().isEnabled())) return null;
+    await button.first().click();
+    return page.getByRole('dialog', { name: title });
+  };
 
-const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (label: string) =>
+  label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 export const OPENERS: Record<string, Opener[]> = {
   dashboard: [{ name: 'getting-started-wizard', open: byButton('Getting Started Wizard', /Getting started/i) }],

@@ -43,7 +43,7 @@ export async function demoIds(request: APIRequestContext, token: string): Promis
   const headers = { Authorization: `Token ${token}` };
   // The seeded objects by name where the demo has them: other browser tests add (and delete)
   // groups, domains and orders of their own while the tour runs.
-  const first = async <T,>(path: string, seeded: (item: T) => boolean = () => true): Promise<T | undefined> => {
+  const first = async <T>(path: string, seeded: (item: T) => boolean = () => true): Promise<T | undefined> => {
     const answer = await request.get(`/api${path}${path.includes('?') ? '&' : '?'}per_page=100`, { headers });
     if (!answer.ok()) return undefined;
     const { data } = (await answer.json()) as Listed<T>;

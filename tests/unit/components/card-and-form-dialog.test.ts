@@ -19,7 +19,14 @@ describe('Card', () => {
 describe('FormDialog', () => {
   it('renders its trigger while closed', () => {
     const html = renderToString(
-      createElement(FormDialog, { title: 'Add domain', submitLabel: 'Add', busy: false, onSubmit: () => undefined, trigger: createElement('button', { type: 'button' }, 'Add domain'), children: 'fields' }),
+      createElement(FormDialog, {
+        title: 'Add domain',
+        submitLabel: 'Add',
+        busy: false,
+        onSubmit: () => undefined,
+        trigger: createElement('button', { type: 'button' }, 'Add domain'),
+        children: 'fields',
+      }),
     );
     // The trigger says what it opens without any of the dialog's code loaded.
     expect(html).toContain('<button type="button" aria-haspopup="dialog" aria-expanded="false">Add domain</button>');
@@ -27,16 +34,23 @@ describe('FormDialog', () => {
   });
 
   it('makes a text trigger the panel button of its variant and size', () => {
-    const render = (props: object) => renderToString(createElement(FormDialog, { title: 'Rename', submitLabel: 'Rename', busy: false, onSubmit: () => undefined, children: 'fields', ...props }));
+    const render = (props: object) =>
+      renderToString(createElement(FormDialog, { title: 'Rename', submitLabel: 'Rename', busy: false, onSubmit: () => undefined, children: 'fields', ...props }));
     expect(render({ trigger: 'Rename' })).toBe('<button type="button" class="button" aria-haspopup="dialog" aria-expanded="false">Rename</button>');
     expect(render({ trigger: 'Add Preset', triggerVariant: 'primary' })).toContain('<button type="button" class="button button-primary" aria-haspopup="dialog"');
-    expect(render({ trigger: 'Edit', triggerSize: 'small', triggerAriaLabel: 'Edit Jane Doe' })).toContain('<button type="button" class="button button-small" aria-label="Edit Jane Doe" aria-haspopup="dialog"');
-    expect(render({ trigger: 'Cancel', triggerVariant: 'danger', triggerSize: 'small', triggerDisabled: true })).toContain('<button type="button" class="button button-small button-danger" disabled="" aria-haspopup="dialog"');
+    expect(render({ trigger: 'Edit', triggerSize: 'small', triggerAriaLabel: 'Edit Jane Doe' })).toContain(
+      '<button type="button" class="button button-small" aria-label="Edit Jane Doe" aria-haspopup="dialog"',
+    );
+    expect(render({ trigger: 'Cancel', triggerVariant: 'danger', triggerSize: 'small', triggerDisabled: true })).toContain(
+      '<button type="button" class="button button-small button-danger" disabled="" aria-haspopup="dialog"',
+    );
   });
 
   it('puts the fields in a form that its footer buttons submit and cancel', async () => {
     // prerender waits for the dialog's code, which loads when it first opens.
-    const { prelude } = await prerender(createElement(FormDialog, { title: 'Add domain', submitLabel: 'Add', busy: true, onSubmit: () => undefined, open: true, children: 'fields' }));
+    const { prelude } = await prerender(
+      createElement(FormDialog, { title: 'Add domain', submitLabel: 'Add', busy: true, onSubmit: () => undefined, open: true, children: 'fields' }),
+    );
     const html = await new Response(prelude).text();
     const formId = /<form id="([^"]+)" class="form-grid" noValidate="">fields<\/form>/.exec(html)?.[1];
     expect(formId).toBeTruthy();

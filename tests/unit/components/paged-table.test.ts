@@ -144,11 +144,19 @@ describe('usePagedTable', () => {
     const sortedBy = (state: SortingState) => tableFor({ list: loadedList(addresses(2)).list, sorting: { state, onChange: (s) => void asked.push(s) } });
     expect(sortedBy([]).getColumn('city')?.getCanSort()).toBe(false);
     sortedBy([]).getColumn('ip')?.toggleSorting();
-    sortedBy([{ id: 'ip', desc: false }]).getColumn('ip')?.getToggleSortingHandler()?.({});
-    sortedBy([{ id: 'ip', desc: true }]).getColumn('ip')?.getToggleSortingHandler()?.({});
+    sortedBy([{ id: 'ip', desc: false }])
+      .getColumn('ip')
+      ?.getToggleSortingHandler()?.({});
+    sortedBy([{ id: 'ip', desc: true }])
+      .getColumn('ip')
+      ?.getToggleSortingHandler()?.({});
     expect(asked.map((s) => s.map((c) => `${c.id} ${c.desc ? 'desc' : 'asc'}`).join())).toEqual(['ip asc', 'ip desc', '']);
     // Without a sorting owner nothing claims to sort.
-    expect(tableFor({ list: loadedList(addresses(2)).list }).getColumn('ip')?.getCanSort()).toBe(false);
+    expect(
+      tableFor({ list: loadedList(addresses(2)).list })
+        .getColumn('ip')
+        ?.getCanSort(),
+    ).toBe(false);
   });
 
   it('pages through the list: a page change loads that page, a size change reloads from the first', () => {
@@ -163,9 +171,15 @@ describe('usePagedTable', () => {
   it('remembers hidden columns in the store of the list, and only when the list allows hiding', () => {
     const store = columnVisibilityStore('unit-hiding');
     store.set({});
-    tableFor({ list: loadedList(addresses(1)).list, columnsKey: 'unit-hiding' }).getColumn('city')?.toggleVisibility(false);
+    tableFor({ list: loadedList(addresses(1)).list, columnsKey: 'unit-hiding' })
+      .getColumn('city')
+      ?.toggleVisibility(false);
     expect(store.get()).toEqual({ city: false });
-    expect(tableFor({ list: loadedList(addresses(1)).list }).getColumn('city')?.getCanHide()).toBe(false);
+    expect(
+      tableFor({ list: loadedList(addresses(1)).list })
+        .getColumn('city')
+        ?.getCanHide(),
+    ).toBe(false);
     store.set({});
   });
 });

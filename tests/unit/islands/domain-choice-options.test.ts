@@ -23,7 +23,15 @@ describe('HostingAccountOptions', () => {
 });
 
 describe('IpAddressOptions', () => {
-  const ip = (guid: string, domain_count: number) => ({ guid, ip_address: `192.0.2.${domain_count}`, country_code: 'EE', city: 'Tallinn', ip_address_type: 'SHARED' as const, domain_count, domains_allowed: 2 });
+  const ip = (guid: string, domain_count: number) => ({
+    guid,
+    ip_address: `192.0.2.${domain_count}`,
+    country_code: 'EE',
+    city: 'Tallinn',
+    ip_address_type: 'SHARED' as const,
+    domain_count,
+    domains_allowed: 2,
+  });
 
   it('disables addresses with no free website slot, except the one the domain is on', () => {
     const html = options(createElement(IpAddressOptions, { ips: [ip('free', 1), ip('full', 2), ip('mine', 3)], current: 'mine' }));

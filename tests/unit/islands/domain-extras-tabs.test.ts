@@ -13,7 +13,13 @@ const page = <T>(data: T[]) => ({ data, page: 1, per_page: 25, total: data.lengt
 describe('the Subdomains tab', () => {
   it('lists name, status, hosting type and creation with Manage, and Reload', () => {
     // Only the columns the tab shows matter here; the rest of a Domain answer is left out.
-    const sub = { guid: '00000000-0000-4000-8000-000000000002', domain: 'blog.example.com', status: 'PENDING', hosting_type: 'SUBDOMAIN', date_created: '2026-11-20T10:00:00.000Z' } as Domain;
+    const sub = {
+      guid: '00000000-0000-4000-8000-000000000002',
+      domain: 'blog.example.com',
+      status: 'PENDING',
+      hosting_type: 'SUBDOMAIN',
+      date_created: '2026-11-20T10:00:00.000Z',
+    } as Domain;
     subdomainsList.$list.set({ loading: false, page: 1, perPage: 25, filters: { domain: DOMAIN }, answer: page([sub]) });
     const html = renderToString(createElement(SubdomainsTab, { domain: DOMAIN }));
     for (const text of ['blog.example.com', 'Pending', 'Subdomain', '2026/11/20 10:00:00', 'Manage', 'Reload']) expect(html).toContain(text);

@@ -26,11 +26,18 @@ describe('the Misc tab', () => {
 describe('the Analytics tab', () => {
   it('offers the quick ranges of section 9 and the detail fields', () => {
     const html = renderToString(createElement(AnalyticsTab, { domain: DOMAIN }));
-    for (const label of ['Today', 'Yesterday', 'This Week', 'Last 7 Days', 'Last 14 Days', 'Last 30 Days', 'Custom dates', 'Countries', 'Bot types', 'Referers', 'Paths']) expect(html).toContain(label);
+    for (const label of ['Today', 'Yesterday', 'This Week', 'Last 7 Days', 'Last 14 Days', 'Last 30 Days', 'Custom dates', 'Countries', 'Bot types', 'Referers', 'Paths'])
+      expect(html).toContain(label);
   });
 
   it('names its chart for assistive technology', () => {
-    const html = renderToString(createElement(TrafficChart, { label: 'Visits from 2026-11-19 to 2026-11-25', timestamps: ['2026-11-19T00:00:00.000Z', '2026-11-20T00:00:00.000Z'], series: [{ name: 'Visits', visits: [3, 5] }] }));
+    const html = renderToString(
+      createElement(TrafficChart, {
+        label: 'Visits from 2026-11-19 to 2026-11-25',
+        timestamps: ['2026-11-19T00:00:00.000Z', '2026-11-20T00:00:00.000Z'],
+        series: [{ name: 'Visits', visits: [3, 5] }],
+      }),
+    );
     expect(html).toContain('role="img" aria-label="Visits from 2026-11-19 to 2026-11-25"');
   });
 });

@@ -29,7 +29,10 @@ const preset: SoftwarePreset = {
 
 /** A signed-in viewer holding `scopes`; only the fields the permissions read are given. */
 function viewerWith(scopes: Scope[]) {
-  signIn('token', { is_customer: false, company: { guid: '00000000-0000-4000-8000-000000000009', permissions: scopes, account_type: 'OWNER', user_type: '', is_partner: false } } as unknown as SessionUser);
+  signIn('token', {
+    is_customer: false,
+    company: { guid: '00000000-0000-4000-8000-000000000009', permissions: scopes, account_type: 'OWNER', user_type: '', is_partner: false },
+  } as unknown as SessionUser);
 }
 
 function render(): string {
@@ -54,7 +57,20 @@ describe('the Software Presets tab', () => {
     viewerWith(['can_view_software_presets', 'can_add_software_presets', 'can_edit_software_presets', 'can_delete_software_presets']);
     $expandedPresets.set(new Set([preset.guid]));
     const html = render();
-    for (const text of ['aria-expanded="true"', 'SEO and security', 'Plugins · install all', 'Light themes', 'Themes · install one at random', 'Yoast SEO', 'wordpress-seo', 'No items yet.', 'Add Group', 'Add Items to SEO and security', 'Delete the group Light themes', 'Delete Yoast SEO from SEO and security'])
+    for (const text of [
+      'aria-expanded="true"',
+      'SEO and security',
+      'Plugins · install all',
+      'Light themes',
+      'Themes · install one at random',
+      'Yoast SEO',
+      'wordpress-seo',
+      'No items yet.',
+      'Add Group',
+      'Add Items to SEO and security',
+      'Delete the group Light themes',
+      'Delete Yoast SEO from SEO and security',
+    ])
       expect(html).toContain(text);
   });
 

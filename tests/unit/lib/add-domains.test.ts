@@ -34,13 +34,26 @@ describe('domain names (spec part 2, 5)', () => {
 });
 
 describe('the wizard rules (spec part 2, 4.6)', () => {
-  const row = { install_lets_encrypt: false, redirect_to_https: false, install_software: null as string | null, software_protocol: null as string | null, software_preset: null as string | null };
+  const row = {
+    install_lets_encrypt: false,
+    redirect_to_https: false,
+    install_software: null as string | null,
+    software_protocol: null as string | null,
+    software_preset: null as string | null,
+  };
   it('tie SSL, redirect, software and protocol together', () => {
     expect(applyRowRules({ ...row, redirect_to_https: true }, false).redirect_to_https).toBe(false);
     expect(applyRowRules({ ...row, install_software: 'WORDPRESS' }, false)).toMatchObject({ software_protocol: 'https://', install_lets_encrypt: true });
     expect(applyRowRules({ ...row, install_software: 'WORDPRESS', software_protocol: 'http://www.', install_lets_encrypt: true }, false).software_protocol).toBe('https://www.');
-    expect(applyRowRules({ ...row, install_software: 'WORDPRESS', software_protocol: 'http://' }, false)).toMatchObject({ software_protocol: 'http://', install_lets_encrypt: false });
-    expect(applyRowRules({ ...row, install_software: 'WORDPRESS', software_preset: 'x' }, true)).toMatchObject({ install_software: null, software_protocol: null, software_preset: null });
+    expect(applyRowRules({ ...row, install_software: 'WORDPRESS', software_protocol: 'http://' }, false)).toMatchObject({
+      software_protocol: 'http://',
+      install_lets_encrypt: false,
+    });
+    expect(applyRowRules({ ...row, install_software: 'WORDPRESS', software_preset: 'x' }, true)).toMatchObject({
+      install_software: null,
+      software_protocol: null,
+      software_preset: null,
+    });
   });
 });
 
@@ -58,7 +71,16 @@ describe('the import text (spec part 2, 5 "Import line format")', () => {
     ].join('\n');
     const { rows, errors } = parseImportLines(text);
     expect(rows).toEqual([
-      { line: 1, domain: 'one.example', ip: '5.0.0.1', ssl: true, redirectToHttps: true, software: 'WORDPRESS', protocol: 'https://www.', preset: '0a1b2c3d-0000-4000-8000-000000000001' },
+      {
+        line: 1,
+        domain: 'one.example',
+        ip: '5.0.0.1',
+        ssl: true,
+        redirectToHttps: true,
+        software: 'WORDPRESS',
+        protocol: 'https://www.',
+        preset: '0a1b2c3d-0000-4000-8000-000000000001',
+      },
       { line: 3, domain: 'two.example', ip: null, ssl: false, redirectToHttps: false, software: null, protocol: null, preset: null },
     ]);
     expect(errors).toEqual([

@@ -75,7 +75,8 @@ describe('the Add Email Address form (spec part 2, 5 "Email forwarder")', () => 
     expect(messages(forwarderCreateSchema, body('first_last-2.x'))).toEqual([]);
     expect(messages(forwarderCreateSchema, body('info', { email_address_type: 'MAILBOX' }))).toEqual([EMAIL_TYPE_FORWARDER]);
     expect(messages(forwarderCreateSchema, body('info', { forward_to_email_address: '' }))).toEqual([ENTER_FORWARD_TO]);
-    for (const bad of ['owner', 'owner@host', 'a b@example.com']) expect(messages(forwarderCreateSchema, body('info', { forward_to_email_address: bad }))).toEqual([FORWARD_TO_INVALID]);
+    for (const bad of ['owner', 'owner@host', 'a b@example.com'])
+      expect(messages(forwarderCreateSchema, body('info', { forward_to_email_address: bad }))).toEqual([FORWARD_TO_INVALID]);
   });
 
   it('recognises Gmail destinations, which the dialog advises against', () => {

@@ -13,7 +13,14 @@ function sources(dir: string): string[] {
   });
 }
 
-const lines = (dirs: string[]) => dirs.flatMap((dir) => sources(join(root, dir)).flatMap((file) => readFileSync(file, 'utf8').split('\n').map((text, i) => ({ where: `${relative(root, file)}:${i + 1}`, text }))));
+const lines = (dirs: string[]) =>
+  dirs.flatMap((dir) =>
+    sources(join(root, dir)).flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .map((text, i) => ({ where: `${relative(root, file)}:${i + 1}`, text })),
+    ),
+  );
 
 /** Codes the server answers through a named constant rather than the literal: the constant it uses. */
 const ANSWERED_THROUGH: Partial<Record<ErrorCode, string>> = {

@@ -21,7 +21,10 @@ describe('stepToShow: the wizard follows what the company has done', () => {
   });
   it('takes a company with everything set up to the summary of its first domain', () => {
     const all = { paymentMethod: true, hosting: true, ipGroup: 'g1', ipAddresses: true, domainGroup: 'd1', firstDomain: { domain: 'a.example', ip_address: '192.0.2.1' } };
-    expect(stepToShow(STEP.paymentMethod, all, {})).toEqual({ step: STEP.firstDomain, data: { ip_group: 'g1', domain_group: 'd1', domain_info: [{ domain: 'a.example', ip_address: '192.0.2.1' }] } });
+    expect(stepToShow(STEP.paymentMethod, all, {})).toEqual({
+      step: STEP.firstDomain,
+      data: { ip_group: 'g1', domain_group: 'd1', domain_info: [{ domain: 'a.example', ip_address: '192.0.2.1' }] },
+    });
   });
   it('always shows the welcome and the introduction', () => {
     const all = { paymentMethod: true, hosting: true, ipGroup: 'g1', ipAddresses: true, domainGroup: 'd1', firstDomain: null };

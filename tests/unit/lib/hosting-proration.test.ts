@@ -36,7 +36,13 @@ describe('prorateChange: the one proration (spec part 3, 9 and 4 "Plan change wi
 });
 
 describe('pricePlanChange', () => {
-  const change = { accountName: 'Shop', today: day('2026-03-10'), renewal: day('2026-06-25'), current: { name: 'Business', monthlyCents: 999 }, next: { name: 'Pro', monthlyCents: 1999 } };
+  const change = {
+    accountName: 'Shop',
+    today: day('2026-03-10'),
+    renewal: day('2026-06-25'),
+    current: { name: 'Business', monthlyCents: 999 },
+    next: { name: 'Pro', monthlyCents: 1999 },
+  };
 
   it('invoices the prorated difference as one line, no discount', () => {
     const priced = pricePlanChange(change, { currency: 'USD' });
@@ -57,7 +63,13 @@ describe('priceSharedHostingOrder', () => {
   const order = { accountName: 'Shop', plan: { name: 'Business', monthlyCents: 999 }, cycle: { name: 'ANNUALLY', months: 12, discountPercentage: 20 } };
 
   it("takes the cycle's 'N% off', or the coupon instead of it (spec part 3, 9)", () => {
-    expect(priceSharedHostingOrder(order, { currency: 'USD' })).toMatchObject({ sub_total: 11_988, discount_source: 'BILLING_CYCLE', discount_amount: 2398, total_amount: 9590, monthly_total: 999 });
+    expect(priceSharedHostingOrder(order, { currency: 'USD' })).toMatchObject({
+      sub_total: 11_988,
+      discount_source: 'BILLING_CYCLE',
+      discount_amount: 2398,
+      total_amount: 9590,
+      monthly_total: 999,
+    });
     const coupon = { code: 'WELCOME10', discountType: 'PERCENTAGE' as const, percentageValue: 10 };
     expect(priceSharedHostingOrder({ ...order, coupon }, { currency: 'USD' })).toMatchObject({ discount_source: 'COUPON', discount_amount: 1199, total_amount: 10_789 });
   });

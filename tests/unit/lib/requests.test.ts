@@ -20,7 +20,7 @@ describe('the routes the panel and the CLI call', () => {
     expect(routes.map((r) => `${r.id} ${r.method} ${r.path}`).sort()).toEqual(mounted);
   });
 
-  it('type a call by its definition: a route that is not the definition\'s does not compile', async () => {
+  it("type a call by its definition: a route that is not the definition's does not compile", async () => {
     const seen: string[] = [];
     const answer = async (path: string) => {
       seen.push(path);

@@ -53,7 +53,21 @@ describe('canOpen', () => {
 describe('buildMenu', () => {
   const labels = (v: typeof owner) => buildMenu(v, '/support').map((m) => m.label);
   it('shows the owner every entry', () => {
-    expect(labels(owner)).toEqual(['Dashboard', 'Domains', 'Websites', 'IP Addresses', 'Hosting', 'Firewall', 'Billing', 'Services', 'Account', 'Company', 'Affiliate', 'Support', 'Knowledge Base']);
+    expect(labels(owner)).toEqual([
+      'Dashboard',
+      'Domains',
+      'Websites',
+      'IP Addresses',
+      'Hosting',
+      'Firewall',
+      'Billing',
+      'Services',
+      'Account',
+      'Company',
+      'Affiliate',
+      'Support',
+      'Knowledge Base',
+    ]);
   });
   it('hides the entries closed to customers and those their scopes lack', () => {
     expect(labels(customer)).toEqual(['Dashboard', 'Domains', 'IP Addresses', 'Hosting', 'Knowledge Base']);

@@ -35,10 +35,7 @@ async function read(chunks: Uint8Array[]) {
   const tasks: TaskEvent[] = [];
   let ready = 0;
   let beats = 0;
-  const end = await readTaskEvents(
-    { baseURL: 'http://api.test', fetch: streaming(chunks) },
-    { onReady: () => ready++, onTask: (e) => tasks.push(e), onHeartbeat: () => beats++ },
-  );
+  const end = await readTaskEvents({ baseURL: 'http://api.test', fetch: streaming(chunks) }, { onReady: () => ready++, onTask: (e) => tasks.push(e), onHeartbeat: () => beats++ });
   return { tasks, ready, beats, ...end };
 }
 

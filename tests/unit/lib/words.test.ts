@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { humanise, orderTypeWords, paymentMethodWords, statusWords } from '../../../src/lib/billing/documents';
-import { SCREEN_CODES, billingCycleWords, countOf, hostingTypeWords, ipTypeWords, memberTypeWords, monthsAndDays, orderLocationWords, payoutTypeWords } from '../../../src/lib/format/words';
+import {
+  SCREEN_CODES,
+  billingCycleWords,
+  countOf,
+  hostingTypeWords,
+  ipTypeWords,
+  memberTypeWords,
+  monthsAndDays,
+  orderLocationWords,
+  payoutTypeWords,
+} from '../../../src/lib/format/words';
 
 // The codes of the API in the words people read (src/lib/format/words.ts); the billing
 // documents' words (src/lib/billing/documents.ts) are the same ones.
@@ -35,7 +45,8 @@ describe('codes in words', () => {
   });
 
   it('lists every code it has other words for in SCREEN_CODES, and none whose words are the code', () => {
-    for (const code of ['ACTIVE', 'UPDATING_HOSTING', 'DEDICATED', 'ADDON_DOMAIN', 'PAYPAL', 'IP_ADDRESS_HOSTING', 'OWNER', 'RECURRING', 'ANNUALLY']) expect(SCREEN_CODES).toContain(code);
+    for (const code of ['ACTIVE', 'UPDATING_HOSTING', 'DEDICATED', 'ADDON_DOMAIN', 'PAYPAL', 'IP_ADDRESS_HOSTING', 'OWNER', 'RECURRING', 'ANNUALLY'])
+      expect(SCREEN_CODES).toContain(code);
     expect(SCREEN_CODES).not.toContain('ACH');
     // The news item's NEW tag is the spec's own label, not the payout code.
     expect(SCREEN_CODES).not.toContain('NEW');
@@ -59,9 +70,15 @@ describe('counts and lengths of time', () => {
   });
 
   it('names an order’s location by its city, not its code: "São Paulo, Brazil: 17 IP addresses, 1 website slot each"', () => {
-    expect(orderLocationWords({ location: 'br-sao', city: 'São Paulo', country: 'Brazil', ip_address_count: 17, additional_site_count: 0 })).toBe('São Paulo, Brazil: 17 IP addresses, 1 website slot each');
-    expect(orderLocationWords({ location: 'us-nyc', city: 'New York', country: 'United States', ip_address_count: 1, additional_site_count: 2 })).toBe('New York, United States: 1 IP address, 3 website slots each');
+    expect(orderLocationWords({ location: 'br-sao', city: 'São Paulo', country: 'Brazil', ip_address_count: 17, additional_site_count: 0 })).toBe(
+      'São Paulo, Brazil: 17 IP addresses, 1 website slot each',
+    );
+    expect(orderLocationWords({ location: 'us-nyc', city: 'New York', country: 'United States', ip_address_count: 1, additional_site_count: 2 })).toBe(
+      'New York, United States: 1 IP address, 3 website slots each',
+    );
     // A location the provider no longer lists keeps its code: better than nothing.
-    expect(orderLocationWords({ location: 'xx-old', city: null, country: null, ip_address_count: 2, additional_site_count: 0 })).toBe('xx-old: 2 IP addresses, 1 website slot each');
+    expect(orderLocationWords({ location: 'xx-old', city: null, country: null, ip_address_count: 2, additional_site_count: 0 })).toBe(
+      'xx-old: 2 IP addresses, 1 website slot each',
+    );
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { asnOf } from '../../../src/server/services/asn';
 
 // Addresses of networks whose numbers do not change: Cloudflare's resolver, Google's, Hurricane Electric's.
-describe('asnOf (the firewall\'s autonomous number, from @ip-location-db/asn)', () => {
+describe("asnOf (the firewall's autonomous number, from @ip-location-db/asn)", () => {
   it('finds the autonomous system of IPv4 and IPv6 addresses', async () => {
     expect(await asnOf('1.1.1.1')).toBe(13335);
     expect(await asnOf('8.8.8.8')).toBe(15169);

@@ -5,16 +5,21 @@ import { encodeResponse, labelsOf, RCODE, type ResponseMessage } from '../../../
 import { DKIM, DNS_QUESTIONS, DNS_ZONES, ORACLE, questionName, UTF8_LONG } from '../../fixtures/dns-zones';
 
 /** A character-string as kdig prints it. */
-const quoted = (b: Buffer) => `"${[...b].map((c) => (c === 0x22 || c === 0x5c ? `\\${String.fromCharCode(c)}` : c < 0x20 || c > 0x7e ? `\\${String(c).padStart(3, '0')}` : String.fromCharCode(c))).join('')}"`;
+const quoted = (b: Buffer) =>
+  `"${[...b].map((c) => (c === 0x22 || c === 0x5c ? `\\${String.fromCharCode(c)}` : c < 0x20 || c > 0x7e ? `\\${String(c).padStart(3, '0')}` : String.fromCharCode(c))).join('')}"`;
 
 function text(rr: ResourceRecord): string {
   const d = rr.data;
   const data =
-    d.type === 'A' ? d.address
-    : d.type === 'NS' || d.type === 'CNAME' ? d.host
-    : d.type === 'MX' ? `${d.preference} ${d.exchange}`
-    : d.type === 'TXT' ? d.strings.map(quoted).join(' ')
-    : `${d.mname} ${d.rname} ${d.serial} ${d.refresh} ${d.retry} ${d.expire} ${d.minimum}`;
+    d.type === 'A'
+      ? d.address
+      : d.type === 'NS' || d.type === 'CNAME'
+        ? d.host
+        : d.type === 'MX'
+          ? `${d.preference} ${d.exchange}`
+          : d.type === 'TXT'
+            ? d.strings.map(quoted).join(' ')
+            : `${d.mname} ${d.rname} ${d.serial} ${d.refresh} ${d.retry} ${d.expire} ${d.minimum}`;
   return `${rr.name} ${rr.ttl} ${d.type} ${data}`;
 }
 
@@ -39,7 +44,13 @@ interface Expected {
   authority: string[];
   additional: string[];
 }
-const REFERRAL: Expected = { rcode: 'NOERROR', aa: false, answer: [], authority: ['sub.oracle.example. 3600 NS ns.sub.oracle.example.'], additional: ['ns.sub.oracle.example. 3600 A 192.0.2.40'] };
+const REFERRAL: Expected = {
+  rcode: 'NOERROR',
+  aa: false,
+  answer: [],
+  authority: ['sub.oracle.example. 3600 NS ns.sub.oracle.example.'],
+  additional: ['ns.sub.oracle.example. 3600 A 192.0.2.40'],
+};
 const ok = (answer: string[], additional: string[] = []): Expected => ({ rcode: 'NOERROR', aa: true, answer, authority: [], additional });
 const nodata = (soa = SOA): Expected => ({ rcode: 'NOERROR', aa: true, answer: [], authority: [soa], additional: [] });
 const nxdomain = (soa = SOA, answer: string[] = []): Expected => ({ rcode: 'NXDOMAIN', aa: true, answer, authority: [soa], additional: [] });
@@ -154,7 +165,14 @@ describe('record data for the wire', () => {
   });
 
   it('leaves out rows no record form would have kept, rather than answering them malformed', () => {
-    const zone: ZoneData = { ...ORACLE, records: [{ type: 'A', name: 'bad', value: '999.1.1.1', ttl: 3600 }, { type: 'MX', name: 'bad', value: 'mail', ttl: 3600 }, { type: 'SRV', name: 'bad', value: '0 0 1 x', ttl: 3600 }] };
+    const zone: ZoneData = {
+      ...ORACLE,
+      records: [
+        { type: 'A', name: 'bad', value: '999.1.1.1', ttl: 3600 },
+        { type: 'MX', name: 'bad', value: 'mail', ttl: 3600 },
+        { type: 'SRV', name: 'bad', value: '0 0 1 x', ttl: 3600 },
+      ],
+    };
     expect(answerQuestion(indexZone(zone), 'bad.oracle.example', RR_TYPE.A)).toMatchObject({ rcode: 'NXDOMAIN' });
   });
 });
@@ -163,7 +181,19 @@ describe('encodeResponse', () => {
   const index = indexZone(ORACLE);
   const message = (qname: string, qtype: number, over: Partial<ResponseMessage> = {}): ResponseMessage => {
     const a = answerQuestion(index, qname, qtype);
-    return { id: 4242, opcode: 0, rd: true, aa: a.authoritative, rcode: a.rcode === 'NXDOMAIN' ? RCODE.NXDOMAIN : RCODE.NOERROR, question: { labels: labelsOf(`${qname}.`), type: qtype, class: 1 }, answer: a.answer, authority: a.authority, additional: a.additional, edns: null, ...over };
+    return {
+      id: 4242,
+      opcode: 0,
+      rd: true,
+      aa: a.authoritative,
+      rcode: a.rcode === 'NXDOMAIN' ? RCODE.NXDOMAIN : RCODE.NOERROR,
+      question: { labels: labelsOf(`${qname}.`), type: qtype, class: 1 },
+      answer: a.answer,
+      authority: a.authority,
+      additional: a.additional,
+      edns: null,
+      ...over,
+    };
   };
 
   it('writes TXT character-strings byte for byte, as a DNS client reads them back', () => {
@@ -196,7 +226,9 @@ describe('encodeResponse', () => {
   });
 
   it('answers EDNS with an OPT record, carrying the upper bits of an extended rcode', () => {
-    const packet = dns2.Packet.parse(encodeResponse(message('oracle.example', RR_TYPE.A, { answer: [], authority: [], additional: [], rcode: RCODE.BADVERS, edns: { udpSize: 1232 } }), 512));
+    const packet = dns2.Packet.parse(
+      encodeResponse(message('oracle.example', RR_TYPE.A, { answer: [], authority: [], additional: [], rcode: RCODE.BADVERS, edns: { udpSize: 1232 } }), 512),
+    );
     expect(packet.additionals).toHaveLength(1);
     expect(packet.additionals[0]).toMatchObject({ type: 41, class: 1232, version: 0 });
     expect(packet.header.rcode).toBe(RCODE.BADVERS);

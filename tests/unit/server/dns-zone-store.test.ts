@@ -14,7 +14,14 @@ const addresses = (store: ZoneStore, name: string) => store.answer(name, RR_TYPE
 describe('the zones in memory (issue 30)', () => {
   it('finds the longest domain served that a name ends in, and none for other names', () => {
     const store = new ZoneStore();
-    store.apply({ reset: true, zones: [{ guid: 'z1', data: zone('example.com', 1) }, { guid: 'z2', data: zone('shop.example.com', 1, '192.0.2.2') }], dropped: [] });
+    store.apply({
+      reset: true,
+      zones: [
+        { guid: 'z1', data: zone('example.com', 1) },
+        { guid: 'z2', data: zone('shop.example.com', 1, '192.0.2.2') },
+      ],
+      dropped: [],
+    });
     expect(store.find('www.example.com')?.guid).toBe('z1');
     expect(store.find('example.com')?.guid).toBe('z1');
     expect(store.find('www.shop.example.com')?.guid).toBe('z2');
@@ -26,7 +33,14 @@ describe('the zones in memory (issue 30)', () => {
 
   it('swaps a changed zone in whole, drops one gone, follows a rename, and a reset leaves only what it names', () => {
     const store = new ZoneStore();
-    store.apply({ reset: true, zones: [{ guid: 'z1', data: zone('example.com', 1) }, { guid: 'z2', data: zone('example.net', 1) }], dropped: [] });
+    store.apply({
+      reset: true,
+      zones: [
+        { guid: 'z1', data: zone('example.com', 1) },
+        { guid: 'z2', data: zone('example.net', 1) },
+      ],
+      dropped: [],
+    });
     const before = store.zone('example.com')!;
     store.remember(before, 'key', Buffer.from('kept'));
     store.apply({ reset: false, zones: [{ guid: 'z1', data: zone('example.com', 2, '192.0.2.9') }], dropped: [] });

@@ -16,7 +16,16 @@ const answered = (path: string): AnsweredRequest => ({
   referer: null,
   status: 200,
   bytes: 10,
-  firewall: { method: 'GET', host: 'example.com', query: '', headers: { 'user-agent': CHROME, authorization: 'Bearer secret' }, country: 'GB', asn: null, action: 'ALLOW', ruleGuid: null },
+  firewall: {
+    method: 'GET',
+    host: 'example.com',
+    query: '',
+    headers: { 'user-agent': CHROME, authorization: 'Bearer secret' },
+    country: 'GB',
+    asn: null,
+    action: 'ALLOW',
+    ruleGuid: null,
+  },
 });
 
 /** A database that keeps the rows of each statement it is sent: the one JSON parameter of the recorder's insert. */
@@ -40,7 +49,15 @@ describe("the edge's request log", () => {
     for (const path of ['/a', '/b', '/c']) recorder.record(answered(path));
     await recorder.flush();
     expect(statements.map((rows) => rows.map((r) => r.path))).toEqual([['/a', '/b'], ['/c']]);
-    expect(statements[0]![0]).toMatchObject({ browser: 'Chrome', os: 'Windows', device: 'DESKTOP', bot: null, country: 'GB', at: '2026-11-28T00:00:00.000Z', firewall_action: 'ALLOW' });
+    expect(statements[0]![0]).toMatchObject({
+      browser: 'Chrome',
+      os: 'Windows',
+      device: 'DESKTOP',
+      bot: null,
+      country: 'GB',
+      at: '2026-11-28T00:00:00.000Z',
+      firewall_action: 'ALLOW',
+    });
     expect(statements[0]![0]!.visitor).toMatch(/^[0-9a-f]{64}$/);
     // Credentials are never kept.
     expect(statements[0]![0]!.headers).toEqual({ 'user-agent': CHROME });

@@ -27,7 +27,9 @@ describe('metaRedirect', () => {
 
   it('moves scheme and host in one redirect, dropping the port with the scheme', () => {
     expect(metaRedirect(site({ redirectToHttps: true, redirectToWww: true }), request({ port: '4380' }))).toBe('https://www.example.com/a?b=1');
-    expect(metaRedirect(site({ redirectToHttp: true, isWww: true, redirectToNonwww: true }), request({ scheme: 'https', host: 'www.example.com' }))).toBe('http://example.com/a?b=1');
+    expect(metaRedirect(site({ redirectToHttp: true, isWww: true, redirectToNonwww: true }), request({ scheme: 'https', host: 'www.example.com' }))).toBe(
+      'http://example.com/a?b=1',
+    );
     expect(metaRedirect(site({ redirectToWww: true }), request({ port: '4380' }))).toBe('http://www.example.com:4380/a?b=1');
   });
 

@@ -15,7 +15,10 @@ describe('createExportWriter', () => {
   it('writes one JSON array across chunks, closed by the last', () => {
     const write = createExportWriter('JSON', fields, labels);
     const text = write([['a.example', '192.0.2.1']], false) + write([], false) + write([['b.example', null]], true);
-    expect(JSON.parse(text)).toEqual([{ domain: 'a.example', ip: '192.0.2.1' }, { domain: 'b.example', ip: null }]);
+    expect(JSON.parse(text)).toEqual([
+      { domain: 'a.example', ip: '192.0.2.1' },
+      { domain: 'b.example', ip: null },
+    ]);
   });
 
   it('writes an empty array or a lone header for nothing', () => {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { FirewallPolicyAnswer, FirewallRulesetAnswer } from '../../../src/lib/api/firewall';
-import { ENTER_POLICY_NAME, ENTER_RULESET_NAME, policyCreateSchema, PRIORITY_NOT_NUMBER, rulesetCreateSchema, SELECT_GROUP_OR_DOMAIN, SELECT_RULE, SELECT_RULESET_OR_RULE } from '../../../src/lib/schemas/firewall';
+import {
+  ENTER_POLICY_NAME,
+  ENTER_RULESET_NAME,
+  policyCreateSchema,
+  PRIORITY_NOT_NUMBER,
+  rulesetCreateSchema,
+  SELECT_GROUP_OR_DOMAIN,
+  SELECT_RULE,
+  SELECT_RULESET_OR_RULE,
+} from '../../../src/lib/schemas/firewall';
 import {
   $rulesetEditor,
   listFieldError,
@@ -20,7 +29,13 @@ import {
 const RULE_A = { guid: '0b7f6c1e-2f4a-4c8e-9a55-5d2f0b1c3a10', name: 'Block bad bots', status: 'ACTIVE' as const };
 const RULE_B = { guid: '1c8f6c1e-2f4a-4c8e-9a55-5d2f0b1c3a11', name: 'Allow office', status: 'DISABLED' as const };
 
-const ruleset: FirewallRulesetAnswer = { guid: '2d9f6c1e-2f4a-4c8e-9a55-5d2f0b1c3a12', name: 'WordPress hardening', status: 'ACTIVE', date_created: '2026-11-01T10:00:00.000Z', rules: [RULE_A, RULE_B] };
+const ruleset: FirewallRulesetAnswer = {
+  guid: '2d9f6c1e-2f4a-4c8e-9a55-5d2f0b1c3a12',
+  name: 'WordPress hardening',
+  status: 'ACTIVE',
+  date_created: '2026-11-01T10:00:00.000Z',
+  rules: [RULE_A, RULE_B],
+};
 
 const policy: FirewallPolicyAnswer = {
   guid: '3e0f6c1e-2f4a-4c8e-9a55-5d2f0b1c3a13',
@@ -35,7 +50,7 @@ const policy: FirewallPolicyAnswer = {
 };
 
 describe('a saved ruleset or policy as its dialog opens', () => {
-  it('takes a ruleset\'s name and the guids of its rules, with their names for the chips', () => {
+  it("takes a ruleset's name and the guids of its rules, with their names for the chips", () => {
     expect(rulesetValuesOf(ruleset)).toEqual({ guid: ruleset.guid, name: 'WordPress hardening', rules: [RULE_A.guid, RULE_B.guid] });
     expect(rulesetPickedOf(ruleset).rules).toEqual([
       { value: RULE_A.guid, label: 'Block bad bots' },
@@ -43,7 +58,7 @@ describe('a saved ruleset or policy as its dialog opens', () => {
     ]);
   });
 
-  it('takes a policy\'s priority as text and its four lists as guids, domains named by their domain', () => {
+  it("takes a policy's priority as text and its four lists as guids, domains named by their domain", () => {
     expect(policyValuesOf(policy)).toEqual({
       guid: policy.guid,
       name: 'Default protection',
@@ -64,24 +79,31 @@ describe('a saved ruleset or policy as its dialog opens', () => {
   });
 });
 
-describe('the dialogs refuse an empty form with the spec\'s sentences beside their fields', () => {
+describe("the dialogs refuse an empty form with the spec's sentences beside their fields", () => {
   it('ruleset: name and rules', async () => {
     const outcome = await rulesetForm.submit(NEW_RULESET);
     expect(outcome).toEqual({ ok: false, reason: 'invalid', fields: { name: ENTER_RULESET_NAME, rules: SELECT_RULE } });
   });
 
-  it('policy: every sentence at once, the lists\' too while name and priority do not read', async () => {
+  it("policy: every sentence at once, the lists' too while name and priority do not read", async () => {
     const outcome = await policyForm.submit(NEW_POLICY);
-    expect(!outcome.ok && outcome.fields).toEqual({ name: ENTER_POLICY_NAME, priority: PRIORITY_NOT_NUMBER, rulesets: SELECT_RULESET_OR_RULE, domain_groups: SELECT_GROUP_OR_DOMAIN });
+    expect(!outcome.ok && outcome.fields).toEqual({
+      name: ENTER_POLICY_NAME,
+      priority: PRIORITY_NOT_NUMBER,
+      rulesets: SELECT_RULESET_OR_RULE,
+      domain_groups: SELECT_GROUP_OR_DOMAIN,
+    });
     const late = await policyForm.submit({ ...NEW_POLICY, name: 'P', priority: '10000', rules: [RULE_A.guid], domains: [policy.domains[0]!.guid] });
     expect(!late.ok && late.fields).toEqual({ priority: PRIORITY_NOT_NUMBER });
   });
 });
 
 describe('listFieldError', () => {
-  it('shows the list\'s own sentence, or the first about one of its entries', () => {
+  it("shows the list's own sentence, or the first about one of its entries", () => {
     expect(listFieldError({ rules: 'A' }, 'rules')).toBe('A');
-    expect(listFieldError({ 'rules.2': 'Unknown firewall rule: reload the page and choose again.', rulesets: 'B' }, 'rules')).toBe('Unknown firewall rule: reload the page and choose again.');
+    expect(listFieldError({ 'rules.2': 'Unknown firewall rule: reload the page and choose again.', rulesets: 'B' }, 'rules')).toBe(
+      'Unknown firewall rule: reload the page and choose again.',
+    );
     expect(listFieldError({ rulesets: 'B' }, 'rules')).toBeUndefined();
   });
 });
@@ -122,7 +144,7 @@ describe('loadPages', () => {
   });
 });
 
-describe('a tab\'s dialog opening', () => {
+describe("a tab's dialog opening", () => {
   it('is taken once per ask, so a dialog mounted again stays shut', () => {
     openRulesetDialog(ruleset);
     expect($rulesetEditor.get()).toMatchObject({ used: true, editing: ruleset });

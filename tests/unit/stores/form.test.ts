@@ -120,7 +120,11 @@ describe('createForm', () => {
 
   it('builds the checked input from the values and sends without a schema', async () => {
     const sent: unknown[] = [];
-    const withHash = createForm({ schema: profileSchema, input: (values: { first: string }) => ({ first_name: values.first, last_name: 'Demo' }), send: (input, values) => void sent.push([input, values]) });
+    const withHash = createForm({
+      schema: profileSchema,
+      input: (values: { first: string }) => ({ first_name: values.first, last_name: 'Demo' }),
+      send: (input, values) => void sent.push([input, values]),
+    });
     await withHash.submit({ first: 'Dana' });
     const plain = createForm({ send: (input) => void sent.push(input) });
     await plain.submit({ anything: 1 });
@@ -141,6 +145,11 @@ describe('createForm', () => {
 describe('withTypedValues', () => {
   it('takes the text the page shows into the text values only', () => {
     const values = { email: '', password: 'kept', remember: false, currency: 'USD' };
-    expect(withTypedValues(values, { email: 'early@example.test', remember: 'on', unknown: 'x' })).toEqual({ email: 'early@example.test', password: 'kept', remember: false, currency: 'USD' });
+    expect(withTypedValues(values, { email: 'early@example.test', remember: 'on', unknown: 'x' })).toEqual({
+      email: 'early@example.test',
+      password: 'kept',
+      remember: false,
+      currency: 'USD',
+    });
   });
 });

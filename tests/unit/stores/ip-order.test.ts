@@ -68,12 +68,22 @@ describe('the order the wizard sends', () => {
   it('is checked with the sentences of spec 5', () => {
     const group = '3f1c8a52-7d1e-4b7a-9a53-0a0c7a8d1e11';
     const check = (over: object) => {
-      const parsed = ipOrderSchema.safeParse({ group, billing_cycle: 'ANNUALLY', ip_address_type: 'DEDICATED', ip_address_filter: 'C', excluded_groups: [], coupon: null, ...over });
+      const parsed = ipOrderSchema.safeParse({
+        group,
+        billing_cycle: 'ANNUALLY',
+        ip_address_type: 'DEDICATED',
+        ip_address_filter: 'C',
+        excluded_groups: [],
+        coupon: null,
+        ...over,
+      });
       return parsed.success ? {} : fieldErrors(parsed.error);
     };
     expect(check({ locations: [{ location: 'us-nyc', ip_address_count: 0, additional_site_count: 0 }] })).toEqual({ locations: CHOOSE_A_LOCATION });
     expect(check({ locations: [{ location: 'us-nyc', ip_address_count: 1, additional_site_count: 10 }] })).toEqual({ 'locations.0.additional_site_count': TOO_MANY_SLOTS });
-    expect(check({ ip_address_type: 'SHARED', locations: [{ location: 'us-nyc', ip_address_count: 1, additional_site_count: 1 }] })).toEqual({ 'locations.0.additional_site_count': SHARED_ONE_SLOT });
+    expect(check({ ip_address_type: 'SHARED', locations: [{ location: 'us-nyc', ip_address_count: 1, additional_site_count: 1 }] })).toEqual({
+      'locations.0.additional_site_count': SHARED_ONE_SLOT,
+    });
     const ok = ipOrderSchema.safeParse({ group, locations: [{ location: 'us-nyc', ip_address_count: 1 }], coupon: ' welcome10 ' });
     expect(ok.success && ok.data).toMatchObject({ billing_cycle: 'ANNUALLY', ip_address_type: 'DEDICATED', ip_address_filter: 'C', coupon: 'WELCOME10' });
   });
@@ -82,7 +92,14 @@ describe('the order the wizard sends', () => {
 describe('the summary (spec part 3, 9)', () => {
   it('totals by the monthly formula times the cycle, less the cycle’s discount', () => {
     // New York: 2 x $3.00 + (3 - 1) x $1.00 x 2 = $10.00 a month; Chicago: 1 x $2.90 = $2.90.
-    const priced = summaryOf({ ipType: 'DEDICATED', entries, picks: { 'us-nyc': { count: 2, slots: 3 }, 'us-chi': { count: 1, slots: 1 } }, cycle: annually, coupon: null, options });
+    const priced = summaryOf({
+      ipType: 'DEDICATED',
+      entries,
+      picks: { 'us-nyc': { count: 2, slots: 3 }, 'us-chi': { count: 1, slots: 1 } },
+      cycle: annually,
+      coupon: null,
+      options,
+    });
     expect(priced.monthly_total).toBe(1290);
     expect(priced.sub_total).toBe(1290 * 12);
     expect(priced.discount_amount).toBe(2322);

@@ -68,7 +68,23 @@ function AddressSelect({ row, label, ips, full, described }: { row: WizardRow; l
 }
 
 /** A cell's plain choice: an empty option named `empty` (none when null), then `options` as [value, text]. */
-function CellSelect({ label, value, empty, options, disabled, onChange, described }: { label: string; value: string; empty: string | null; options: readonly (readonly [string, string])[]; disabled?: boolean; onChange: (value: string) => void; described?: object }) {
+function CellSelect({
+  label,
+  value,
+  empty,
+  options,
+  disabled,
+  onChange,
+  described,
+}: {
+  label: string;
+  value: string;
+  empty: string | null;
+  options: readonly (readonly [string, string])[];
+  disabled?: boolean;
+  onChange: (value: string) => void;
+  described?: object;
+}) {
   return (
     <select className="input" aria-label={label} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} {...described}>
       {empty === null ? null : <option value="">{empty}</option>}
@@ -113,7 +129,12 @@ export const EditRow = memo(function EditRow({ row, index, ariaRowIndex, ips, fu
         <FieldError id={`${id}-hosting_account`} message={row.errors.hosting_account} />
       </td>
       <td className="cell-center">
-        <input type="checkbox" aria-label={`SSL for row ${n}`} checked={row.install_lets_encrypt} onChange={(e) => updateRow(row.key, { install_lets_encrypt: e.target.checked })} />
+        <input
+          type="checkbox"
+          aria-label={`SSL for row ${n}`}
+          checked={row.install_lets_encrypt}
+          onChange={(e) => updateRow(row.key, { install_lets_encrypt: e.target.checked })}
+        />
       </td>
       <td className="cell-center">
         <input

@@ -52,7 +52,13 @@ export function RecordDialog({ editing, defaultType = 'A', trigger, triggerAriaL
           ))}
         </SelectField>
       )}
-      <TextField label="Name" hint={fixedName ? 'NS and SOA records belong to the domain itself.' : 'Blank is the domain itself.'} disabled={fixedName} autoComplete="off" {...form.text('name')} />
+      <TextField
+        label="Name"
+        hint={fixedName ? 'NS and SOA records belong to the domain itself.' : 'Blank is the domain itself.'}
+        disabled={fixedName}
+        autoComplete="off"
+        {...form.text('name')}
+      />
       <Field.Root invalid={Boolean(form.errors.value)} className="field">
         <Field.Label className="field-label">{type === 'SOA' ? 'Nameserver, email, serial, refresh, retry, expire, ttl' : 'Values, one a row'}</Field.Label>
         <Field.Textarea className="input mono" rows={4} name="value" value={form.values.value} onChange={(e) => form.set('value', e.target.value)} />

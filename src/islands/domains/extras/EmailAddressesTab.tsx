@@ -20,11 +20,7 @@ function columnsFor(deletable: boolean) {
     column.accessor('email_type', { header: 'Type' }),
     column.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
     column.accessor('date_created', { header: 'Created', cell: ({ getValue }) => <DateTime value={getValue()} /> }),
-    ...(deletable
-      ? [
-          actionsColumn(column, 'delete', (f) => <DeleteExtra name={f.email_address} status={f.status} onDelete={() => removeForwarder(f.guid)} />),
-        ]
-      : []),
+    ...(deletable ? [actionsColumn(column, 'delete', (f) => <DeleteExtra name={f.email_address} status={f.status} onDelete={() => removeForwarder(f.guid)} />)] : []),
   ]);
 }
 

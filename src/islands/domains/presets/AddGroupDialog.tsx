@@ -18,7 +18,15 @@ export function AddGroupDialog({ preset }: { preset: SoftwarePreset }) {
   const { form, dialog } = useFormDialog(groupForm, { initial: EMPTY, state: values, onOpen: () => $groupTarget.set(preset.guid) });
   const themes = form.values.group_type === 'THEMES';
   return (
-    <FormDialog title={`Add Group to ${preset.name}`} {...dialog} trigger="Add Group" triggerSize="small" triggerAriaLabel={`Add Group to ${preset.name}`} submitLabel="Add Group" formClassName="">
+    <FormDialog
+      title={`Add Group to ${preset.name}`}
+      {...dialog}
+      trigger="Add Group"
+      triggerSize="small"
+      triggerAriaLabel={`Add Group to ${preset.name}`}
+      submitLabel="Add Group"
+      formClassName=""
+    >
       <TextField label="Name" autoComplete="off" {...form.text('name')} />
       <SelectField
         label="Type"
@@ -36,7 +44,12 @@ export function AddGroupDialog({ preset }: { preset: SoftwarePreset }) {
         <option value="PLUGINS">Plugins</option>
         <option value="THEMES">Themes</option>
       </SelectField>
-      <SelectField label="Install action" value={form.values.install_action} onValueChange={(v) => form.set('install_action', v as GroupValues['install_action'])} error={form.errors.install_action}>
+      <SelectField
+        label="Install action"
+        value={form.values.install_action}
+        onValueChange={(v) => form.set('install_action', v as GroupValues['install_action'])}
+        error={form.errors.install_action}
+      >
         <option value="">Choose the installation action</option>
         <option value="RANDOM">Install one at random</option>
         <option value="ALL" disabled={themes}>

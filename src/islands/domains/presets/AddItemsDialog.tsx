@@ -61,7 +61,16 @@ export function AddItemsDialog({ preset, group }: { preset: SoftwarePreset; grou
           Search the {kind} directory
         </label>
         <div className="directory-search-row">
-          <input id={searchId} className="input" type="search" value={query} placeholder="Name or slug" autoComplete="off" onChange={(e) => setQuery(e.target.value)} onKeyDown={onSearchKey} />
+          <input
+            id={searchId}
+            className="input"
+            type="search"
+            value={query}
+            placeholder="Name or slug"
+            autoComplete="off"
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={onSearchKey}
+          />
           <button type="button" className="button" onClick={() => void searchItems(query)} disabled={directory.loading}>
             Search
           </button>
@@ -84,7 +93,10 @@ export function AddItemsDialog({ preset, group }: { preset: SoftwarePreset; grou
               <Checkbox
                 label={
                   <span className="directory-entry-text">
-                    <strong>{entry.name}</strong> <span className="muted">({entry.slug}, version {entry.version}, {installs.format(entry.active_installs)}+ active installs)</span>
+                    <strong>{entry.name}</strong>{' '}
+                    <span className="muted">
+                      ({entry.slug}, version {entry.version}, {installs.format(entry.active_installs)}+ active installs)
+                    </span>
                     <span className="directory-entry-description">{already ? 'Already in this group.' : entry.short_description}</span>
                   </span>
                 }
@@ -97,7 +109,13 @@ export function AddItemsDialog({ preset, group }: { preset: SoftwarePreset; grou
         })}
       </ul>
       {directory.answer && directory.answer.total > DIRECTORY_PAGE_SIZE ? (
-        <Pagination page={directory.page} perPage={DIRECTORY_PAGE_SIZE} total={directory.answer.total} onPageChange={(p) => void searchItems(directory.query, p)} label={`Directory ${kind} pages`} />
+        <Pagination
+          page={directory.page}
+          perPage={DIRECTORY_PAGE_SIZE}
+          total={directory.answer.total}
+          onPageChange={(p) => void searchItems(directory.query, p)}
+          label={`Directory ${kind} pages`}
+        />
       ) : null}
     </FormDialog>
   );

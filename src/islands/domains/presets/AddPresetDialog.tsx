@@ -12,7 +12,12 @@ export function AddPresetDialog() {
   return (
     <FormDialog title="Add Preset" {...dialog} trigger="Add Preset" triggerVariant="primary" submitLabel="Add Preset" formClassName="">
       <TextField label="Name" autoComplete="off" {...form.text('name')} />
-      <SelectField label="Software" value={form.values.software_name} onValueChange={(v) => form.set('software_name', v as PresetValues['software_name'])} error={form.errors.software_name}>
+      <SelectField
+        label="Software"
+        value={form.values.software_name}
+        onValueChange={(v) => form.set('software_name', v as PresetValues['software_name'])}
+        error={form.errors.software_name}
+      >
         <option value="">Choose the software</option>
         <option value="WORDPRESS">WordPress</option>
       </SelectField>

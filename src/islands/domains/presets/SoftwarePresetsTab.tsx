@@ -14,7 +14,13 @@ const SOFTWARE: Record<string, string> = { WORDPRESS: 'WordPress' };
 function ExpandButton({ preset }: { preset: SoftwarePreset }) {
   const expanded = useStore($expandedPresets).has(preset.guid);
   return (
-    <button type="button" className="link-button" aria-expanded={expanded} aria-controls={expanded ? `preset-${preset.guid}` : undefined} onClick={() => toggleExpanded(preset.guid)}>
+    <button
+      type="button"
+      className="link-button"
+      aria-expanded={expanded}
+      aria-controls={expanded ? `preset-${preset.guid}` : undefined}
+      onClick={() => toggleExpanded(preset.guid)}
+    >
       <span aria-hidden="true">{expanded ? '▾' : '▸'} </span>
       {preset.name}
     </button>

@@ -36,7 +36,16 @@ export function InstallSoftwareDialog({ domain, hasSsl }: { domain: string; hasS
   const languages = chosen?.languages ?? [];
 
   return (
-    <FormDialog title="Install Software" size="lg" {...dialog} trigger="Install Software" triggerSize="small" triggerVariant="primary" submitLabel="Install" submitDisabled={loading}>
+    <FormDialog
+      title="Install Software"
+      size="lg"
+      {...dialog}
+      trigger="Install Software"
+      triggerSize="small"
+      triggerVariant="primary"
+      submitLabel="Install"
+      submitDisabled={loading}
+    >
       <SelectField label="Software" value={form.values.software ?? ''} onValueChange={(v) => form.set('software', v)} error={form.errors.software}>
         <option value="">{loading ? 'Loading...' : 'Choose the software'}</option>
         {options.map((o) => (
@@ -45,7 +54,13 @@ export function InstallSoftwareDialog({ domain, hasSsl }: { domain: string; hasS
           </option>
         ))}
       </SelectField>
-      <SelectField label="Language" value={form.values.language ?? 'en'} onValueChange={(v) => form.set('language', v)} error={form.errors.language} disabled={languages.length === 0}>
+      <SelectField
+        label="Language"
+        value={form.values.language ?? 'en'}
+        onValueChange={(v) => form.set('language', v)}
+        error={form.errors.language}
+        disabled={languages.length === 0}
+      >
         {(languages.length ? languages : ['en']).map((l) => (
           <option key={l} value={l}>
             {LANGUAGE_NAMES[l] ?? l}

@@ -41,14 +41,30 @@ export function MigrateDialog({ domain }: { domain: string }) {
   const ftp = useStore($ftp);
   const { options } = useStore($softwareOptions);
   const v = form.values;
-  const details = { ftp_host: v.ftp_host, ftp_port: Number(v.ftp_port), ftp_username: v.ftp_username, ftp_password: v.ftp_password, ftp_mode: v.ftp_mode, ftp_security: v.ftp_security };
+  const details = {
+    ftp_host: v.ftp_host,
+    ftp_port: Number(v.ftp_port),
+    ftp_username: v.ftp_username,
+    ftp_password: v.ftp_password,
+    ftp_mode: v.ftp_mode,
+    ftp_security: v.ftp_security,
+  };
   const change = <K extends keyof Omit<Migrate, 'ftp_path'>>(key: K, value: Omit<Migrate, 'ftp_path'>[K]) => {
     if (key.startsWith('ftp_')) resetFtp();
     form.set(key, value);
   };
 
   return (
-    <FormDialog title="Migrate Software" size="lg" {...dialog} trigger="Migrate" triggerSize="small" submitLabel="Migrate" submitDisabled={!ftp.tested} formClassName="migrate-form">
+    <FormDialog
+      title="Migrate Software"
+      size="lg"
+      {...dialog}
+      trigger="Migrate"
+      triggerSize="small"
+      submitLabel="Migrate"
+      submitDisabled={!ftp.tested}
+      formClassName="migrate-form"
+    >
       <fieldset className="migrate-part">
         <legend className="field-label">The site</legend>
         <TextField label="Remote domain" autoComplete="off" {...form.text('remote_domain')} />
@@ -71,7 +87,15 @@ export function MigrateDialog({ domain }: { domain: string }) {
       <fieldset className="migrate-part">
         <legend className="field-label">FTP server</legend>
         <TextField label="FTP host" autoComplete="off" {...form.text('ftp_host')} onValueChange={(s) => change('ftp_host', s)} />
-        <TextField label="Port" inputMode="numeric" autoComplete="off" name="ftp_port" value={String(v.ftp_port ?? '')} onValueChange={(s) => change('ftp_port', s as unknown as number)} error={form.errors.ftp_port} />
+        <TextField
+          label="Port"
+          inputMode="numeric"
+          autoComplete="off"
+          name="ftp_port"
+          value={String(v.ftp_port ?? '')}
+          onValueChange={(s) => change('ftp_port', s as unknown as number)}
+          error={form.errors.ftp_port}
+        />
         <TextField label="Username" autoComplete="off" {...form.text('ftp_username')} onValueChange={(s) => change('ftp_username', s)} />
         <TextField label="Password" type="password" autoComplete="off" {...form.text('ftp_password')} onValueChange={(s) => change('ftp_password', s)} />
         <SelectField label="FTP mode" value={v.ftp_mode ?? 'PASSIVE'} onValueChange={(s) => change('ftp_mode', s as 'PASSIVE' | 'ACTIVE')}>

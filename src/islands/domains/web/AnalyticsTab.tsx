@@ -105,7 +105,15 @@ function RangePicker() {
       </SelectField>
       {custom ? (
         <>
-          <TextField label="From" type="date" min={earliestDay(today)} max={today} value={dates.start_date} onValueChange={(v) => setDates({ ...dates, start_date: v })} error={problem} />
+          <TextField
+            label="From"
+            type="date"
+            min={earliestDay(today)}
+            max={today}
+            value={dates.start_date}
+            onValueChange={(v) => setDates({ ...dates, start_date: v })}
+            error={problem}
+          />
           <TextField label="To" type="date" min={earliestDay(today)} max={today} value={dates.end_date} onValueChange={(v) => setDates({ ...dates, end_date: v })} />
           <button type="submit" className="button">
             Apply

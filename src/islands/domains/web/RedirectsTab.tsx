@@ -37,7 +37,11 @@ function columnsFor(editable: boolean, deletable: boolean) {
       header: 'Status',
       cell: ({ row: { original: r } }) =>
         editable ? (
-          <Switch label={`${r.status === 'ACTIVE' ? 'ACTIVE' : 'DISABLED'}: ${redirectLabel(r)}`} checked={r.status === 'ACTIVE'} onCheckedChange={(on) => void setRedirectStatus(r, on ? 'ACTIVE' : 'DISABLED')} />
+          <Switch
+            label={`${r.status === 'ACTIVE' ? 'ACTIVE' : 'DISABLED'}: ${redirectLabel(r)}`}
+            checked={r.status === 'ACTIVE'}
+            onCheckedChange={(on) => void setRedirectStatus(r, on ? 'ACTIVE' : 'DISABLED')}
+          />
         ) : (
           <StatusBadge status={r.status} />
         ),

@@ -25,7 +25,6 @@ import { CycleChoice } from '../../../components/billing/CycleChoice';
 import { OrderTotals } from '../../../components/billing/OrderTotals';
 import './hosting-order.css';
 
-
 export interface SharedHostingOrderProps {
   /** Called once the order is placed (the dialog closes on its way to the invoice). */
   onDone: () => void;

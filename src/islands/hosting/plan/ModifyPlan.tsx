@@ -47,7 +47,13 @@ export function ModifyPlanButton({ account }: { account: HostingAccountDetail })
       <button type="button" className="button" onClick={() => void openPlanChange(account.guid, account.plan?.guid ?? null)} disabled={!changeable}>
         Modify Plan
       </button>
-      <Dialog title={s.step === 1 ? 'Modify Plan: Choose a Plan' : 'Modify Plan: Confirm'} open={open} onOpenChange={(next) => !next && closePlanChange()} footer={footer} size="md">
+      <Dialog
+        title={s.step === 1 ? 'Modify Plan: Choose a Plan' : 'Modify Plan: Confirm'}
+        open={open}
+        onOpenChange={(next) => !next && closePlanChange()}
+        footer={footer}
+        size="md"
+      >
         <ol className="plan-change-steps" aria-label="Steps">
           <li aria-current={s.step === 1 ? 'step' : undefined}>1. Choose plan</li>
           <li aria-current={s.step === 2 ? 'step' : undefined}>2. Confirm</li>
@@ -109,8 +115,8 @@ function Confirm() {
         <TimeChoice preview={s.previews.NOW} when="NOW" label="Now" chosen={s.when === 'NOW'}>
           {s.previews.NOW ? (
             <span>
-              Due today: <strong data-testid="plan-change-due">{money(s.previews.NOW.due_today)}</strong>, prorated for {monthsAndDays(s.previews.NOW.whole_months, s.previews.NOW.charged_days)} to the
-              renewal. The plan changes once the invoice is paid.
+              Due today: <strong data-testid="plan-change-due">{money(s.previews.NOW.due_today)}</strong>, prorated for{' '}
+              {monthsAndDays(s.previews.NOW.whole_months, s.previews.NOW.charged_days)} to the renewal. The plan changes once the invoice is paid.
             </span>
           ) : (
             <span>{DOWNGRADE_AT_RENEWAL}</span>
@@ -127,7 +133,19 @@ function Confirm() {
   );
 }
 
-function TimeChoice({ preview, when, label, chosen, children }: { preview: PlanChangePreview | undefined; when: 'NOW' | 'RENEWAL'; label: string; chosen: boolean; children: ReactNode }) {
+function TimeChoice({
+  preview,
+  when,
+  label,
+  chosen,
+  children,
+}: {
+  preview: PlanChangePreview | undefined;
+  when: 'NOW' | 'RENEWAL';
+  label: string;
+  chosen: boolean;
+  children: ReactNode;
+}) {
   const disabled = !preview;
   return (
     <label className="plan-change-time" data-disabled={disabled || undefined}>

@@ -2,8 +2,14 @@ import { useStore } from '@nanostores/react';
 import { Dialog } from '../../../components/Dialog';
 import { MultiPicker } from '../../../components/MultiPicker';
 import { $ipOrder, cancelNoFilter, confirmNoFilter, setExcludedGroups, setFilter, setIpType } from '../../../stores/ip-order';
-import { IP_FILTERS, IP_FILTER_LABELS as FILTER_LABELS, IP_TYPE_LABELS as TYPE_LABELS, NO_FILTER_CONFIRM, NO_FILTER_QUESTION, NO_FILTER_WARNING } from '../../../lib/schemas/ip-orders';
-
+import {
+  IP_FILTERS,
+  IP_FILTER_LABELS as FILTER_LABELS,
+  IP_TYPE_LABELS as TYPE_LABELS,
+  NO_FILTER_CONFIRM,
+  NO_FILTER_QUESTION,
+  NO_FILTER_WARNING,
+} from '../../../lib/schemas/ip-orders';
 
 /** Page 1 (spec part 3, 2.3): type, subnet filter ('No filter' asks first, spec 4: the order holds the question) and excluded groups. */
 export function FiltersPage() {

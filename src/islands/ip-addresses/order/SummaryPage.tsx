@@ -22,7 +22,14 @@ export function SummaryPage() {
 
   return (
     <div className="ip-order-page">
-      <CycleChoice cycles={state.options.billing_cycles} value={state.billingCycle} onChange={setBillingCycle} couponTyped={couponTyped} className="choice-group" tagClassName="ip-order-off" />
+      <CycleChoice
+        cycles={state.options.billing_cycles}
+        value={state.billingCycle}
+        onChange={setBillingCycle}
+        couponTyped={couponTyped}
+        className="choice-group"
+        tagClassName="ip-order-off"
+      />
       <form
         className="ip-order-coupon"
         onSubmit={(e) => {

@@ -53,7 +53,8 @@ export function parseName(raw: string, origin: Labels): { labels: Labels } | { p
   if ('problem' in read) return { problem: `${raw} is not a valid name: ${read.problem}.` };
   const absolute = read.parts.length > 1 && read.parts.at(-1) === '';
   const labels = absolute ? read.parts.slice(0, -1) : [...read.parts, ...origin];
-  if ((absolute ? read.parts.slice(0, -1) : read.parts).some((l) => l === '')) return { problem: `${raw} is not a valid name: two dots in a row (or a dot at its start) leave a part of it empty.` };
+  if ((absolute ? read.parts.slice(0, -1) : read.parts).some((l) => l === ''))
+    return { problem: `${raw} is not a valid name: two dots in a row (or a dot at its start) leave a part of it empty.` };
   if (labels.some((l) => l.length > 63)) return { problem: `${raw} is not a valid name: a part between dots can be at most 63 characters long.` };
   if (labels.reduce((n, l) => n + l.length + 1, 1) > 255) return { problem: `${raw} is too long for a name: a name can be at most 255 characters long.` };
   return { labels };

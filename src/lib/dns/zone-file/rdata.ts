@@ -28,7 +28,8 @@ const failed = <T extends object>(r: Read<T>): r is { problem: string } => 'prob
 
 function unsigned(token: Token | undefined, max: number, what: string): Read<{ n: number }> {
   if (!token) return { problem: `The record ends before its ${what}.` };
-  if (token.quoted || !/^\d+$/.test(token.text) || Number(token.text) > max) return { problem: `${token.quoted ? `"${token.text}"` : token.text} is not a valid ${what}: write a whole number from 0 to ${max}.` };
+  if (token.quoted || !/^\d+$/.test(token.text) || Number(token.text) > max)
+    return { problem: `${token.quoted ? `"${token.text}"` : token.text} is not a valid ${what}: write a whole number from 0 to ${max}.` };
   return { n: Number(token.text) };
 }
 
@@ -169,7 +170,8 @@ export function parseRdata(type: string, tokens: Token[], origin: Labels): Read<
       const flags = unsigned(tokens[0], 255, 'CAA flag');
       if (failed(flags)) return flags;
       const tag = tokens[1];
-      if (!tag || tag.quoted || !/^[a-z0-9]{1,255}$/i.test(tag.text)) return { problem: `${tag?.text ?? 'Nothing'} is not a CAA property: write letters and digits only, like issue.` };
+      if (!tag || tag.quoted || !/^[a-z0-9]{1,255}$/i.test(tag.text))
+        return { problem: `${tag?.text ?? 'Nothing'} is not a CAA property: write letters and digits only, like issue.` };
       if (!tokens[2]) return { problem: 'The record ends before its CAA value.' };
       const value = parseText(tokens[2].text);
       if (failed(value)) return value;
@@ -212,8 +214,12 @@ function soa(tokens: Token[], origin: Labels): Read<{ rdata: Rdata }> {
 function generic(type: string, tokens: Token[]): Read<{ rdata: Rdata }> {
   const length = unsigned(tokens[0], 65535, 'data length after \\#');
   if (failed(length)) return length;
-  const hex = tokens.slice(1).map((t) => t.text).join('');
-  if (tokens.slice(1).some((t) => t.quoted) || !/^([0-9a-f]{2})*$/i.test(hex)) return { problem: 'The data after \\# and its length must be hexadecimal digits, two for each octet.' };
+  const hex = tokens
+    .slice(1)
+    .map((t) => t.text)
+    .join('');
+  if (tokens.slice(1).some((t) => t.quoted) || !/^([0-9a-f]{2})*$/i.test(hex))
+    return { problem: 'The data after \\# and its length must be hexadecimal digits, two for each octet.' };
   const data = Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16));
   if (data.length !== length.n) return { problem: `The data after \\# is ${data.length} octets long, not ${length.n} as written.` };
   const rdata = fromWire(type, data);
@@ -254,7 +260,16 @@ function fromWire(type: string, d: Uint8Array): Rdata | null {
       const m = wireName(d, 0);
       const r = m && wireName(d, m.end);
       if (!m || !r || r.end + 20 !== d.length) return null;
-      return { kind: 'SOA', mname: m.labels, rname: r.labels, serial: u32(r.end), refresh: u32(r.end + 4), retry: u32(r.end + 8), expire: u32(r.end + 12), minimum: u32(r.end + 16) };
+      return {
+        kind: 'SOA',
+        mname: m.labels,
+        rname: r.labels,
+        serial: u32(r.end),
+        refresh: u32(r.end + 4),
+        retry: u32(r.end + 8),
+        expire: u32(r.end + 12),
+        minimum: u32(r.end + 16),
+      };
     }
     case 'TXT':
     case 'SPF': {
@@ -321,7 +336,12 @@ export function rdataText(r: Rdata): string {
     case 'CAA':
       return `${r.flags} ${r.tag} ${quotedText(r.value)}`;
     case 'generic':
-      return r.data.length ? `\\# ${r.data.length} ${[...r.data].map((o) => o.toString(16).padStart(2, '0')).join('').toUpperCase()}` : '\\# 0';
+      return r.data.length
+        ? `\\# ${r.data.length} ${[...r.data]
+            .map((o) => o.toString(16).padStart(2, '0'))
+            .join('')
+            .toUpperCase()}`
+        : '\\# 0';
     case 'unread':
       return r.text;
   }

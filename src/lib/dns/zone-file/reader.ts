@@ -187,7 +187,11 @@ function zoneData(records: ZoneRecord[], apex: Labels, problems: ZoneProblem[]):
     }
     const here = byOwner.get(owner) ?? [];
     if (SINGLETONS.has(r.type) && here.some((o) => o.type === r.type)) {
-      problems.push({ line: r.line, kind: 'record', message: r.type === 'SOA' ? 'This is a second SOA record: a zone has one.' : `This is a second ${r.type} record for ${shown}: a name can have only one.` });
+      problems.push({
+        line: r.line,
+        kind: 'record',
+        message: r.type === 'SOA' ? 'This is a second SOA record: a zone has one.' : `This is a second ${r.type} record for ${shown}: a name can have only one.`,
+      });
       continue;
     }
     const clash = r.type === 'CNAME' ? here.find((o) => !BESIDE_CNAME.has(o.type)) : BESIDE_CNAME.has(r.type) ? undefined : here.find((o) => o.type === 'CNAME');

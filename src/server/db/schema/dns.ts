@@ -59,9 +59,7 @@ export const dnsRecords = pgTable(
   (t) => [
     index('dns_records_zone_idx').on(t.zoneGuid, t.type, t.name),
     uniqueIndex('dns_records_record_key').on(t.zoneGuid, t.type, sql`lower(${t.name})`, sql`md5(${t.value})`),
-    uniqueIndex('dns_records_cname_key')
-      .on(t.zoneGuid, sql`lower(${t.name})`)
-      .where(sql`${t.type} = 'CNAME'`),
+    uniqueIndex('dns_records_cname_key').on(t.zoneGuid, sql`lower(${t.name})`).where(sql`${t.type} = 'CNAME'`),
   ],
 );
 

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { orders } from './billing';
 import { createdAt, guidPk, ts } from './columns';
 import { cents, companyGuid, currency } from './refs';
@@ -18,10 +8,7 @@ import { cents, companyGuid, currency } from './refs';
  * IPv4 as a number, derived by PostgreSQL itself so it can never disagree with the text and
  * a malformed address fails the insert. Sorting by it orders 9.x before 10.x.
  */
-const ipNumeric = () =>
-  bigint('ip_numeric', { mode: 'number' })
-    .notNull()
-    .generatedAlwaysAs(sql`(ip_address::inet - '0.0.0.0'::inet)`);
+const ipNumeric = () => bigint('ip_numeric', { mode: 'number' }).notNull().generatedAlwaysAs(sql`(ip_address::inet - '0.0.0.0'::inet)`);
 
 export const ipGroups = pgTable(
   'ip_groups',
@@ -91,10 +78,7 @@ export const ipInventory = pgTable(
     allocatedCount: integer('allocated_count').notNull().default(0),
     dateCreated: createdAt(),
   },
-  (t) => [
-    uniqueIndex('ip_inventory_ip_key').on(t.ipAddress),
-    index('ip_inventory_location_idx').on(t.locationGuid, t.ipType, t.ipNumeric),
-  ],
+  (t) => [uniqueIndex('ip_inventory_ip_key').on(t.ipAddress), index('ip_inventory_location_idx').on(t.locationGuid, t.ipType, t.ipNumeric)],
 );
 
 /** Live rows: cancelled and replaced addresses stay for history and may be sold again. */
@@ -130,9 +114,7 @@ export const ipAddresses = pgTable(
     ipCostCents: cents('ip_cost_cents'),
     slotCostCents: cents('slot_cost_cents'),
     /** What the address costs a month with its extra slots; derived so it cannot drift. */
-    monthlyCostCents: integer('monthly_cost_cents')
-      .notNull()
-      .generatedAlwaysAs(sql`(ip_cost_cents + greatest(domains_allowed - 1, 0) * slot_cost_cents)`),
+    monthlyCostCents: integer('monthly_cost_cents').notNull().generatedAlwaysAs(sql`(ip_cost_cents + greatest(domains_allowed - 1, 0) * slot_cost_cents)`),
     currency: currency(),
     dateCancelled: ts('date_cancelled'),
     dateCreated: createdAt(),

@@ -92,7 +92,12 @@ interface CertificateLookup {
 function notReady(domain: string, ip: string | null, includeWww: boolean, found: Pick<CertificateLookup, 'address' | 'www'>): StepWaiting | StepFailure | null {
   if (found.address.kind === 'unreachable') return new StepWaiting(`Waiting for the DNS server to answer for ${domain}.`, NOT_RESOLVING);
   if (!ip || found.address.kind !== 'addresses' || !found.address.addresses.includes(ip)) {
-    const state = found.address.kind === 'nxdomain' ? 'it does not resolve yet' : found.address.addresses.length ? `it resolves to ${found.address.addresses.join(', ')}` : 'it has no A record';
+    const state =
+      found.address.kind === 'nxdomain'
+        ? 'it does not resolve yet'
+        : found.address.addresses.length
+          ? `it resolves to ${found.address.addresses.join(', ')}`
+          : 'it has no A record';
     return new StepWaiting(`Waiting for ${domain} to resolve to its assigned IP address ${ip ?? ''} (${state}).`, NOT_RESOLVING);
   }
   if (includeWww && (found.www?.kind !== 'addresses' || found.www.addresses.length === 0)) {
@@ -124,7 +129,8 @@ const installLetsEncrypt: Step = {
       return { ...found, issued: await sealCertificate(db, await certificates.issue(db, certificateNames(d.domain, d.www), now)) };
     } catch (error) {
       if (error instanceof CertificateRefused) throw new StepFailure(error.message);
-      if (error instanceof CertificateAuthorityUnavailable) throw new StepWaiting(`Waiting for the certificate authority: ${error.message}`, `${error.message} The certificate was not issued within a day.`);
+      if (error instanceof CertificateAuthorityUnavailable)
+        throw new StepWaiting(`Waiting for the certificate authority: ${error.message}`, `${error.message} The certificate was not issued within a day.`);
       throw error;
     }
   },
@@ -162,7 +168,10 @@ const installSoftware: Step = {
     const { tx, now, item } = context;
     const { d } = await domainOf(context);
     const payload = item.payload as { key?: string; protocol?: string; preset?: string | null; adminEmail?: string };
-    const [software] = await tx.select({ id: softwareCatalogue.id }).from(softwareCatalogue).where(eq(softwareCatalogue.key, payload.key ?? ''));
+    const [software] = await tx
+      .select({ id: softwareCatalogue.id })
+      .from(softwareCatalogue)
+      .where(eq(softwareCatalogue.key, payload.key ?? ''));
     if (!software) throw new StepFailure(`Unknown software ${payload.key ?? ''}.`);
     await tx
       .insert(softwareInstallations)

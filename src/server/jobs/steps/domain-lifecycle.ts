@@ -35,9 +35,16 @@ const deleteDomain: Step = {
       if (parent && zone && d.domain.endsWith(`.${parent.domain}`)) {
         const name = d.domain.slice(0, -(parent.domain.length + 1));
         await recordBaseline(tx, zone);
-        const removed = await tx.delete(dnsRecords).where(and(eq(dnsRecords.zoneGuid, zone.guid), eq(dnsRecords.name, name), inArray(dnsRecords.type, ['A', 'CNAME']))).returning({ guid: dnsRecords.guid });
+        const removed = await tx
+          .delete(dnsRecords)
+          .where(and(eq(dnsRecords.zoneGuid, zone.guid), eq(dnsRecords.name, name), inArray(dnsRecords.type, ['A', 'CNAME'])))
+          .returning({ guid: dnsRecords.guid });
         if (removed.length) {
-          const [updated] = await tx.update(dnsZones).set({ soaSerial: nextSerial(zone.soaSerial, now), dateUpdated: now }).where(eq(dnsZones.guid, zone.guid)).returning();
+          const [updated] = await tx
+            .update(dnsZones)
+            .set({ soaSerial: nextSerial(zone.soaSerial, now), dateUpdated: now })
+            .where(eq(dnsZones.guid, zone.guid))
+            .returning();
           await recordVersion(tx, updated!, null, `Deleted the subdomain ${name}`, now);
         }
       }

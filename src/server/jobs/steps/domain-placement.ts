@@ -35,14 +35,21 @@ const changeIpAddress: Step = {
       if (payload.http_version) set.httpVersion = payload.http_version;
       if (Object.keys(set).length) await tx.update(ipAddresses).set(set).where(eq(ipAddresses.guid, to.guid));
     }
-    const [zone] = await tx.select().from(dnsZones).where(eq(dnsZones.domainGuid, d.parentDomainGuid ?? d.guid)).for('update');
+    const [zone] = await tx
+      .select()
+      .from(dnsZones)
+      .where(eq(dnsZones.domainGuid, d.parentDomainGuid ?? d.guid))
+      .for('update');
     if (zone && from && from.ip !== to.ipAddress) {
       const addressRecords = (ip: string) => and(eq(dnsRecords.zoneGuid, zone.guid), eq(dnsRecords.type, 'A'), eq(dnsRecords.value, ip));
       // A set holding both addresses keeps the new one once (the same record twice is one: dns_records_record_key).
       const holdingNew = (await tx.select({ name: dnsRecords.name }).from(dnsRecords).where(addressRecords(to.ipAddress))).map((r) => r.name);
       if (holdingNew.length) await tx.delete(dnsRecords).where(and(addressRecords(from.ip), inArray(dnsRecords.name, holdingNew)));
       await tx.update(dnsRecords).set({ value: to.ipAddress }).where(addressRecords(from.ip));
-      await tx.update(dnsZones).set({ soaSerial: nextSerial(zone.soaSerial, now), dateUpdated: now }).where(eq(dnsZones.guid, zone.guid));
+      await tx
+        .update(dnsZones)
+        .set({ soaSerial: nextSerial(zone.soaSerial, now), dateUpdated: now })
+        .where(eq(dnsZones.guid, zone.guid));
     }
     await tx.update(domains).set({ ipAddressGuid: to.guid, status: 'ACTIVE', dateUpdated: now }).where(eq(domains.guid, d.guid));
   },

@@ -13,7 +13,11 @@ export const CREATE_EMAIL_FORWARDER = 'CREATE_EMAIL_FORWARDER';
 export const REMOVE_EMAIL_FORWARDER = 'REMOVE_EMAIL_FORWARDER';
 
 /** The forwarder travels in the payload: task items name domains, not forwarders. */
-export function forwarderItems(action: typeof CREATE_EMAIL_FORWARDER | typeof REMOVE_EMAIL_FORWARDER, forwarder: { guid: string; domainGuid: string }, emailAddress: string): NewTaskItem[] {
+export function forwarderItems(
+  action: typeof CREATE_EMAIL_FORWARDER | typeof REMOVE_EMAIL_FORWARDER,
+  forwarder: { guid: string; domainGuid: string },
+  emailAddress: string,
+): NewTaskItem[] {
   return [{ action, domainGuid: forwarder.domainGuid, details: emailAddress, payload: { forwarder: forwarder.guid } }];
 }
 

@@ -16,7 +16,33 @@ export { StepFailure, StepWaiting, WAIT_LIMIT_MS } from './step';
  * steps are all registered here is run by the job engine; tasks of other kinds (the seed's
  * history, work not built yet) are left as they are.
  */
-export const STEPS: Readonly<Record<string, Step>> = { ...dnsZoneSteps, ...domainAddSteps, ...domainLifecycleSteps, ...domainMetaSteps, ...domainPlacementSteps, ...softwareMigrationSteps, ...subdomainSteps, ...emailForwarderSteps };
+export const STEPS: Readonly<Record<string, Step>> = {
+  ...dnsZoneSteps,
+  ...domainAddSteps,
+  ...domainLifecycleSteps,
+  ...domainMetaSteps,
+  ...domainPlacementSteps,
+  ...softwareMigrationSteps,
+  ...subdomainSteps,
+  ...emailForwarderSteps,
+};
 
 /** The kinds of task the engine runs (DESIGN "Jobs"), all taking turns on one pg-boss queue (boss.ts). */
-export const TASK_KINDS = [DNS_ZONE_RESET, ADD_DOMAINS, DELETE_DOMAIN, BULK_ACTION, DOMAIN_META, INSTALL_SSL, UNINSTALL_SSL, INSTALL_SOFTWARE, UNINSTALL_SOFTWARE, UPDATE_IP_ADDRESS, UPDATE_HOSTING_ACCOUNT, CREATE_IN_CPANEL, MIGRATE_SOFTWARE, ADD_SUBDOMAIN, ADD_EMAIL_FORWARDER, DELETE_EMAIL_FORWARDER] as const;
+export const TASK_KINDS = [
+  DNS_ZONE_RESET,
+  ADD_DOMAINS,
+  DELETE_DOMAIN,
+  BULK_ACTION,
+  DOMAIN_META,
+  INSTALL_SSL,
+  UNINSTALL_SSL,
+  INSTALL_SOFTWARE,
+  UNINSTALL_SOFTWARE,
+  UPDATE_IP_ADDRESS,
+  UPDATE_HOSTING_ACCOUNT,
+  CREATE_IN_CPANEL,
+  MIGRATE_SOFTWARE,
+  ADD_SUBDOMAIN,
+  ADD_EMAIL_FORWARDER,
+  DELETE_EMAIL_FORWARDER,
+] as const;

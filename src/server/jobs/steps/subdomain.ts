@@ -51,7 +51,11 @@ const createSubdomain: Step = {
     if (!existing.some((r) => r.value === sub.ip)) {
       await recordBaseline(tx, row.zone);
       await tx.insert(dnsRecords).values({ zoneGuid: row.zone.guid, type: 'A', name, value: sub.ip, ttl: RECORD_TTL, position: existing.length, dateCreated: now });
-      const [published] = await tx.update(dnsZones).set({ soaSerial: nextSerial(row.zone.soaSerial, now), dateUpdated: now }).where(eq(dnsZones.guid, row.zone.guid)).returning();
+      const [published] = await tx
+        .update(dnsZones)
+        .set({ soaSerial: nextSerial(row.zone.soaSerial, now), dateUpdated: now })
+        .where(eq(dnsZones.guid, row.zone.guid))
+        .returning();
       const [task] = await tx.select({ by: tasks.createdBy }).from(tasks).where(eq(tasks.guid, item.taskGuid));
       await recordVersion(tx, published!, task?.by ?? null, `Added A ${name} for the subdomain ${sub.d.domain}`, now);
     }

@@ -3,7 +3,17 @@ import { humanise, moneyText, partyLines, sellerLines, statusWords } from '../..
 
 // The words an invoice's page and its PDF both print (src/lib/billing/documents.ts).
 describe('billing document lines', () => {
-  const party = { company_name: 'Northwind', first_name: 'Dana', last_name: 'Demo', address1: 'Narva mnt 7', address2: null, city: 'Tallinn', region: 'Harju', country: 'EE', postal_code: '10117' };
+  const party = {
+    company_name: 'Northwind',
+    first_name: 'Dana',
+    last_name: 'Demo',
+    address1: 'Narva mnt 7',
+    address2: null,
+    city: 'Tallinn',
+    region: 'Harju',
+    country: 'EE',
+    postal_code: '10117',
+  };
 
   it('prints the billed party without blank lines, the VAT ID last', () => {
     expect(partyLines(party, 'EE102345605')).toEqual(['Northwind', 'Dana Demo', 'Narva mnt 7', '10117 Tallinn', 'Harju, EE', 'VAT ID: EE102345605']);

@@ -133,7 +133,9 @@ describe('priceIpOrder', () => {
   it('rounds a half cent of discount away from zero', () => {
     const location: IpOrderLocation = { city: 'Oslo', country: 'Norway', count: 1, slots: 1, priceCents: 1990, sitePriceCents: 0 };
     // 15% of $19.90 = $2.985 -> $2.99.
-    expect(priceIpOrder({ ipAddressType: 'DEDICATED', locations: [location], cycle: { name: 'X', months: 1, discountPercentage: 15 } }, { currency: 'USD' }).discount_amount).toBe(299);
+    expect(priceIpOrder({ ipAddressType: 'DEDICATED', locations: [location], cycle: { name: 'X', months: 1, discountPercentage: 15 } }, { currency: 'USD' }).discount_amount).toBe(
+      299,
+    );
   });
 
   it('names shared addresses, leaves out a location of 0 and dates the lines with the period', () => {
@@ -184,10 +186,7 @@ describe('priceWebsiteSetup (spec part 3, 9)', () => {
   });
 
   it('prices every option for 10 websites with 50 articles', () => {
-    const priced = priceWebsiteSetup(
-      { websiteCount: 10, contentCount: 50, premiumTheme: true, managedHosting: true, whiteGloveDomainPicking: true },
-      { currency: 'USD' },
-    );
+    const priced = priceWebsiteSetup({ websiteCount: 10, contentCount: 50, premiumTheme: true, managedHosting: true, whiteGloveDomainPicking: true }, { currency: 'USD' });
     expect(priced.items.map((i) => [i.description, i.quantity, i.rate, i.sub_total])).toEqual([
       ['Website setup', 10, 25_000, 250_000],
       ['Extra content: 50 articles per website', 10, 35_000, 350_000],
@@ -201,17 +200,26 @@ describe('priceWebsiteSetup (spec part 3, 9)', () => {
   });
 
   it('prices the plain order and 3 websites with 30 articles', () => {
-    expect(priceWebsiteSetup({ websiteCount: 1, contentCount: 15, premiumTheme: false, managedHosting: false, whiteGloveDomainPicking: false }, { currency: 'USD' }).total_amount).toBe(25_000);
+    expect(
+      priceWebsiteSetup({ websiteCount: 1, contentCount: 15, premiumTheme: false, managedHosting: false, whiteGloveDomainPicking: false }, { currency: 'USD' }).total_amount,
+    ).toBe(25_000);
     // 3 x $250 + 3 x $150 = $1,200.00
-    expect(priceWebsiteSetup({ websiteCount: 3, contentCount: 30, premiumTheme: false, managedHosting: false, whiteGloveDomainPicking: false }, { currency: 'USD' }).total_amount).toBe(120_000);
+    expect(
+      priceWebsiteSetup({ websiteCount: 3, contentCount: 30, premiumTheme: false, managedHosting: false, whiteGloveDomainPicking: false }, { currency: 'USD' }).total_amount,
+    ).toBe(120_000);
   });
 
   it('converts each USD unit price once for an EUR invoice', () => {
-    const priced = priceWebsiteSetup({ websiteCount: 2, contentCount: 50, premiumTheme: true, managedHosting: false, whiteGloveDomainPicking: false }, { currency: 'EUR', eurPerUsd: 0.92 });
+    const priced = priceWebsiteSetup(
+      { websiteCount: 2, contentCount: 50, premiumTheme: true, managedHosting: false, whiteGloveDomainPicking: false },
+      { currency: 'EUR', eurPerUsd: 0.92 },
+    );
     // €230.00, €322.00 and €69.00 per website, x 2 = €1,242.00
     expect(priced.items.map((i) => i.rate)).toEqual([23_000, 32_200, 6900]);
     expect(priced.total_amount).toBe(124_200);
-    expect(() => priceWebsiteSetup({ websiteCount: 2, contentCount: 15, premiumTheme: false, managedHosting: false, whiteGloveDomainPicking: false }, { currency: 'EUR' })).toThrow(RangeError);
+    expect(() => priceWebsiteSetup({ websiteCount: 2, contentCount: 15, premiumTheme: false, managedHosting: false, whiteGloveDomainPicking: false }, { currency: 'EUR' })).toThrow(
+      RangeError,
+    );
   });
 
   it('refuses counts outside the offer and white glove below 10 websites', () => {

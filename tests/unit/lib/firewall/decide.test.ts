@@ -91,7 +91,7 @@ describe('the default action: what a rule says to the requests it does not match
     expect(decide({ ...chinese, path: '/admin' }, [onlyChina, later], fresh(), at())).toEqual({ action: 'ALLOW', rule: onlyChina.guid, matched: true });
   });
 
-  it('a default of REDIRECT sends the others away with the rule\'s destination and code', () => {
+  it("a default of REDIRECT sends the others away with the rule's destination and code", () => {
     const onlyChina = rule(1, [[fromChina]], { type: 'ALLOW', default_type: 'REDIRECT', redirect_destination: 'https://cn.example.test/', redirect_status_code: 308 });
     expect(decide(home, [onlyChina], fresh(), at())).toEqual({ action: 'REDIRECT', rule: onlyChina.guid, matched: false, destination: 'https://cn.example.test/', status: 308 });
   });

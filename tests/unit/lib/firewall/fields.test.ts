@@ -40,7 +40,11 @@ describe('changing a condition\'s field (spec part 2, 5 "Firewall rule form beha
   });
 
   it('keeps an operator the new field allows and drops the old name', () => {
-    expect(changeField({ field: 'header', name: 'x-api-key', operator: 'NOT_EQUALS', value: 'k' }, 'ip_address')).toEqual({ field: 'ip_address', operator: 'NOT_EQUALS', value: [] });
+    expect(changeField({ field: 'header', name: 'x-api-key', operator: 'NOT_EQUALS', value: 'k' }, 'ip_address')).toEqual({
+      field: 'ip_address',
+      operator: 'NOT_EQUALS',
+      value: [],
+    });
     expect(changeField({ field: 'country', operator: 'NOT_EQUALS', value: ['CN'] }, 'uri_path')).toEqual({ field: 'uri_path', operator: 'NOT_EQUALS', value: '' });
   });
 

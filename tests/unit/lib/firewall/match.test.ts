@@ -257,7 +257,12 @@ describe('AND-groups of OR-conditions', () => {
 
   it('needs one condition of each group', () => {
     expect(matchesRule(request, [[gb], [post]])).toBe(true);
-    expect(matchesRule(request, [[cn, gb], [get, post]])).toBe(true);
+    expect(
+      matchesRule(request, [
+        [cn, gb],
+        [get, post],
+      ]),
+    ).toBe(true);
     expect(matchesRule(request, [[cn, gb], [get]])).toBe(false);
     expect(matchesRule(request, [[cn], [post]])).toBe(false);
     expect(matchesRule(request, [[cn, get]])).toBe(false);

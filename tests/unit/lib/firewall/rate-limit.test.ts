@@ -10,7 +10,7 @@ describe('windows', () => {
   });
 });
 
-describe('a rule\'s limit', () => {
+describe("a rule's limit", () => {
   it('defaults to 150 per MINUTE (spec part 2, 9)', () => {
     expect(limitOf({})).toEqual({ maxRequests: 150, timeFrame: 'MINUTE' });
     expect(limitOf({ max_requests: 0, time_frame: 'HOUR' })).toEqual({ maxRequests: 150, timeFrame: 'MINUTE' });

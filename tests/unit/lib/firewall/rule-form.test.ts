@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addCondition, addGroup, conditionCount, emptyCondition, newRuleDraft, redirects, removeCondition, updateCondition, withAction, withField } from '../../../../src/lib/firewall/rule-form';
+import {
+  addCondition,
+  addGroup,
+  conditionCount,
+  emptyCondition,
+  newRuleDraft,
+  redirects,
+  removeCondition,
+  updateCondition,
+  withAction,
+  withField,
+} from '../../../../src/lib/firewall/rule-form';
 
 describe('the firewall rule form (spec part 2, 5 "Firewall rule form behaviour")', () => {
   it('starts as type FIREWALL, action REJECT, default ALLOW, with one condition and the default rate limit', () => {
