@@ -16,7 +16,16 @@ export interface FrameProps {
   onOpenChange: (open: boolean) => void;
 }
 
-const FIRST_FIELD = 'input:not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not(:disabled)';
+const FIELD = 'input:not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not(:disabled)';
+
+/**
+ * The dialog's first field takes the focus, not the close button before it. A list's own controls
+ * (the page-size select under a history, a row's checkbox) are not where a person starts, and they
+ * may or may not have loaded when the dialog opens, which must not decide where the focus lands.
+ */
+function firstField(body: HTMLElement | null): HTMLElement | null {
+  return [...(body?.querySelectorAll<HTMLElement>(FIELD) ?? [])].find((field) => !field.closest('.pager, table')) ?? null;
+}
 
 export function DialogFrame({
   title,
@@ -32,8 +41,7 @@ export function DialogFrame({
     <ArkDialog.Root
       lazyMount
       unmountOnExit
-      // A form's first field takes focus, not the close button before it.
-      initialFocusEl={() => body.current?.querySelector<HTMLElement>(FIRST_FIELD) ?? null}
+      initialFocusEl={() => firstField(body.current)}
       open={open}
       // A dialog that must be read first (a secret shown once) closes only by its own buttons.
       closeOnInteractOutside={dismissible}
